@@ -1,0 +1,1 @@
+// llama-server process management and its HTTP client. (See issue 4.)

@@ -1,0 +1,3 @@
+import LangBenchCLI
+
+await LangBenchCommand.main()
