@@ -8,7 +8,10 @@ struct HelpFormatter {
 
     func render() -> String {
         var out = "OVERVIEW: \(configuration.abstract)\n"
-        if !configuration.discussion.isEmpty { out += "\n\(configuration.discussion)\n" }
+        if !configuration.discussion.isEmpty {
+            out += "\n" + configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
+                .map { wrap(String($0), width: 100).joined(separator: "\n") }.joined(separator: "\n") + "\n"
+        }
         out += "\nUSAGE: \(usage())\n"
         if !configuration.arguments.isEmpty {
             out += "\nARGUMENTS:\n"
