@@ -23,7 +23,10 @@ let package = Package(
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend"]),
+        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend"], exclude: ["Helper"]),
+        // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
+        .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
+                          path: "Tests/LlamaBackendTests/Helper"),
         .testTarget(name: "LangBenchTests", dependencies: ["LangBench"],
                     resources: [.copy("Fixtures"), .copy("Snapshots")]),
         .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI"],

@@ -28,11 +28,13 @@ public struct Completion: Sendable, Equatable, Codable {
         self.settings = settings
     }
 
-    /// Generation speed seen by the client: generated tokens over the time from the first token's
-    /// arrival to the end of the stream — the client-side counterpart of `predicted_per_second`.
+    /// Generation speed seen by the client: decode steps (token events after the first) over the
+    /// time between the first and the last token event — the same definition as the server's
+    /// `predicted_per_second`, whose first token is free (it comes from the prompt's logits).
     public var clientPredictedPerSecond: Double? {
-        guard let ttft = client.timeToFirstTokenMs, client.wallMs > ttft, server.predictedN > 0 else { return nil }
-        return Double(server.predictedN) / (client.wallMs - ttft) * 1000
+        guard client.tokenEvents > 1, let first = client.firstTokenEventMs, let last = client.lastTokenEventMs,
+              last > first else { return nil }
+        return Double(client.tokenEvents - 1) / (last - first) * 1000
     }
 
     /// Client wall time not accounted for by the server's prompt and generation time: HTTP, JSON,
@@ -77,22 +79,29 @@ public struct ServerTimings: Sendable, Equatable, Codable {
     }
 }
 
-/// Times measured by the client on its monotonic clock, from just before the request was sent.
+/// Times measured by the client on its monotonic clock, in milliseconds from just before the
+/// request was sent, stamped when the bytes arrived.
 public struct ClientTimings: Sendable, Equatable, Codable {
-    /// Until the stream ended.
+    /// Until the final event arrived.
     public var wallMs: Double
-    /// Until the first event carrying non-empty content; `nil` if none did.
-    public var timeToFirstTokenMs: Double?
     /// Until the response headers arrived.
     public var headersMs: Double?
-    /// Stream events that carried content.
-    public var contentEvents: Int
+    /// Until the first event carrying non-empty content (TTFT); `nil` if none did.
+    public var timeToFirstTokenMs: Double?
+    /// Until the first and the last per-token event (one per generated token unless the server held
+    /// text back while matching a stop string).
+    public var firstTokenEventMs: Double?
+    public var lastTokenEventMs: Double?
+    public var tokenEvents: Int
 
-    public init(wallMs: Double, timeToFirstTokenMs: Double?, headersMs: Double?, contentEvents: Int) {
+    public init(wallMs: Double, headersMs: Double?, timeToFirstTokenMs: Double?, firstTokenEventMs: Double?,
+                lastTokenEventMs: Double?, tokenEvents: Int) {
         self.wallMs = wallMs
-        self.timeToFirstTokenMs = timeToFirstTokenMs
         self.headersMs = headersMs
-        self.contentEvents = contentEvents
+        self.timeToFirstTokenMs = timeToFirstTokenMs
+        self.firstTokenEventMs = firstTokenEventMs
+        self.lastTokenEventMs = lastTokenEventMs
+        self.tokenEvents = tokenEvents
     }
 }
 

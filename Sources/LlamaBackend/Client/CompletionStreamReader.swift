@@ -9,7 +9,9 @@ struct CompletionStreamReader {
     private var parser = SSEParser()
     private var content = ""
     private var firstContentAt: ContinuousClock.Instant?
-    private var contentEvents = 0
+    private var firstTokenAt: ContinuousClock.Instant?
+    private var lastTokenAt: ContinuousClock.Instant?
+    private var tokenEvents = 0
     private var final: (event: WireFormat.Event, at: ContinuousClock.Instant)?
 
     init(url: URL) {
@@ -37,19 +39,22 @@ struct CompletionStreamReader {
             try LlamaClient.check(status: status, body: errorBody, url: url)
         }
         let (last, dangling) = parser.finish()
+        if dangling {
+            throw BackendError.streamCutOff(url: url.absoluteString, detail: "stream ended inside an event")
+        }
+        // A complete last line without its blank line still ends an event.
         if let last { try take(last, at: .now) }
         guard let (event, end) = final else {
-            let detail = dangling ? "stream ended inside an event" : "stream ended before the final event"
-            throw BackendError.streamCutOff(url: url.absoluteString, detail: detail)
+            throw BackendError.streamCutOff(url: url.absoluteString, detail: "stream ended before the final event")
         }
         guard let stopType = event.stop_type, let timings = event.timings, let settings = event.generation_settings,
               let predicted = event.tokens_predicted, let evaluated = event.tokens_evaluated else {
             throw BackendError.malformedResponse(url: url.absoluteString, detail: "final event lacks timings, settings or token counts")
         }
-        let client = ClientTimings(wallMs: (end - start).milliseconds,
-                                   timeToFirstTokenMs: firstContentAt.map { ($0 - start).milliseconds },
-                                   headersMs: headersAt.map { ($0 - start).milliseconds },
-                                   contentEvents: contentEvents)
+        func since(_ instant: ContinuousClock.Instant?) -> Double? { instant.map { ($0 - start).milliseconds } }
+        let client = ClientTimings(wallMs: (end - start).milliseconds, headersMs: since(headersAt),
+                                   timeToFirstTokenMs: since(firstContentAt), firstTokenEventMs: since(firstTokenAt),
+                                   lastTokenEventMs: since(lastTokenAt), tokenEvents: tokenEvents)
         return Completion(content: content, stopType: StopType(rawValue: stopType) ?? .none,
                           stoppingWord: event.stopping_word ?? "", truncated: event.truncated ?? false,
                           tokensPredicted: predicted, tokensEvaluated: evaluated, server: timings.value,
@@ -69,11 +74,16 @@ struct CompletionStreamReader {
         if let error = event.error {
             throw BackendError.httpStatus(code: error.code ?? 500, message: error.summary, url: url.absoluteString)
         }
+        if event.stop == true {
+            final = (event, at)
+        } else {
+            tokenEvents += 1
+            if firstTokenAt == nil { firstTokenAt = at }
+            lastTokenAt = at
+        }
         if let piece = event.content, !piece.isEmpty {
             content += piece
-            contentEvents += 1
             if firstContentAt == nil { firstContentAt = at }
         }
-        if event.stop == true { final = (event, at) }
     }
 }
