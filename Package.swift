@@ -24,7 +24,10 @@ let package = Package(
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"]),
-        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend", "TestSupport"]),
+        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend", "TestSupport"], exclude: ["Helper"]),
+        // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
+        .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
+                          path: "Tests/LlamaBackendTests/Helper"),
         .testTarget(name: "LangBenchTests", dependencies: ["LangBench", "TestSupport"]),
         .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI", "TestSupport"]),
     ],
