@@ -35,13 +35,14 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         public var temperature: Double
         public var topK: Int
         public var topP: Double
+        public var minP: Double
         public var seed: Int
         public var nPredict: Int
         public var stop: [String]
         public var cachePrompt: Bool
 
         enum CodingKeys: String, CodingKey {
-            case temperature, topK = "top_k", topP = "top_p", seed, nPredict = "n_predict", stop, cachePrompt = "cache_prompt"
+            case temperature, topK = "top_k", topP = "top_p", minP = "min_p", seed, nPredict = "n_predict", stop, cachePrompt = "cache_prompt"
         }
     }
 
