@@ -12,7 +12,7 @@ public struct LangBenchCommand: ParsableCommand {
     )
 
     /// Every top-level command; add new ones here.
-    static let subcommands: [any ParsableCommand.Type] = [CorpusCommand.self, DetectCommand.self, GenerateCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [RunCommand.self, DetectCommand.self, GenerateCommand.self, CompareCommand.self, MergeCommand.self, CorpusCommand.self]
 
     let version: Bool
 

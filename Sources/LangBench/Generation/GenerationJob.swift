@@ -48,17 +48,18 @@ public struct GenerationJob: Sendable {
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
             try records.append(output.record)
         }
-        let ordered = Self.ordered(previous + fresh, items: corpus.items)
+        let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try GenerationOutput.write(report, to: directory)
         return report
     }
 
-    static func ordered(_ records: [GenerationRecord], items: [CorpusItem]) -> [GenerationRecord] {
-        let index = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The canonical order of records: item id, route, repeat (so resumed and merged runs equal
+    /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
+    public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
         var seen = Set<String>()
-        return records.filter { index[$0.itemID] != nil && seen.insert($0.key).inserted }
-            .sorted { (index[$0.itemID]!, $0.route, $0.repeatIndex) < (index[$1.itemID]!, $1.route, $1.repeatIndex) }
+        return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
+            .sorted { ($0.itemID, $0.route, $0.repeatIndex) < ($1.itemID, $1.route, $1.repeatIndex) }
     }
 }

@@ -11,6 +11,8 @@ struct GenerationSetup {
     var profile: ModelProfile
     var directory: URL
     var environment: [String: String]
+    /// Pack states from a suite config; nil reads --packs or the device default.
+    var packs: LanguagePacks? = nil
 
     /// The detection config the pipeline uses: flags or the file's first config, else constrained+priors.
     func detectionConfig() throws -> DetectionConfig {
@@ -26,7 +28,7 @@ struct GenerationSetup {
         let detector = try await detectors.factory.make(config.detector)
         let bank = FallbackBank(try CorpusLoader().load([generation.bankPath]))
         let crisis = try CrisisCheck.load(generation.crisisPath)
-        let packs = try generation.packs()
+        let packs = try self.packs ?? generation.packs()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await backend.open(profile: profile, slots: generation.concurrency, runDirectory: directory, environment: environment)
         let client = server.client(requestTimeout: backend.requestTimeout)

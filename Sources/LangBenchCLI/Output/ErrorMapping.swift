@@ -1,4 +1,5 @@
 import LangBench
+import LlamaBackend
 
 /// The one place that turns an error into a message and an exit status.
 enum ErrorMapping {
@@ -6,7 +7,9 @@ enum ErrorMapping {
         switch error {
         case is UsageError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
+        case is ComparisonError: .dataError
         case is ReportError: .unavailable
+        case let error as BackendError: error.isUnavailable ? .unavailable : .internalError
         default: .internalError
         }
     }
@@ -15,6 +18,16 @@ enum ErrorMapping {
         switch error {
         case let error as CustomStringConvertible: "error: \(error.description)"
         default: "error: \(error.localizedDescription)"
+        }
+    }
+}
+
+extension BackendError {
+    /// A missing binary, model or server is "unavailable" (69); anything else mid-run is unexpected.
+    var isUnavailable: Bool {
+        switch self {
+        case .binaryNotFound, .modelNotFound, .modelChecksumMismatch, .startFailed, .connectionRefused, .serverLoading, .timeout, .transport: true
+        default: false
         }
     }
 }
