@@ -47,6 +47,11 @@ public final class LanguageModel: Sendable {
         self.metadata = metadata
     }
 
+    /// The same tables with other recognition settings (for tuning; the tables are shared, not copied).
+    public func with(parameters: RecognitionParameters) -> LanguageModel {
+        LanguageModel(scriptModels: scriptModels.compactMap { $0 }, parameters: parameters, metadata: metadata)
+    }
+
     /// Loads a model file (see `docs/recognizer.md` for the format).
     public convenience init(contentsOf url: URL) throws {
         let data: Data
@@ -77,15 +82,15 @@ public final class LanguageModel: Sendable {
     public var tableBytes: Int {
         scriptModels.reduce(0) { total, model in
             guard let m = model else { return total }
-            return total + m.ngrams.byteCount + m.words.slots.count * 4 + m.alphabet.count * 4
+            return total + m.ngrams.byteCount + m.words.capacity * 4 + m.alphabet.count * 4
         }
     }
 
     /// One line per trained script: languages, table slots and bytes.
     public var tableSummary: [String] {
         scriptModels.compactMap { $0 }.map { m in
-            let perOrder = m.ngrams.orders.map { o in String(o.keys.filter { $0 != 0 }.count) }.joined(separator: "/")
-            let postings = m.words.slots.filter { $0 != 0 }.count
+            let perOrder = m.ngrams.orders.map { o in String(o.keys.buffer.filter { $0 != 0 }.count) }.joined(separator: "/")
+            let postings = m.words.slots.buffer.filter { $0 != 0 }.count
             return "\(m.script): \(m.languages.count) languages, alphabet \(m.alphabet.count), "
                 + "n-grams by order \(perOrder) (\(m.ngrams.byteCount >> 20) MiB), "
                 + "word postings \(postings) (\((m.words.slots.count * 4) >> 20) MiB)"

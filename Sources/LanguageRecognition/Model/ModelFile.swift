@@ -39,12 +39,12 @@ enum ModelFile {
             w.u32(UInt32(s.ngrams.width))
             for order in s.ngrams.orders {
                 w.u32(UInt32(order.capacity))
-                w.raw(order.keys)
-                w.raw(order.logp)
-                w.raw(order.bow)
+                w.raw(order.keys.buffer)
+                w.raw(order.logp.buffer)
+                w.raw(order.bow.buffer)
             }
             w.u32(UInt32(s.words.capacity))
-            w.raw(s.words.slots)
+            w.raw(s.words.slots.buffer)
         }
         return w.data
     }
@@ -76,14 +76,14 @@ enum ModelFile {
             for k in 1...NGramTable.maxOrder {
                 let capacity = Int(try r.u32())
                 guard capacity > 0, capacity < 1 << 30 else { throw ModelError.malformed(path: path, reason: "n-gram table") }
-                let keys: [UInt32] = try r.array(count: capacity)
-                let logp: [UInt8] = try r.array(count: capacity * width)
-                let bow: [UInt8] = try r.array(count: k < NGramTable.maxOrder ? capacity * width : 0)
+                let keys: FixedBuffer<UInt32> = try r.buffer(count: capacity)
+                let logp: FixedBuffer<UInt8> = try r.buffer(count: capacity * width)
+                let bow: FixedBuffer<UInt8> = try r.buffer(count: k < NGramTable.maxOrder ? capacity * width : 0)
                 orders.append(NGramTable.Order(capacity: capacity, keys: keys, logp: logp, bow: bow))
             }
             let capacity = Int(try r.u32())
             guard capacity > 0, capacity < 1 << 30 else { throw ModelError.malformed(path: path, reason: "word table") }
-            let slots: [UInt32] = try r.array(count: capacity)
+            let slots: FixedBuffer<UInt32> = try r.buffer(count: capacity)
             scripts.append(ScriptModel(
                 script: script, languages: languages, alphabet: alphabet,
                 ngrams: NGramTable(width: width, orders: orders), words: WordTable(slots: slots)))
@@ -104,6 +104,7 @@ struct ByteWriter {
     mutating func array(_ a: [UInt32]) { u32(UInt32(a.count)); raw(a) }
     /// Writes an array's memory as is (the format is little-endian; so are all supported hosts).
     mutating func raw<T: FixedWidthInteger>(_ a: [T]) { a.withUnsafeBytes { data.append(contentsOf: $0) } }
+    mutating func raw<T: FixedWidthInteger>(_ a: UnsafeBufferPointer<T>) { data.append(contentsOf: UnsafeRawBufferPointer(a)) }
 }
 
 /// Reads little-endian values from a model file, throwing `ModelError.malformed` past its end.
@@ -134,6 +135,11 @@ struct ByteReader {
     }
     mutating func f32() throws -> Float { Float(bitPattern: try u32()) }
     mutating func string() throws -> String { String(decoding: try bytes(Int(try u32())), as: UTF8.self) }
+
+    mutating func buffer<T: FixedWidthInteger>(count: Int) throws -> FixedBuffer<T> {
+        let range = try take(count * MemoryLayout<T>.stride)
+        return data[range].withUnsafeBytes { FixedBuffer(copying: $0, count: count) }
+    }
 
     mutating func array<T: FixedWidthInteger>(count: Int) throws -> [T] {
         let range = try take(count * MemoryLayout<T>.stride)

@@ -9,25 +9,34 @@ struct NGramTable: Sendable {
     struct Order: Sendable {
         let capacity: Int
         /// 32-bit fingerprints (upper hash bits, never 0); 0 marks an empty slot.
-        let keys: [UInt32]
+        let keys: FixedBuffer<UInt32>
         /// `capacity × width` quantised −log P, in steps of `NGramTable.logpStep` nats.
-        let logp: [UInt8]
+        let logp: FixedBuffer<UInt8>
         /// `capacity × width` quantised −log back-off weight in steps of `NGramTable.bowStep`; empty for order 5.
-        let bow: [UInt8]
+        let bow: FixedBuffer<UInt8>
+
+        var view: View { View(capacity: capacity, keys: keys.pointer, logp: logp.pointer, bow: bow.pointer) }
+    }
+
+    /// Borrowed pointers into an `Order`, valid while the model that owns it is alive. Read-only pointers
+    /// into immutable buffers, hence `@unchecked Sendable`.
+    struct View: @unchecked Sendable {
+        let capacity: Int
+        let keys: UnsafePointer<UInt32>
+        let logp: UnsafePointer<UInt8>
+        let bow: UnsafePointer<UInt8>
 
         /// The slot holding the n-gram with this (finished) hash, or -1.
         @inline(__always)
         func slot(of hash: UInt64) -> Int {
             let fp = NGramTable.fingerprint(hash)
             var i = HashSlots.home(hash, capacity: capacity)
-            return keys.withUnsafeBufferPointer { k in
-                while true {
-                    let key = k[i]
-                    if key == fp { return i }
-                    if key == 0 { return -1 }
-                    i += 1
-                    if i == capacity { i = 0 }
-                }
+            while true {
+                let key = keys[i]
+                if key == fp { return i }
+                if key == 0 { return -1 }
+                i += 1
+                if i == capacity { i = 0 }
             }
         }
     }
@@ -41,7 +50,7 @@ struct NGramTable: Sendable {
     static let bowStep: Float = 0.06
     static let maxOrder = 5
 
-    var entryCount: Int { orders.reduce(0) { $0 + $1.keys.filter { $0 != 0 }.count } }
+    var entryCount: Int { orders.reduce(0) { $0 + $1.keys.buffer.filter { $0 != 0 }.count } }
     var byteCount: Int { orders.reduce(0) { $0 + $1.keys.count * 4 + $1.logp.count + $1.bow.count } }
 
     @inline(__always)
@@ -67,7 +76,7 @@ struct NGramTable: Sendable {
                 for (l, v) in entry.logp.enumerated() { logp[i * width + l] = v }
                 if k < maxOrder { for (l, v) in entry.bow.enumerated() { bow[i * width + l] = v } }
             }
-            orders.append(Order(capacity: capacity, keys: keys, logp: logp, bow: bow))
+            orders.append(Order(capacity: capacity, keys: FixedBuffer(keys), logp: FixedBuffer(logp), bow: FixedBuffer(bow)))
         }
         return NGramTable(width: width, orders: orders)
     }

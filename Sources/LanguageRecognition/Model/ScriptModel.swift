@@ -16,6 +16,8 @@ struct ScriptModel: Sendable {
 
     private let smallSymbols: [UInt16]
     private let largeSymbols: [UInt32: UInt16]
+    /// Pointers into `ngrams` (orders 1…5), valid as long as this model holds `ngrams`.
+    private let views: [NGramTable.View]
 
     init(script: Script, languages: [String], alphabet: [UInt32], ngrams: NGramTable, words: WordTable) {
         self.script = script
@@ -30,6 +32,7 @@ struct ScriptModel: Sendable {
         }
         smallSymbols = small
         largeSymbols = large
+        views = ngrams.orders.map(\.view)
     }
 
     var width: Int { languages.count }
@@ -46,7 +49,7 @@ struct ScriptModel: Sendable {
         let w = width
         for l in 0..<w { out[l] = 0 }
         let n = word.count + 2
-        let tables = ngrams.orders
+        views.withUnsafeBufferPointer { tables in
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: n) { sym in
             sym[0] = Self.boundary
             for i in 0..<word.count { sym[i + 1] = symbol(word[i]) }
@@ -65,23 +68,20 @@ struct ScriptModel: Sendable {
                     found = k
                 }
                 if found == 0 { prev = cur; continue }
-                tables[found - 1].logp.withUnsafeBufferPointer { logp in
-                    let base = Self.get(cur, found) * w
-                    for l in 0..<w { out[l] -= Float(logp[base + l]) * NGramTable.logpStep }
-                }
+                let logp = tables[found - 1].logp + Self.get(cur, found) * w
+                for l in 0..<w { out[l] -= Float(logp[l]) * NGramTable.logpStep }
                 let top = min(4, i)
                 if found <= top {
                     for j in found...top {
                         let hs = Self.get(prev, j)
                         if hs < 0 { continue }
-                        tables[j - 1].bow.withUnsafeBufferPointer { bow in
-                            let hb = hs * w
-                            for l in 0..<w { out[l] -= Float(bow[hb + l]) * NGramTable.bowStep }
-                        }
+                        let bow = tables[j - 1].bow + hs * w
+                        for l in 0..<w { out[l] -= Float(bow[l]) * NGramTable.bowStep }
                     }
                 }
                 prev = cur
             }
+        }
         }
     }
 

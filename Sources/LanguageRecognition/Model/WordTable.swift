@@ -5,7 +5,7 @@ import Foundation
 /// hash. All postings of a word sit in one probe run; a lookup collects those whose fingerprint matches.
 /// The level encodes the word's list probability as 10^(−level/64).
 struct WordTable: Sendable {
-    let slots: [UInt32]
+    let slots: FixedBuffer<UInt32>
 
     static let levelsPerDecade: Double = 64
 
@@ -27,17 +27,16 @@ struct WordTable: Sendable {
         let fp = Self.fingerprint(hash)
         let capacity = self.capacity
         var i = HashSlots.home(hash, capacity: capacity)
-        slots.withUnsafeBufferPointer { s in
-            while true {
-                let posting = s[i]
-                if posting == 0 { return }
-                if posting >> 16 == fp {
-                    let level = Float(posting & 0x3FF)
-                    body(Int((posting >> 10) & 0x3F), -level * Float(2.302585093 / Self.levelsPerDecade))
-                }
-                i += 1
-                if i == capacity { i = 0 }
+        let s = slots.pointer
+        while true {
+            let posting = s[i]
+            if posting == 0 { return }
+            if posting >> 16 == fp {
+                let level = Float(posting & 0x3FF)
+                body(Int((posting >> 10) & 0x3F), -level * Float(2.302585093 / Self.levelsPerDecade))
             }
+            i += 1
+            if i == capacity { i = 0 }
         }
     }
 
@@ -50,6 +49,6 @@ struct WordTable: Sendable {
             while slots[i] != 0 { i = i + 1 == capacity ? 0 : i + 1 }
             slots[i] = fingerprint(p.hash) << 16 | UInt32(p.language) << 10 | p.level
         }
-        return WordTable(slots: slots)
+        return WordTable(slots: FixedBuffer(slots))
     }
 }

@@ -9,17 +9,33 @@
 public struct LanguageRecognizer: Sendable {
     public let model: LanguageModel
     /// Candidate languages; nothing outside them is ever returned. Empty means every model language.
-    public var languageConstraints: [String] = [] { didSet { recognition = nil } }
+    public var languageConstraints: [String] = [] { didSet { update() } }
     /// Prior weights per language, combined as prior × likelihood and renormalised over the candidates.
-    public var languageHints: [String: Double] = [:] { didSet { recognition = nil } }
+    public var languageHints: [String: Double] = [:] { didSet { update() } }
     /// Weight of candidates without a hint; nil means 1/N for N candidates.
-    public var defaultHintWeight: Double? = nil { didSet { recognition = nil } }
+    public var defaultHintWeight: Double? = nil { didSet { update() } }
 
     private var text = ""
     private var recognition: Recognition?
+    private var prior: CandidatePrior
 
-    public init(model: LanguageModel) {
+    public init(model: LanguageModel, constraints: [String] = [], hints: [String: Double] = [:]) {
         self.model = model
+        self.languageConstraints = constraints
+        self.languageHints = hints
+        prior = CandidatePrior(model: model, constraints: constraints, hints: hints, defaultWeight: nil)
+    }
+
+    private mutating func update() {
+        prior = CandidatePrior(model: model, constraints: languageConstraints, hints: languageHints,
+                               defaultWeight: defaultHintWeight)
+        recognition = nil
+    }
+
+    /// Recognises one text under the current constraints and hints without touching the processed text:
+    /// the fast path for scoring many independent texts with one recognizer.
+    public func recognize(_ text: String) -> Recognition {
+        model.recognize(text, prior: prior)
     }
 
     /// Adds text to analyse.
@@ -31,8 +47,7 @@ public struct LanguageRecognizer: Sendable {
     /// The result for the processed text under the current constraints and hints.
     public func recognize() -> Recognition {
         if let recognition { return recognition }
-        return model.recognize(text, constraints: languageConstraints, hints: languageHints,
-                               defaultHintWeight: defaultHintWeight)
+        return model.recognize(text, prior: prior)
     }
 
     /// Caches the result so that repeated reads do not score the text again.

@@ -21,11 +21,19 @@ struct NormalizedText: Sendable {
 /// URLs, e-mail addresses, @mentions, markup tags and character entities removed before tokenising.
 enum TextNormalizer {
     static func normalize(_ text: String) -> NormalizedText {
-        var input = Array(text.unicodeScalars.lazy.map(\.value))
-        if input.contains(where: { $0 >= 0x0300 && Script.isWordMark($0) }) {
+        var input: [UInt32] = []
+        input.reserveCapacity(text.utf8.count)
+        var needsNFC = false, hasMarkup = false
+        for scalar in text.unicodeScalars {
+            let v = scalar.value
+            if v >= 0x0300 && Script.isWordMark(v) { needsNFC = true }
+            if v == 0x3C || v == 0x26 || v == 0x40 || v == 0x3A || v == 0x2E { hasMarkup = true }
+            input.append(v)
+        }
+        if needsNFC {
             input = Array(text.precomposedStringWithCanonicalMapping.unicodeScalars.lazy.map(\.value))
         }
-        removeMarkupAndAddresses(&input)
+        if hasMarkup { removeMarkupAndAddresses(&input) }
         var result = NormalizedText()
         result.scalars.reserveCapacity(input.count)
         var current: NormalizedText.Token? = nil
@@ -97,10 +105,10 @@ enum TextNormalizer {
 
     private static func isAddress(_ chunk: ArraySlice<UInt32>) -> Bool {
         if chunk.contains(0x40) { return true }  // e-mail address or @mention
-        let text = String(decoding: chunk.prefix(12).map { UInt8(truncatingIfNeeded: $0 < 0x80 ? $0 : 0x20) }, as: UTF8.self)
-            .lowercased()
-        if text.hasPrefix("www.") { return true }
         guard chunk.count >= 3 else { return false }
+        let start = chunk.startIndex
+        if chunk.count >= 4, chunk[start] | 0x20 == 0x77, chunk[start + 1] | 0x20 == 0x77,
+           chunk[start + 2] | 0x20 == 0x77, chunk[start + 3] == 0x2E { return true }  // "www."
         var i = chunk.startIndex
         while i + 2 < chunk.endIndex {
             if chunk[i] == 0x3A, chunk[i + 1] == 0x2F, chunk[i + 2] == 0x2F { return true }  // "://"

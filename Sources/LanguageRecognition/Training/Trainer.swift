@@ -42,7 +42,13 @@ public enum Trainer {
         for (i, v) in alphabet.enumerated() { symbolOf[v] = UInt32(i + 3) }
         let vocabulary = Double(alphabet.count + 2)
 
-        let counts = lists.map { NGramCounts(list: $0, symbolOf: symbolOf, damping: options.frequencyDamping) }
+        let counts = lists.map { list -> NGramCounts in
+            var trimmed = list
+            if list.kind == .frequency && options.charModelMinFrequency > 0 {
+                trimmed.words = list.words.filter { $0.weight >= options.charModelMinFrequency }
+            }
+            return NGramCounts(list: trimmed, symbolOf: symbolOf, damping: options.frequencyDamping)
+        }
         // Keep an n-gram when some language has enough word types containing it (suffix- and prefix-closed).
         var kept = Set<NGramKey>()
         for s in 1...(alphabet.count + 2) { kept.insert(NGramKey([UInt32(s)])) }
