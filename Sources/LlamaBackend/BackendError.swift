@@ -1,0 +1,69 @@
+import Foundation
+
+/// Every way the llama.cpp backend can fail, with the context a user needs and a one-line fix.
+public enum BackendError: Error, Equatable, Sendable {
+    /// The `llama-server` (or `llama-bench`) executable is not at the expected path.
+    case binaryNotFound(path: String)
+    /// The GGUF model file is not at the expected path.
+    case modelNotFound(path: String)
+    /// The model file exists but its SHA-256 differs from the expected one.
+    case modelChecksumMismatch(path: String, expected: String, actual: String)
+    /// The server process could not be launched, exited, or did not become healthy in time.
+    case startFailed(reason: String, logTail: [String], logFile: String?)
+    /// Nothing listens at the server URL.
+    case connectionRefused(url: String)
+    /// The request did not finish within its deadline.
+    case timeout(url: String, seconds: Double)
+    /// The server is up but still loading the model (HTTP 503).
+    case serverLoading(url: String)
+    /// The server answered with an error status; `message` is its error body.
+    case httpStatus(code: Int, message: String, url: String)
+    /// The connection dropped, or the stream ended before the final event.
+    case streamCutOff(url: String, detail: String)
+    /// The server sent something that is not the llama-server protocol.
+    case malformedResponse(url: String, detail: String)
+    /// Any other transport failure, with the underlying description.
+    case transport(url: String, detail: String)
+    /// A helper command (`llama-server --version`, `llama-bench`) failed or timed out.
+    case commandFailed(command: String, reason: String, outputTail: [String])
+}
+
+extension BackendError: CustomStringConvertible, LocalizedError {
+    public var description: String {
+        switch self {
+        case .binaryNotFound(let path):
+            "llama-server not found at \(path); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER"
+        case .modelNotFound(let path):
+            "model not found at \(path); run scripts/setup-model or set LANGBENCH_MODEL"
+        case .modelChecksumMismatch(let path, let expected, let actual):
+            "model \(path) has SHA-256 \(actual), expected \(expected); delete it and run scripts/setup-model"
+        case .startFailed(let reason, let logTail, let logFile):
+            "llama-server failed to start: \(reason)"
+                + (logTail.last.map { "; last log line: \($0)" } ?? "")
+                + (logFile.map { "; see \($0)" } ?? "")
+        case .connectionRefused(let url):
+            "connection refused at \(url); start llama-server or check --server-url"
+        case .timeout(let url, let seconds):
+            "no complete answer from \(url) within \(Self.format(seconds)) s; raise the request timeout or check the server"
+        case .serverLoading(let url):
+            "server at \(url) is still loading the model (503); wait for /health to answer 200"
+        case .httpStatus(let code, let message, let url):
+            "server at \(url) answered HTTP \(code): \(message); fix the request or the server settings"
+        case .streamCutOff(let url, let detail):
+            "stream from \(url) was cut off (\(detail)); check that the server is still running and its log"
+        case .malformedResponse(let url, let detail):
+            "unexpected response from \(url) (\(detail)); is this a llama-server?"
+        case .transport(let url, let detail):
+            "request to \(url) failed: \(detail); check the server URL and network"
+        case .commandFailed(let command, let reason, let outputTail):
+            "\(command) \(reason)" + (outputTail.last.map { "; last output line: \($0)" } ?? "")
+                + "; run it by hand to see why"
+        }
+    }
+
+    public var errorDescription: String? { description }
+
+    private static func format(_ seconds: Double) -> String {
+        String(format: "%g", seconds)
+    }
+}

@@ -1,0 +1,130 @@
+/// The text a server produced for one request, with the client's and the server's measurements.
+public struct Completion: Sendable, Equatable, Codable {
+    public var content: String
+    /// Why generation ended.
+    public var stopType: StopType
+    /// The stop string that ended generation, empty otherwise.
+    public var stoppingWord: String
+    /// The prompt did not fit the slot's context and was cut.
+    public var truncated: Bool
+    public var tokensPredicted: Int
+    public var tokensEvaluated: Int
+    public var server: ServerTimings
+    public var client: ClientTimings
+    /// The settings the server reports it used.
+    public var settings: EchoedSettings
+
+    public init(content: String, stopType: StopType, stoppingWord: String, truncated: Bool,
+                tokensPredicted: Int, tokensEvaluated: Int, server: ServerTimings, client: ClientTimings,
+                settings: EchoedSettings) {
+        self.content = content
+        self.stopType = stopType
+        self.stoppingWord = stoppingWord
+        self.truncated = truncated
+        self.tokensPredicted = tokensPredicted
+        self.tokensEvaluated = tokensEvaluated
+        self.server = server
+        self.client = client
+        self.settings = settings
+    }
+
+    /// Generation speed seen by the client: decode steps (token events after the first) over the
+    /// time between the first and the last token event — the same definition as the server's
+    /// `predicted_per_second`, whose first token is free (it comes from the prompt's logits).
+    public var clientPredictedPerSecond: Double? {
+        guard client.tokenEvents > 1, let first = client.firstTokenEventMs, let last = client.lastTokenEventMs,
+              last > first else { return nil }
+        return Double(client.tokenEvents - 1) / (last - first) * 1000
+    }
+
+    /// Client wall time not accounted for by the server's prompt and generation time: HTTP, JSON,
+    /// scheduling and streaming overhead of this harness and the server's front end.
+    public var overheadMs: Double {
+        client.wallMs - server.promptMs - server.predictedMs
+    }
+}
+
+/// Why the server stopped generating.
+public enum StopType: String, Sendable, Equatable, Codable {
+    /// The model produced end-of-sequence.
+    case eos
+    /// A stop string matched.
+    case word
+    /// `n_predict` or the context was reached.
+    case limit
+    /// Not reported (e.g. the request was interrupted).
+    case none
+}
+
+/// The server's own `timings` object for one request.
+public struct ServerTimings: Sendable, Equatable, Codable {
+    /// Prompt tokens reused from the slot's cache.
+    public var cacheN: Int
+    public var promptN: Int
+    public var promptMs: Double
+    public var promptPerSecond: Double
+    public var predictedN: Int
+    public var predictedMs: Double
+    public var predictedPerSecond: Double
+
+    public init(cacheN: Int, promptN: Int, promptMs: Double, promptPerSecond: Double, predictedN: Int,
+                predictedMs: Double, predictedPerSecond: Double) {
+        self.cacheN = cacheN
+        self.promptN = promptN
+        self.promptMs = promptMs
+        self.promptPerSecond = promptPerSecond
+        self.predictedN = predictedN
+        self.predictedMs = predictedMs
+        self.predictedPerSecond = predictedPerSecond
+    }
+}
+
+/// Times measured by the client on its monotonic clock, in milliseconds from just before the
+/// request was sent, stamped when the bytes arrived.
+public struct ClientTimings: Sendable, Equatable, Codable {
+    /// Until the final event arrived.
+    public var wallMs: Double
+    /// Until the response headers arrived.
+    public var headersMs: Double?
+    /// Until the first event carrying non-empty content (TTFT); `nil` if none did.
+    public var timeToFirstTokenMs: Double?
+    /// Until the first and the last per-token event (one per generated token unless the server held
+    /// text back while matching a stop string).
+    public var firstTokenEventMs: Double?
+    public var lastTokenEventMs: Double?
+    public var tokenEvents: Int
+
+    public init(wallMs: Double, headersMs: Double?, timeToFirstTokenMs: Double?, firstTokenEventMs: Double?,
+                lastTokenEventMs: Double?, tokenEvents: Int) {
+        self.wallMs = wallMs
+        self.headersMs = headersMs
+        self.timeToFirstTokenMs = timeToFirstTokenMs
+        self.firstTokenEventMs = firstTokenEventMs
+        self.lastTokenEventMs = lastTokenEventMs
+        self.tokenEvents = tokenEvents
+    }
+}
+
+/// The generation settings the server echoed back (`generation_settings`).
+public struct EchoedSettings: Sendable, Equatable, Codable {
+    public var nPredict: Int
+    public var temperature: Double
+    public var seed: Int
+    public var topK: Int
+    public var topP: Double
+    public var minP: Double
+    public var stop: [String]
+    public var ignoreEOS: Bool
+
+    public init(nPredict: Int, temperature: Double, seed: Int, topK: Int, topP: Double, minP: Double,
+                stop: [String], ignoreEOS: Bool) {
+        self.nPredict = nPredict
+        self.temperature = temperature
+        self.seed = seed
+        self.topK = topK
+        self.topP = topP
+        self.minP = minP
+        self.stop = stop
+        self.ignoreEOS = ignoreEOS
+    }
+}

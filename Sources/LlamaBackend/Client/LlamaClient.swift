@@ -1,0 +1,69 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// HTTP client for one llama-server: streamed `/completion` with client-side timings, `/health`, `/props`.
+///
+/// It never retries: every failure surfaces as a `BackendError` for the caller to record.
+public struct LlamaClient: TextCompleting {
+    public let baseURL: URL
+    /// Deadline for one whole request, in seconds (connect, prompt processing and generation).
+    public var requestTimeout: Double
+
+    public init(baseURL: URL, requestTimeout: Double = 120) {
+        self.baseURL = baseURL
+        self.requestTimeout = requestTimeout
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        let url = baseURL.appendingPathComponent("completion")
+        var urlRequest = URLRequest(url: url)
+        urlRequest.httpMethod = "POST"
+        urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        urlRequest.httpBody = try JSONEncoder().encode(request.body)
+
+        var reader = CompletionStreamReader(url: url)
+        let start = ContinuousClock.now
+        for try await event in HTTPTransport.shared.stream(urlRequest, deadline: requestTimeout) {
+            try reader.consume(event)
+        }
+        return try reader.finish(startedAt: start)
+    }
+
+    /// Returns when `/health` answers 200; throws `.serverLoading` on 503 and the usual transport errors.
+    public func health(timeout: Double = 5) async throws {
+        let url = baseURL.appendingPathComponent("health")
+        let (status, body) = try await HTTPTransport.shared.fetch(URLRequest(url: url), deadline: timeout)
+        try Self.check(status: status, body: body, url: url)
+    }
+
+    /// The server's model path, build and context size.
+    public func props(timeout: Double = 10) async throws -> ServerProps {
+        let url = baseURL.appendingPathComponent("props")
+        let (status, body) = try await HTTPTransport.shared.fetch(URLRequest(url: url), deadline: timeout)
+        try Self.check(status: status, body: body, url: url)
+        do {
+            return try JSONDecoder().decode(WireFormat.Props.self, from: body).value
+        } catch {
+            throw BackendError.malformedResponse(url: url.absoluteString, detail: "/props: \(error)")
+        }
+    }
+
+    static func check(status: Int, body: Data, url: URL) throws {
+        switch status {
+        case 200: return
+        case 503: throw BackendError.serverLoading(url: url.absoluteString)
+        default:
+            throw BackendError.httpStatus(code: status, message: WireFormat.errorMessage(body), url: url.absoluteString)
+        }
+    }
+}
+
+extension Duration {
+    /// This duration in (fractional) milliseconds.
+    var milliseconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}

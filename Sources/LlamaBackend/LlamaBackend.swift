@@ -1,1 +1,0 @@
-// llama-server process management and its HTTP client. (See issue 4.)

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A `llama-server` this harness either launched (and will stop) or attached to by URL.
+///
+/// A launched server is registered with `ServerReaper` and guarded by a watchdog, so it does not
+/// outlive the harness however the harness ends. Stop it explicitly (`defer { server.stop() }`):
+/// there is no `deinit` stop, because Swift may release an object before the end of its scope
+/// while a client is still talking to the server. An attached server is never stopped by us.
+public final class LlamaServer: Sendable {
+    /// Where the server answers, e.g. `http://127.0.0.1:41234`.
+    public let baseURL: URL
+    /// The launch settings; `nil` when attached.
+    public let configuration: ServerConfiguration?
+    /// The server's combined stdout and stderr; `nil` when attached.
+    public let logFile: URL?
+    private let managed: ManagedProcess?
+
+    private init(baseURL: URL, configuration: ServerConfiguration?, logFile: URL?, managed: ManagedProcess?) {
+        self.baseURL = baseURL
+        self.configuration = configuration
+        self.logFile = logFile
+        self.managed = managed
+    }
+
+    /// A client for this server with the given per-request deadline.
+    public func client(requestTimeout: Double = 120) -> LlamaClient {
+        LlamaClient(baseURL: baseURL, requestTimeout: requestTimeout)
+    }
+
+    /// The process id of a launched server.
+    public var processID: Int32? { managed?.processID }
+
+    /// Whether a launched server's process is still alive (always `true` when attached).
+    public var isRunning: Bool { managed?.isRunning ?? true }
+
+    /// The last lines of the server's log (empty when attached).
+    public func logTail(lines: Int = 20) -> [String] {
+        logFile.map { LogTail.read($0, lines: lines) } ?? []
+    }
+
+    /// Stops a launched server (SIGTERM, then SIGKILL) and waits until it is gone; no-op when
+    /// attached. Idempotent; blocks for as long as the server takes to exit (normally < 1 s).
+    public func stop() {
+        managed?.stop()
+    }
+
+    /// Uses a server someone else runs; checks that it answers `/health` with 200 first.
+    public static func attach(to url: URL, timeout: Double = 10) async throws -> LlamaServer {
+        try await LlamaClient(baseURL: url).health(timeout: timeout)
+        return LlamaServer(baseURL: url, configuration: nil, logFile: nil, managed: nil)
+    }
+
+    /// Launches the server, logging to `runDirectory/llama-server.log`, and returns once `/health`
+    /// answers 200. On any failure the process is stopped and the error carries the log's last lines.
+    public static func launch(_ configuration: ServerConfiguration, runDirectory: URL) async throws -> LlamaServer {
+        let files = FileManager.default
+        guard files.isExecutableFile(atPath: configuration.binary) else {
+            throw BackendError.binaryNotFound(path: configuration.binary)
+        }
+        guard files.fileExists(atPath: configuration.model) else {
+            throw BackendError.modelNotFound(path: configuration.model)
+        }
+        let logFile = runDirectory.appendingPathComponent("llama-server.log")
+        let log: FileHandle
+        do {
+            try files.createDirectory(at: runDirectory, withIntermediateDirectories: true)
+            guard files.createFile(atPath: logFile.path, contents: nil) else {
+                throw CocoaError(.fileWriteUnknown)
+            }
+            log = try FileHandle(forWritingTo: logFile)
+        } catch {
+            throw BackendError.startFailed(reason: "cannot write \(logFile.path): \(error.localizedDescription)",
+                                           logTail: [], logFile: nil)
+        }
+        defer { try? log.close() }
+
+        let port = try configuration.port ?? FreePort.find()
+        let managed = try start(configuration, port: port, log: log, logFile: logFile)
+        let server = LlamaServer(baseURL: URL(string: "http://\(configuration.host):\(port)")!,
+                                 configuration: configuration, logFile: logFile, managed: managed)
+        do {
+            try await server.waitUntilHealthy(managed, timeout: configuration.startupTimeout)
+        } catch {
+            managed.stop()
+            throw error
+        }
+        return server
+    }
+
+    private static func start(_ configuration: ServerConfiguration, port: Int, log: FileHandle,
+                              logFile: URL) throws -> ManagedProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: configuration.binary)
+        process.arguments = configuration.arguments(port: port)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = log
+        process.standardError = log
+        do {
+            try process.run()
+        } catch {
+            throw BackendError.startFailed(reason: "could not launch \(configuration.binary): \(error.localizedDescription)",
+                                           logTail: [], logFile: logFile.path)
+        }
+        let watchdog: ServerWatchdog
+        do {
+            watchdog = try ServerWatchdog.launch(guarding: process.processIdentifier)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw error
+        }
+        let managed = ManagedProcess(process: process, watchdog: watchdog)
+        ServerReaper.register(managed)
+        return managed
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A launched `llama-server` process with its watchdog, stoppable exactly once from any thread.
+///
+/// A class with a lock rather than an actor: signal handlers and `atexit` must stop it synchronously.
+final class ManagedProcess: @unchecked Sendable {
+    // `Process` is only used through its thread-safe members (pid, isRunning, termination status).
+    private let process: Process
+    private let watchdog: ServerWatchdog
+    private let stopped = Mutex(false)
+
+    init(process: Process, watchdog: ServerWatchdog) {
+        self.process = process
+        self.watchdog = watchdog
+    }
+
+    var processID: Int32 { process.processIdentifier }
+    var isRunning: Bool { process.isRunning }
+    /// Exit status (or signal number) once the process has ended.
+    var terminationDescription: String {
+        let reason = process.terminationReason == .uncaughtSignal ? "signal" : "status"
+        return "\(reason) \(process.terminationStatus)"
+    }
+
+    /// SIGTERM, then SIGKILL after `grace` seconds; returns once the process is gone. Idempotent.
+    func stop(grace: Double = 5) {
+        let first = stopped.withLock { done -> Bool in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGTERM)
+            if !waitForExit(seconds: grace) {
+                kill(process.processIdentifier, SIGKILL)
+                _ = waitForExit(seconds: 5)
+            }
+        }
+        watchdog.release()
+        ServerReaper.unregister(self)
+    }
+
+    private func waitForExit(seconds: Double) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while process.isRunning {
+            if ContinuousClock.now > deadline { return false }
+            usleep(10_000)
+        }
+        return true
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A one-trick HTTP server on 127.0.0.1 for faults the real llama-server cannot be made to
+/// produce on demand (a malformed stream, a stream that stops mid-event, a 503).
+///
+/// For each connection it reads the request, writes `response` in the given pieces (pausing
+/// `pause` between them), then either closes or holds the connection open for `holdOpen` seconds.
+final class LoopbackStub: @unchecked Sendable {
+    let port: Int
+    private let listener: Int32
+    private let pieces: [Data]
+    private let pause: Double
+    private let holdOpen: Double
+
+    var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    init(pieces: [String], pause: Double = 0, holdOpen: Double = 0) throws {
+        self.pieces = pieces.map { Data($0.utf8) }
+        self.pause = pause
+        self.holdOpen = holdOpen
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var yes: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let ok = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 && listen(fd, 8) == 0
+            }
+        }
+        guard ok else {
+            close(fd)
+            throw POSIXError(.EADDRINUSE)
+        }
+        listener = fd
+        port = Int(UInt16(bigEndian: address.sin_port))
+        Thread.detachNewThread { [self] in serve() }
+    }
+
+    /// A complete HTTP/1.1 response head for a body streamed until the connection closes.
+    static func head(status: String, contentType: String = "text/event-stream") -> String {
+        "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n"
+    }
+
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
+    }
+
+    private func serve() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            readRequest(connection)
+            for piece in pieces {
+                _ = piece.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
+            }
+            if holdOpen > 0 { usleep(useconds_t(holdOpen * 1_000_000)) }
+            close(connection)
+        }
+    }
+
+    /// Reads the head and a `Content-Length` body, so closing never resets an unread request.
+    private func readRequest(_ connection: Int32) {
+        var received = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = recv(connection, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            received += buffer[0..<count]
+            let text = String(decoding: received, as: UTF8.self)
+            guard let headEnd = text.range(of: "\r\n\r\n") else { continue }
+            let head = text[..<headEnd.lowerBound].lowercased()
+            let length = head.split(separator: "\r\n")
+                .first { $0.hasPrefix("content-length:") }
+                .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+            if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length { return }
+        }
+    }
+}
