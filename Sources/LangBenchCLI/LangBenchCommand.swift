@@ -12,7 +12,8 @@ public struct LangBenchCommand: ParsableCommand {
     )
 
     /// Every top-level command; add new ones here.
-    static let subcommands: [any ParsableCommand.Type] = [CorpusCommand.self, DetectCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [CorpusCommand.self, DetectCommand.self, IdentifyCommand.self,
+                                                          TrainCommand.self, BenchCommand.self]
 
     let version: Bool
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import LanguageRecognition
+import TestSupport
 
 /// The committed model (Models/recognizer.lbrm), loaded once for all tests.
 enum TestModel {
@@ -17,6 +18,6 @@ enum TestModel {
 
     /// A fixture file's URL.
     static func fixture(_ name: String) -> URL {
-        Bundle.module.url(forResource: "Fixtures", withExtension: nil)!.appendingPathComponent(name)
+        URL(fileURLWithPath: Fixture.path(name))
     }
 }

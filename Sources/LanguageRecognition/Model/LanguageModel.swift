@@ -82,7 +82,7 @@ public final class LanguageModel: Sendable {
     public var tableBytes: Int {
         scriptModels.reduce(0) { total, model in
             guard let m = model else { return total }
-            return total + m.ngrams.byteCount + m.words.capacity * 4 + m.alphabet.count * 4
+            return total + m.ngrams.byteCount + m.words.capacity * 4 + m.words.formSets.reduce(0) { $0 + $1.capacity * 2 } + m.alphabet.count * 4
         }
     }
 
@@ -91,9 +91,11 @@ public final class LanguageModel: Sendable {
         scriptModels.compactMap { $0 }.map { m in
             let perOrder = m.ngrams.orders.map { o in String(o.keys.buffer.filter { $0 != 0 }.count) }.joined(separator: "/")
             let postings = m.words.slots.buffer.filter { $0 != 0 }.count
+            let forms = m.words.formSets.map { "\(m.languages[$0.language]) \($0.slots.buffer.filter { $0 != 0 }.count)" }
             return "\(m.script): \(m.languages.count) languages, alphabet \(m.alphabet.count), "
                 + "n-grams by order \(perOrder) (\(m.ngrams.byteCount >> 20) MiB), "
                 + "word postings \(postings) (\((m.words.slots.count * 4) >> 20) MiB)"
+                + (forms.isEmpty ? "" : ", form sets " + forms.joined(separator: ", "))
         }
     }
 
@@ -124,9 +126,9 @@ public struct RecognitionParameters: Sendable, Equatable, Codable {
     public var lambda: Float = 0.99
     /// A single token can lower a language's score by at most this many nats below the best language,
     /// so that one name or loanword cannot outvote the rest of the text (our choice).
-    public var tokenEvidenceCap: Float = 12
+    public var tokenEvidenceCap: Float = 24
 
-    public init(lambda: Float = 0.99, tokenEvidenceCap: Float = 12) {
+    public init(lambda: Float = 0.99, tokenEvidenceCap: Float = 24) {
         self.lambda = lambda
         self.tokenEvidenceCap = tokenEvidenceCap
     }

@@ -7,6 +7,7 @@ import Foundation
 ///                 u32 width · for orders 1…5: u32 capacity · u32 keys[cap] · u8 logp[cap·width]
 ///                                                 · u8 bow[cap·width] (orders 1–4 only)
 ///                 u32 word capacity · u32 slots[cap]
+///                 u32 form-set count · per set: u32 language row · u32 level · u32 capacity · u16 slots[cap]
 ///
 /// Every table is written exactly as it sits in memory, so loading is a copy per array.
 enum ModelFile {
@@ -45,6 +46,13 @@ enum ModelFile {
             }
             w.u32(UInt32(s.words.capacity))
             w.raw(s.words.slots.buffer)
+            w.u32(UInt32(s.words.formSets.count))
+            for set in s.words.formSets {
+                w.u32(UInt32(set.language))
+                w.u32(set.level)
+                w.u32(UInt32(set.capacity))
+                w.raw(set.slots.buffer)
+            }
         }
         return w.data
     }
@@ -84,9 +92,15 @@ enum ModelFile {
             let capacity = Int(try r.u32())
             guard capacity > 0, capacity < 1 << 30 else { throw ModelError.malformed(path: path, reason: "word table") }
             let slots: FixedBuffer<UInt32> = try r.buffer(count: capacity)
+            var formSets: [FormSet] = []
+            for _ in 0..<(try r.u32()) {
+                let language = Int(try r.u32()), level = try r.u32(), count = Int(try r.u32())
+                guard language < width, count > 0, count < 1 << 30 else { throw ModelError.malformed(path: path, reason: "form set") }
+                formSets.append(FormSet(language: language, level: level, slots: try r.buffer(count: count)))
+            }
             scripts.append(ScriptModel(
                 script: script, languages: languages, alphabet: alphabet,
-                ngrams: NGramTable(width: width, orders: orders), words: WordTable(slots: slots)))
+                ngrams: NGramTable(width: width, orders: orders), words: WordTable(slots: slots, formSets: formSets)))
         }
         guard r.isAtEnd else { throw ModelError.malformed(path: path, reason: "trailing bytes") }
         return Contents(scripts: scripts, parameters: parameters, metadata: metadata)

@@ -113,9 +113,15 @@ struct ScriptModel: Sendable {
         charLogLikelihood(word, into: out)
         let logLambda = log(lambda), logRest = log(1 - lambda)
         for l in 0..<width { out[l] += logRest }
-        words.forEachPosting(hash: Hashing.word(word)) { language, listLogP in
-            let a = logLambda + listLogP, b = out[language]
-            out[language] = max(a, b) + log1p(exp(-abs(a - b)))
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { list in
+            for l in 0..<width { list[l] = -.infinity }
+            words.forEachPosting(hash: Hashing.word(word)) { language, listLogP in
+                list[language] = max(list[language], listLogP)
+            }
+            for l in 0..<width where list[l] > -.infinity {
+                let a = logLambda + list[l], b = out[l]
+                out[l] = max(a, b) + log1p(exp(-abs(a - b)))
+            }
         }
     }
 }

@@ -3,9 +3,11 @@ import Foundation
 /// The word-list part of one script's model: for each (word, language) pair of the training lists a
 /// 32-bit posting `fingerprint:16 | language:6 | level:10` in an open-addressing table keyed by the word's
 /// hash. All postings of a word sit in one probe run; a lookup collects those whose fingerprint matches.
-/// The level encodes the word's list probability as 10^(−level/64).
+/// The level encodes the word's list probability as 10^(−level/64). Forms without a frequency of their own
+/// live in compact `FormSet`s beside the table.
 struct WordTable: Sendable {
     let slots: FixedBuffer<UInt32>
+    var formSets: [FormSet] = []
 
     static let levelsPerDecade: Double = 64
 
@@ -21,9 +23,13 @@ struct WordTable: Sendable {
         UInt32(max(0, min(1023, (-log10(p) * levelsPerDecade).rounded())))
     }
 
-    /// Calls `body(language, log P_list)` for each language whose list holds the word.
+    /// Calls `body(language, log P_list)` for each language whose list holds the word (a language can be
+    /// reported twice when a form set also matches; callers keep the larger value).
     @inline(__always)
     func forEachPosting(hash: UInt64, _ body: (Int, Float) -> Void) {
+        for set in formSets where set.contains(hash: hash) {
+            body(set.language, -Float(set.level) * Float(2.302585093 / Self.levelsPerDecade))
+        }
         let fp = Self.fingerprint(hash)
         let capacity = self.capacity
         var i = HashSlots.home(hash, capacity: capacity)
@@ -41,7 +47,7 @@ struct WordTable: Sendable {
     }
 
     /// Builds the table from postings in the given order (callers sort them for a reproducible layout).
-    static func build(postings: [(hash: UInt64, language: Int, level: UInt32)]) -> WordTable {
+    static func build(postings: [(hash: UInt64, language: Int, level: UInt32)], formSets: [FormSet] = []) -> WordTable {
         let capacity = HashSlots.capacity(for: postings.count)
         var slots = [UInt32](repeating: 0, count: capacity)
         for p in postings {
@@ -49,6 +55,6 @@ struct WordTable: Sendable {
             while slots[i] != 0 { i = i + 1 == capacity ? 0 : i + 1 }
             slots[i] = fingerprint(p.hash) << 16 | UInt32(p.language) << 10 | p.level
         }
-        return WordTable(slots: FixedBuffer(slots))
+        return WordTable(slots: FixedBuffer(slots), formSets: formSets)
     }
 }

@@ -97,13 +97,23 @@ public enum Trainer {
              bow: bowRows[(i * width)..<((i + 1) * width)])
         }
         let ngrams = NGramTable.build(width: width, entries: tableEntries)
-        let words = WordTable.build(postings: wordPostings(lists: lists, options: options))
+        let (postings, formSets) = wordPostings(lists: lists, options: options)
+        let words = WordTable.build(postings: postings, formSets: formSets)
         return ScriptModel(script: script, languages: lists.map(\.language), alphabet: alphabet,
                            ngrams: ngrams, words: words)
     }
 
-    static func wordPostings(lists: [WordList], options: TrainingOptions) -> [(hash: UInt64, language: Int, level: UInt32)] {
+    static func wordPostings(lists: [WordList], options: TrainingOptions)
+        -> (postings: [(hash: UInt64, language: Int, level: UInt32)], formSets: [FormSet]) {
         var postings: [(hash: UInt64, language: Int, level: UInt32)] = []
+        var formSets: [FormSet] = []
+        var borrowedFrequency: [UInt64: Double] = [:]
+        for list in lists where list.kind == .frequency {
+            for entry in list.words {
+                let h = Hashing.word(entry.word)
+                borrowedFrequency[h] = max(borrowedFrequency[h] ?? 0, entry.weight)
+            }
+        }
         for (l, list) in lists.enumerated() {
             switch list.kind {
             case .frequency:
@@ -116,16 +126,26 @@ public enum Trainer {
                 }
             case .forms:
                 guard options.formsInWordTable, !list.words.isEmpty else { continue }
-                let level = WordTable.level(probability: options.formsMass / Double(list.words.count))
+                let floor = options.formsMass / Double(list.words.count)
                 var seen = Set<UInt64>()
+                var plain: [UInt64] = []
                 for entry in list.words {
                     let h = Hashing.word(entry.word)
-                    if seen.insert(h).inserted { postings.append((h, l, level)) }
+                    guard seen.insert(h).inserted else { continue }
+                    let borrowed = options.borrowFormFrequencies ? (borrowedFrequency[h] ?? 0) * options.borrowedFrequencyFactor : 0
+                    if borrowed > floor {
+                        postings.append((h, l, WordTable.level(probability: borrowed)))
+                    } else if !options.formsOnlyWhenBorrowed {
+                        plain.append(h)
+                    }
+                }
+                if !plain.isEmpty {
+                    formSets.append(FormSet.build(language: l, level: WordTable.level(probability: floor), hashes: plain.sorted()))
                 }
             }
         }
         postings.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.language < $1.language }
-        return postings
+        return (postings, formSets)
     }
 }
 
