@@ -41,7 +41,7 @@ extension Comparison {
             } ?? .empty
             let threshold: ReportCell = latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
             table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
-                          c.pValue.map { .text($0 < 0.0001 ? String(format: "%.1e", $0) : String(format: "%.4f", $0)) } ?? .empty, threshold, .int(c.n)])
+                          c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, threshold, .int(c.n)])
         }
         return table
     }

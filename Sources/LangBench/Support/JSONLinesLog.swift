@@ -30,7 +30,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
         let line = Data(try JSONOutput.line(entry).utf8)
         try lock.withLock {
             do {
-                try handle.write(contentsOf: line)
+                try POSIXIO.write(line, to: handle.fileDescriptor)
             } catch {
                 throw ReportError.cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
             }
