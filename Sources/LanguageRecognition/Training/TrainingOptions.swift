@@ -18,7 +18,7 @@ public struct TrainingOptions: Sendable, Equatable {
     public var borrowFormFrequencies: Bool = true
     /// Factor on a borrowed frequency (below 1, a word shared with a frequency list leans to that list's
     /// language, whose frequency was measured).
-    public var borrowedFrequencyFactor: Double = 1
+    public var borrowedFrequencyFactor: Double = 0.5
     /// Keep only the forms that borrowed a frequency (the rest are left to the char LM, which is trained
     /// on every form), which keeps the word table small.
     public var formsOnlyWhenBorrowed: Bool = false
