@@ -14,10 +14,12 @@ final class ManagedProcess: @unchecked Sendable {
     private let process: Process
     private let watchdog: ServerWatchdog
     private let stopped = Mutex(false)
+    private var reaperToken: ServerReaper.Token?
 
     init(process: Process, watchdog: ServerWatchdog) {
         self.process = process
         self.watchdog = watchdog
+        reaperToken = ServerReaper.register(processID: process.processIdentifier) { [weak self] in self?.stop() }
     }
 
     var processID: Int32 { process.processIdentifier }
@@ -43,7 +45,7 @@ final class ManagedProcess: @unchecked Sendable {
             }
         }
         watchdog.release()
-        ServerReaper.unregister(self)
+        if let reaperToken { ServerReaper.unregister(reaperToken) }
     }
 
     private func waitForExit(seconds: Double) -> Bool {
