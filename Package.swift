@@ -21,16 +21,15 @@ let package = Package(
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
         .target(name: "LangBenchCLI", dependencies: ["LangBench", "LanguageRecognition", "LlamaBackend"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
-        .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition"],
-                    resources: [.copy("Fixtures")]),
-        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend"], exclude: ["Helper"]),
+        // Golden-file and fixture helpers shared by the test targets.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"]),
+        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend", "TestSupport"], exclude: ["Helper"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["LangBench"],
-                    resources: [.copy("Fixtures"), .copy("Snapshots")]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI"],
-                    resources: [.copy("Snapshots")]),
+        .testTarget(name: "LangBenchTests", dependencies: ["LangBench", "TestSupport"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

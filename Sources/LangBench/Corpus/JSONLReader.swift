@@ -1,0 +1,44 @@
+import Foundation
+
+/// Reads one JSON object per line.
+enum JSONLReader {
+    private struct Line: Decodable {
+        var id: String?
+        var lang: String?
+        var text: String?
+        var tags: [String]?
+        var history: [Turn]?
+    }
+
+    static func read(lines: [TextLines.Line], file: String) -> FileReadResult {
+        var result = FileReadResult()
+        let decoder = JSONDecoder()
+        for line in lines where !line.text.trimmingCharacters(in: .whitespaces).isEmpty {
+            let location = SourceLocation(file: file, line: line.number)
+            do {
+                let object = try decoder.decode(Line.self, from: Data(line.text.utf8))
+                result.records.append(RawRecord(location: location, id: object.id, lang: object.lang,
+                                                text: object.text, tags: object.tags ?? [], history: object.history))
+            } catch {
+                result.problems.append(CorpusProblem(location, "not a JSON object with id, lang, text (\(JSONErrorText.describe(error)))"))
+            }
+        }
+        return result
+    }
+}
+
+/// Short, user-facing text for a `DecodingError`.
+enum JSONErrorText {
+    static func describe(_ error: Error) -> String {
+        guard let error = error as? DecodingError else { return "\(error)" }
+        switch error {
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .keyNotFound(_, let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? context.debugDescription : "\(path): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            return "invalid JSON: \(context.underlyingError.map { "\($0.localizedDescription)" } ?? context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

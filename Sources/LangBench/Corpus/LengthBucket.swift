@@ -1,0 +1,38 @@
+/// Message length classes used to slice results: 1 word, 2–3, 4–8, 9+.
+///
+/// Japanese and Chinese are written without spaces, so their length is counted in characters and
+/// mapped onto the same buckets (ours): 1–2 characters ≈ 1 word, 3–6 ≈ 2–3, 7–16 ≈ 4–8, 17+ ≈ 9+.
+public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
+    case one = "1"
+    case twoToThree = "2-3"
+    case fourToEight = "4-8"
+    case ninePlus = "9+"
+
+    public init(text: String, lang: LanguageCode) {
+        if ["ja", "zh"].contains(lang.language) {
+            let characters = text.filter { $0.isLetter || $0.isNumber }.count
+            self = switch characters {
+            case ...2: .one
+            case 3...6: .twoToThree
+            case 7...16: .fourToEight
+            default: .ninePlus
+            }
+        } else {
+            self = switch Self.wordCount(text) {
+            case ...1: .one
+            case 2...3: .twoToThree
+            case 4...8: .fourToEight
+            default: .ninePlus
+            }
+        }
+    }
+
+    /// Whitespace-separated tokens that contain a letter or digit (emoji and lone punctuation don't count).
+    public static func wordCount(_ text: String) -> Int {
+        text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+    }
+
+    public static func < (lhs: LengthBucket, rhs: LengthBucket) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,119 @@
+/// A detector and how it is narrowed: the unit `detect` compares.
+public struct DetectionConfig: Sendable, Hashable {
+    /// Unique within a run, e.g. `constrained+priors`.
+    public var name: String
+    /// `builtin`, or `exec:<command>` for a detector speaking the JSON-lines protocol.
+    public var detector: String
+    public var candidates: CandidateSpec
+    /// Prior weights per language (Apple's `languageHints`).
+    public var hints: [LanguageCode: Double]
+
+    public init(name: String, detector: String = "builtin", candidates: CandidateSpec = .none, hints: [LanguageCode: Double] = [:]) {
+        self.name = name
+        self.detector = detector
+        self.candidates = candidates
+        self.hints = hints
+    }
+
+    /// The seed architecture's candidate set: model-supported ∪ the app's language ∪ the device's.
+    public static let seedCandidates = CandidateSpec.expression("profile:supported + app:ru + device:en,uk")
+    /// The seed architecture's priors.
+    public static let seedHints: [LanguageCode: Double] = [LanguageCode(normalised: "ru"): 0.5, LanguageCode(normalised: "en"): 0.35]
+
+    /// The three configs that tell the story when none are given.
+    public static func defaults(detector: String = "builtin") -> [DetectionConfig] {
+        [
+            DetectionConfig(name: "unconstrained", detector: detector),
+            DetectionConfig(name: "constrained", detector: detector, candidates: seedCandidates),
+            DetectionConfig(name: "constrained+priors", detector: detector, candidates: seedCandidates, hints: seedHints),
+        ]
+    }
+
+    /// Parses `ru=0.5,en=0.35`.
+    public static func parseHints(_ text: String) throws -> [LanguageCode: Double] {
+        var hints: [LanguageCode: Double] = [:]
+        for pair in text.split(separator: ",") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard parts.count == 2, let weight = Double(parts[1]), weight.isFinite, weight > 0 else {
+                throw ConfigurationError.invalidValue(name: "hints", value: String(pair), reason: "expected <lang>=<positive weight>, e.g. ru=0.5")
+            }
+            do {
+                hints[try LanguageCode(parts[0])] = weight
+            } catch {
+                throw ConfigurationError.invalidValue(name: "hints", value: String(pair), reason: error.description)
+            }
+        }
+        return hints
+    }
+
+    /// `ru=0.5,en=0.35`, sorted by language.
+    public var hintsDescription: String {
+        hints.isEmpty ? "none" : hints.sorted { $0.key < $1.key }.map { "\($0.key)=\(formatWeight($0.value))" }.joined(separator: ",")
+    }
+
+    private func formatWeight(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
+
+extension DetectionConfig: Codable {
+    static let keys = ["name", "detector", "candidates", "hints"]
+    private enum CodingKeys: String, CodingKey { case name, detector, candidates, hints }
+
+    public init(from decoder: Decoder) throws {
+        try StrictJSON.rejectUnknownKeys(in: decoder, allowed: Self.keys)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        detector = try container.decodeIfPresent(String.self, forKey: .detector) ?? "builtin"
+        candidates = try container.decodeIfPresent(CandidateSpec.self, forKey: .candidates) ?? .none
+        var hints: [LanguageCode: Double] = [:]
+        for (code, weight) in try container.decodeIfPresent([String: Double].self, forKey: .hints) ?? [:] {
+            guard weight.isFinite, weight > 0 else {
+                throw DecodingError.dataCorruptedError(forKey: .hints, in: container, debugDescription: "hint '\(code)' must be a positive weight")
+            }
+            do { hints[try LanguageCode(code)] = weight } catch {
+                throw DecodingError.dataCorruptedError(forKey: .hints, in: container, debugDescription: error.description)
+            }
+        }
+        self.hints = hints
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(detector, forKey: .detector)
+        try container.encode(candidates, forKey: .candidates)
+        try container.encode(Dictionary(uniqueKeysWithValues: hints.map { ($0.key.identifier, $0.value) }), forKey: .hints)
+    }
+}
+
+/// The `--configs FILE` shape: `{"configs":[…]}` (optionally with `"schema_version": 1`).
+public struct DetectionConfigFile: Sendable, Decodable {
+    public var configs: [DetectionConfig]
+
+    private enum CodingKeys: String, CodingKey {
+        case configs
+        case schemaVersion = "schema_version"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["configs", "schema_version"])
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        guard version == 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .schemaVersion, in: container, debugDescription: "schema_version \(version) is not supported (this LangBench reads 1)")
+        }
+        configs = try container.decode([DetectionConfig].self, forKey: .configs)
+        let names = configs.map(\.name)
+        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw DecodingError.dataCorruptedError(forKey: .configs, in: container, debugDescription: "config name '\(duplicate)' is used twice")
+        }
+        if configs.isEmpty {
+            throw DecodingError.dataCorruptedError(forKey: .configs, in: container, debugDescription: "no configs")
+        }
+    }
+
+    public static func load(_ path: String) throws -> [DetectionConfig] {
+        try StrictJSON.load(DetectionConfigFile.self, from: path).configs
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// detection.md and its charts.
+extension DetectionReport {
+    public static let confusionChartFile = "detection-cyrillic.svg"
+    public static let lengthChartFile = "detection-length.svg"
+
+    public var markdown: String {
+        var out = "# Language detection\n\n"
+        let items = Set(results.map(\.itemID)).count
+        out += "\(items) items × \(configs.count) configs. Corpora: "
+        out += provenance.corpora.map { "`\($0.path)` (\($0.items))" }.joined(separator: ", ") + ".\n\n"
+        out += MarkdownWriter.render(configTable) + "\n"
+        if !comparisons.isEmpty {
+            out += MarkdownWriter.render(comparisonTable)
+            out += "\n_fixed_: right in *other*, wrong in *base*; _broken_: the reverse. Flipped items are listed in `detection-items.csv` (column `flip`, against the first config).\n\n"
+        }
+        out += MarkdownWriter.render(perLanguageTable) + "\n"
+        if let last = configs.last, let matrix = confusion[last.name] {
+            let block = matrix.block(ConfusionMatrix.cyrillic)
+            if !block.rows.isEmpty {
+                out += "### Cyrillic confusion (`\(last.name)`)\n\n![Cyrillic confusion](\(Self.confusionChartFile))\n\n"
+                out += MarkdownWriter.render(confusionTable(block, title: "Cyrillic block"), heading: false) + "\n"
+                for config in configs.dropLast() {
+                    guard let other = confusion[config.name]?.block(ConfusionMatrix.cyrillic), !other.rows.isEmpty else { continue }
+                    out += "<details><summary>Cyrillic block for <code>\(config.name)</code></summary>\n\n"
+                    out += MarkdownWriter.render(confusionTable(other, title: config.name), heading: false) + "\n</details>\n\n"
+                }
+            }
+        }
+        out += "### Accuracy by length\n\n![Accuracy by length](\(Self.lengthChartFile))\n\n"
+        out += MarkdownWriter.render(sliceTable(prefix: "length=", title: "by length"), heading: false) + "\n"
+        let tags = sliceTable(prefix: "tag=", title: "Accuracy by tag")
+        if !tags.rows.isEmpty { out += MarkdownWriter.render(tags) + "\n" }
+        out += MarkdownWriter.render(timingTable) + "\n"
+        out += "### Definitions\n\n"
+        for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }
+        out += "\n" + ProvenanceMarkdown.footer(provenance)
+        return out
+    }
+
+    public var confusionChart: String? {
+        guard let last = configs.last, let block = confusion[last.name]?.block(ConfusionMatrix.cyrillic), !block.rows.isEmpty else { return nil }
+        return SVGHeatmap(title: "Cyrillic confusion — \(last.name)", rowLabels: block.rows, columnLabels: block.columns, counts: block.counts).render()
+    }
+
+    public var lengthChart: String {
+        let groups = LengthBucket.allCases.compactMap { bucket -> SVGBarChart.Group? in
+            let values = configs.map { metrics(config: $0.name, slice: "length=\(bucket.rawValue)").map { $0.accuracy * 100 } }
+            return values.allSatisfy({ $0 == nil }) ? nil : SVGBarChart.Group(label: "\(bucket.rawValue) words", values: values)
+        }
+        return SVGBarChart(title: "Detection accuracy by length", unit: "%", series: configs.map(\.name), groups: groups, maximum: 100).render()
+    }
+}
+
+/// The provenance footer every Markdown report ends with.
+public enum ProvenanceMarkdown {
+    public static func footer(_ p: Provenance) -> String {
+        var out = "---\n"
+        out += "langbench \(p.toolVersion)" + (p.gitCommit.map { " · commit `\($0.prefix(12))`" } ?? "")
+        out += " · \(p.host.cpu), \(p.host.cores) cores · started \(p.startedAt)" + (p.finishedAt.map { ", finished \($0)" } ?? "") + "\n"
+        out += "\nCommand: `\(p.command.joined(separator: " "))`\n"
+        for source in p.corpora { out += "\n- `\(source.path)` \(source.format.rawValue), \(source.items) items, sha256 `\(source.sha256.prefix(16))…`" }
+        return out + "\n"
+    }
+}

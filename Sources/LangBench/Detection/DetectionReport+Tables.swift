@@ -1,0 +1,122 @@
+/// The detection report as tables: one schema for CSV, Markdown and JSON.
+extension DetectionReport {
+    /// detection-items.csv: one row per item × config. `flip` compares with the first config:
+    /// `fixed` (right here, wrong there), `broken` (the reverse) or empty.
+    public var itemsTable: ReportTable {
+        var table = ReportTable(title: "Items", columns: [
+            .init("item_id"), .init("lang"), .init("tags"), .init("config"), .init("detector"), .init("predicted"),
+            .numeric("confidence"), .init("correct"), .init("flip"), .init("error"),
+        ])
+        let reference = configs.first?.name
+        let referenceCorrect = Dictionary(results.filter { $0.config == reference }.map { ($0.itemID, $0.correct) },
+                                          uniquingKeysWith: { first, _ in first })
+        for result in results {
+            var flip = ""
+            if result.config != reference, let before = referenceCorrect[result.itemID], before != result.correct {
+                flip = result.correct ? "fixed" : "broken"
+            }
+            table.append([.text(result.itemID), .text(result.lang.identifier), .text(result.tags.joined(separator: ";")),
+                          .text(result.config), .text(result.detector), .text(result.predictedLabel),
+                          result.confidence.map { .number($0, digits: 4) } ?? .empty, .bool(result.correct), .text(flip),
+                          .optionalText(result.error)])
+        }
+        return table
+    }
+
+    /// detection-summary.csv: one row per config × slice.
+    public var summaryTable: ReportTable {
+        var table = ReportTable(title: "Summary", columns: [
+            .init("config"), .init("detector"), .init("slice"), .numeric("n"), .numeric("correct"), .numeric("accuracy"),
+            .numeric("ci95_low"), .numeric("ci95_high"), .numeric("macro_f1"),
+        ])
+        for slice in slices {
+            let m = slice.metrics
+            table.append([.text(slice.config), .text(slice.detector), .text(slice.slice), .int(m.n), .int(m.correct),
+                          .number(m.accuracy, digits: 4), .number(m.ci95.low, digits: 4), .number(m.ci95.high, digits: 4),
+                          .number(m.macroF1, digits: 4)])
+        }
+        return table
+    }
+
+    /// The config comparison at a glance.
+    var configTable: ReportTable {
+        var table = ReportTable(title: "Configs", columns: [
+            .init("config"), .init("detector"), .init("candidates"), .init("hints"), .numeric("n"),
+            .numeric("accuracy_pct", title: "accuracy %"), .init("ci95", title: "95% CI"), .numeric("macro_f1", title: "macro-F1"),
+        ])
+        for config in configs {
+            guard let m = metrics(config: config.name) else { continue }
+            let candidates = config.resolvedCandidates.map { "\(config.candidates) (\($0.count))" } ?? "none"
+            table.append([.text(config.name), .text(config.detector), .text(candidates), .text(config.hints), .int(m.n),
+                          .percent(m.accuracy), .text(Self.percentInterval(m.ci95)), .number(m.macroF1, digits: 3)])
+        }
+        return table
+    }
+
+    var comparisonTable: ReportTable {
+        var table = ReportTable(title: "Paired comparisons (McNemar exact)", columns: [
+            .init("base"), .init("other"), .numeric("n"), .numeric("fixed"), .numeric("broken"),
+            .numeric("delta_pct", title: "Δ accuracy (points)"), .numeric("p_value", title: "p"), .init("reading"),
+        ])
+        for c in comparisons {
+            let delta = c.n > 0 ? Double(c.fixed - c.broken) / Double(c.n) : 0
+            let reading = c.pValue < 0.05 ? (c.fixed > c.broken ? "better (significant)" : "worse (significant)") : "no significant difference"
+            table.append([.text(c.base), .text(c.other), .int(c.n), .int(c.fixed), .int(c.broken), .percent(delta),
+                          .number(c.pValue, digits: 4), .text(reading)])
+        }
+        return table
+    }
+
+    /// Per gold language: recall, precision and false-positive rate for every config.
+    var perLanguageTable: ReportTable {
+        var columns: [ReportTable.Column] = [.init("lang"), .numeric("n")]
+        for config in configs {
+            columns += [.numeric("\(config.name)_recall", title: "\(config.name) R %"),
+                        .numeric("\(config.name)_precision", title: "P %"), .numeric("\(config.name)_fpr", title: "FPR %")]
+        }
+        var table = ReportTable(title: "Per language (recall = the language's accuracy)", columns: columns)
+        guard let first = configs.first, let reference = metrics(config: first.name) else { return table }
+        for language in reference.perLanguage {
+            var row: [ReportCell] = [.text(language.lang.identifier), .int(language.support)]
+            for config in configs {
+                let entry = metrics(config: config.name)?.perLanguage.first { $0.lang == language.lang }
+                row += entry.map { [.percent($0.recall), .percent($0.precision), .percent($0.falsePositiveRate)] } ?? [.empty, .empty, .empty]
+            }
+            table.append(row)
+        }
+        return table
+    }
+
+    /// Accuracy per config for slices with the given prefix (`length=`, `tag=`).
+    func sliceTable(prefix: String, title: String) -> ReportTable {
+        let names = Array(Set(slices.filter { $0.slice.hasPrefix(prefix) }.map(\.slice)))
+        let ordered = prefix == "length=" ? LengthBucket.allCases.map { "length=\($0.rawValue)" }.filter(names.contains) : names.sorted()
+        var table = ReportTable(title: title, columns: [.init("slice"), .numeric("n")] + configs.map { .numeric($0.name, title: "\($0.name) %") })
+        for name in ordered {
+            let n = slices.first { $0.slice == name }?.metrics.n ?? 0
+            table.append([.text(String(name.dropFirst(prefix.count))), .int(n)]
+                         + configs.map { config in metrics(config: config.name, slice: name).map { .percent($0.accuracy) } ?? .empty })
+        }
+        return table
+    }
+
+    func confusionTable(_ matrix: ConfusionMatrix, title: String) -> ReportTable {
+        var table = ReportTable(title: title, columns: [.init("gold")] + matrix.columns.map { .numeric($0) })
+        for (row, counts) in zip(matrix.rows, matrix.counts) { table.append([.text(row)] + counts.map(ReportCell.int)) }
+        return table
+    }
+
+    var timingTable: ReportTable {
+        var table = ReportTable(title: "Throughput (single thread, as measured in this run)", columns: [
+            .init("config"), .init("detector"), .numeric("items"), .numeric("items_per_second", title: "items/s"), .numeric("load_ms", title: "load ms"),
+        ])
+        for t in timings {
+            table.append([.text(t.config), .text(t.detector), .int(t.items), .number(t.itemsPerSecond, digits: 0), .number(t.loadMs, digits: 1)])
+        }
+        return table
+    }
+
+    public static func percentInterval(_ interval: Statistics.Interval) -> String {
+        String(format: "%.1f–%.1f", interval.low * 100, interval.high * 100)
+    }
+}

@@ -1,0 +1,28 @@
+/// What one detection config said about one item.
+public struct DetectionResult: Sendable, Hashable, Codable {
+    public var itemID: String
+    public var lang: LanguageCode
+    public var tags: [String]
+    public var length: LengthBucket
+    public var config: String
+    public var detector: String
+    /// Nil when the detector abstained (`und`) or failed.
+    public var predicted: LanguageCode?
+    public var confidence: Double?
+    /// Why there is no prediction when the detector failed (not set for a plain abstention).
+    public var error: String?
+
+    /// Locale-equivalent prediction (`sr-Cyrl` counts for `sr`); abstentions and failures are wrong.
+    public var correct: Bool {
+        predicted.map { $0.isEquivalent(to: lang) } ?? false
+    }
+
+    /// The prediction as reports show it: a code, `und`, or `error`.
+    public var predictedLabel: String {
+        predicted?.identifier ?? (error == nil ? "und" : "error")
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case itemID = "item_id", lang, tags, length, config, detector, predicted, confidence, error
+    }
+}

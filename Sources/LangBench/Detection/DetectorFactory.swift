@@ -1,0 +1,38 @@
+import Foundation
+
+/// Makes detectors from the names used in configs: `builtin`, `exec:<command>`, and on Apple
+/// platforms `apple` (NLLanguageRecognizer).
+public struct DetectorFactory: Sendable {
+    /// Per-item timeout for external detectors.
+    public var timeout: Duration
+    /// Loads the built-in recognizer (injected so the model path can come from the command line).
+    public var builtin: @Sendable () async throws -> any LanguageIdentifying
+
+    public init(timeout: Duration = .seconds(10), builtin: @escaping @Sendable () async throws -> any LanguageIdentifying) {
+        self.timeout = timeout
+        self.builtin = builtin
+    }
+
+    public func make(_ name: String) async throws -> any LanguageIdentifying {
+        if name == "builtin" { return try await builtin() }
+        if name.hasPrefix("exec:") {
+            let command = String(name.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            guard !command.isEmpty else {
+                throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "exec: needs a command, e.g. exec:scripts/detectors/lingua")
+            }
+            return ExternalDetector(command: command, timeout: timeout)
+        }
+        #if canImport(NaturalLanguage)
+        if name == "apple" { return AppleDetector() }
+        #endif
+        throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "unknown detector; use builtin, exec:<command>" + (Self.hasApple ? " or apple" : ""))
+    }
+
+    static var hasApple: Bool {
+        #if canImport(NaturalLanguage)
+        true
+        #else
+        false
+        #endif
+    }
+}

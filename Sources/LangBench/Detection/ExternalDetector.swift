@@ -1,0 +1,168 @@
+import Foundation
+
+/// A detector in another process, spoken to in JSON lines over stdin/stdout:
+/// request `{"id","text","candidates","hints"}`, answer `{"id","hypotheses":[{"lang","p"}]}` or
+/// `{"id","error"}`. A line without `id` is metadata (e.g. `{"detector":"lingua","constraints":…}`)
+/// and is kept for the report. A child that dies, hangs past the per-item timeout or answers garbage
+/// fails that item with a reason naming the detector; it is restarted for the next item, and given up
+/// on after `maxConsecutiveFailures` failures in a row (later items then fail at once).
+public actor ExternalDetector: LanguageIdentifying {
+    public nonisolated let name: String
+    let command: String
+    let timeout: Duration
+    let maxConsecutiveFailures: Int
+
+    private var child: Child?
+    private var consecutiveFailures = 0
+    private var givenUp: String?
+    private var nextID = 0
+    /// Metadata lines the detector printed, in order.
+    public private(set) var metadata: [String] = []
+
+    private struct Child {
+        var process: Process
+        var input: FileHandle
+        var output: LineChannel
+        var errors: LineChannel
+    }
+
+    public init(command: String, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
+        name = "exec:\(command)"
+        self.command = command
+        self.timeout = timeout
+        self.maxConsecutiveFailures = maxConsecutiveFailures
+    }
+
+    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+        if let givenUp { return .failed(givenUp) }
+        do {
+            let outcome = try await ask(text, candidates: candidates, hints: hints)
+            consecutiveFailures = 0
+            return outcome
+        } catch {
+            let reason = "\(name): \(error)"
+            await stopChild()
+            consecutiveFailures += 1
+            if consecutiveFailures >= maxConsecutiveFailures {
+                givenUp = "\(reason) (gave up after \(consecutiveFailures) failures in a row)"
+            }
+            return .failed(reason)
+        }
+    }
+
+    public func shutdown() async {
+        await stopChild()
+    }
+
+    private struct Request: Encodable {
+        var id: String
+        var text: String
+        var candidates: [String]?
+        var hints: [String: Double]
+    }
+
+    private struct Response: Decodable {
+        struct Entry: Decodable {
+            var lang: String
+            var p: Double
+        }
+        var id: String?
+        var hypotheses: [Entry]?
+        var error: String?
+    }
+
+    private func ask(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async throws -> DetectionOutcome {
+        let child = try startIfNeeded()
+        nextID += 1
+        let id = String(nextID)
+        let request = Request(id: id, text: text, candidates: candidates?.map(\.identifier),
+                              hints: Dictionary(uniqueKeysWithValues: hints.map { ($0.key.identifier, $0.value) }))
+        do {
+            try child.input.write(contentsOf: Data(try JSONOutput.line(request).utf8))
+        } catch {
+            throw ExternalDetectorError.died(await exitDescription(child))
+        }
+        while true {
+            let line: String?
+            do {
+                line = try await child.output.next(timeout: timeout)
+            } catch {
+                throw ExternalDetectorError.timedOut(timeout.seconds)
+            }
+            guard let line else { throw ExternalDetectorError.died(await exitDescription(child)) }
+            if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+            guard let response = try? JSONDecoder().decode(Response.self, from: Data(line.utf8)) else {  // the reason is the line itself
+                throw ExternalDetectorError.garbage(String(line.prefix(120)))
+            }
+            guard let responseID = response.id else { metadata.append(line); continue }
+            guard responseID == id else { throw ExternalDetectorError.garbage("answer for id \(responseID) while waiting for \(id)") }
+            if let error = response.error { return .failed("\(name): \(error)") }
+            guard let entries = response.hypotheses else { throw ExternalDetectorError.garbage(String(line.prefix(120))) }
+            var hypotheses: [Hypothesis] = []
+            for entry in entries {
+                guard entry.p.isFinite, entry.p >= 0 else { throw ExternalDetectorError.garbage("probability \(entry.p) for '\(entry.lang)'") }
+                guard let lang = try? LanguageCode(entry.lang) else { throw ExternalDetectorError.garbage("unknown language code '\(entry.lang)'") }
+                hypotheses.append(Hypothesis(lang: lang, probability: entry.p))
+            }
+            hypotheses.sort { $0.probability != $1.probability ? $0.probability > $1.probability : $0.lang < $1.lang }
+            return hypotheses.isEmpty ? .undetermined : .hypotheses(hypotheses)
+        }
+    }
+
+    private func startIfNeeded() throws -> Child {
+        if let child, child.process.isRunning { return child }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \(command)"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw ExternalDetectorError.cannotStart((error as NSError).localizedDescription)
+        }
+        let started = Child(process: process, input: input.fileHandleForWriting,
+                            output: LineChannel(reading: output.fileHandleForReading),
+                            errors: LineChannel(reading: errors.fileHandleForReading))
+        child = started
+        return started
+    }
+
+    private func stopChild() async {
+        guard let child else { return }
+        self.child = nil
+        try? child.input.close()  // the child may already be gone; closing is only a courtesy
+        if child.process.isRunning {
+            child.process.terminate()
+            for _ in 0..<20 where child.process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
+            if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    private func exitDescription(_ child: Child) async -> String {
+        for _ in 0..<40 where child.process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
+        var lastError: String?
+        while let line = try? await child.errors.next(timeout: .milliseconds(50)) { lastError = line }
+        let status = child.process.isRunning ? "closed its output" : "exited with status \(child.process.terminationStatus)"
+        return status + (lastError.map { ": \($0)" } ?? "")
+    }
+}
+
+/// Why an external detector failed an item.
+public enum ExternalDetectorError: Error, CustomStringConvertible {
+    case cannotStart(String)
+    case died(String)
+    case timedOut(Double)
+    case garbage(String)
+
+    public var description: String {
+        switch self {
+        case .cannotStart(let reason): "cannot start (\(reason))"
+        case .died(let detail): "the detector process \(detail)"
+        case .timedOut(let seconds): "no answer within \(String(format: "%g", seconds)) s"
+        case .garbage(let detail): "unreadable answer: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,39 @@
+/// One candidate answer of a detector: a language and its probability.
+public struct Hypothesis: Sendable, Hashable, Codable {
+    public var lang: LanguageCode
+    public var probability: Double
+
+    public init(lang: LanguageCode, probability: Double) {
+        self.lang = lang
+        self.probability = probability
+    }
+}
+
+/// What a detector answered for one text.
+public enum DetectionOutcome: Sendable, Hashable {
+    /// Ranked hypotheses, best first (probabilities sum to 1 over the candidates).
+    case hypotheses([Hypothesis])
+    /// The detector abstained: the text has no letters, or it does not know. Counts as an error.
+    case undetermined
+    /// The detector failed on this item (crashed, hung, answered garbage): counts as an error.
+    case failed(String)
+
+    public var top: Hypothesis? {
+        if case .hypotheses(let list) = self { return list.first }
+        return nil
+    }
+}
+
+/// A language detector under test.
+public protocol LanguageIdentifying: Sendable {
+    /// A stable name for reports, e.g. `builtin` or `exec:scripts/detectors/lingua`.
+    var name: String { get }
+    /// Identifies `text`, restricted to `candidates` when given, with prior weights `hints`.
+    func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome
+    /// Releases resources (child processes).
+    func shutdown() async
+}
+
+extension LanguageIdentifying {
+    public func shutdown() async {}
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The statistics LangBench's verdicts rest on. Each function names its method; all are exact or
+/// standard textbook forms, tested against published values.
+public enum Statistics {
+    /// A two-sided interval.
+    public struct Interval: Sendable, Hashable, Codable {
+        public var low: Double
+        public var high: Double
+        public init(low: Double, high: Double) {
+            self.low = low
+            self.high = high
+        }
+    }
+
+    /// Wilson score interval for a binomial proportion (95% with z = 1.959964).
+    public static func wilson(successes: Int, trials: Int, z: Double = 1.959964) -> Interval {
+        guard trials > 0 else { return Interval(low: 0, high: 1) }
+        let n = Double(trials), p = Double(successes) / n
+        let denominator = 1 + z * z / n
+        let centre = (p + z * z / (2 * n)) / denominator
+        let margin = z * ((p * (1 - p) / n + z * z / (4 * n * n)).squareRoot()) / denominator
+        return Interval(low: max(0, centre - margin), high: min(1, centre + margin))
+    }
+
+    /// McNemar's exact test on paired outcomes: `b` items right only in A, `c` right only in B.
+    /// Two-sided p = min(1, 2 · P(X ≤ min(b, c))) with X ~ Binomial(b + c, ½).
+    public static func mcnemarExact(b: Int, c: Int) -> Double {
+        let n = b + c
+        guard n > 0 else { return 1 }
+        let k = min(b, c)
+        var logCoefficient = 0.0  // log C(n, 0)
+        var cumulative = 0.0
+        let logHalfN = Double(n) * log(0.5)
+        for i in 0...k {
+            if i > 0 { logCoefficient += log(Double(n - i + 1)) - log(Double(i)) }
+            cumulative += exp(logCoefficient + logHalfN)
+        }
+        return min(1, 2 * cumulative)
+    }
+
+    /// Two-proportion z-test (pooled), two-sided p-value for x1/n1 vs x2/n2.
+    public static func twoProportionTest(x1: Int, n1: Int, x2: Int, n2: Int) -> Double {
+        guard n1 > 0, n2 > 0 else { return 1 }
+        let p1 = Double(x1) / Double(n1), p2 = Double(x2) / Double(n2)
+        let pooled = Double(x1 + x2) / Double(n1 + n2)
+        let se = (pooled * (1 - pooled) * (1 / Double(n1) + 1 / Double(n2))).squareRoot()
+        guard se > 0 else { return p1 == p2 ? 1 : 0 }
+        let z = abs(p1 - p2) / se
+        return erfc(z / 2.0.squareRoot())
+    }
+
+    /// The q-quantile by linear interpolation between closest ranks (type 7, as NumPy's default).
+    public static func quantile(_ values: [Double], _ q: Double) -> Double {
+        quantile(sorted: values.sorted(), q)
+    }
+
+    public static func quantile(sorted: [Double], _ q: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let position = q * Double(sorted.count - 1)
+        let lower = Int(position.rounded(.down)), upper = min(lower + 1, sorted.count - 1)
+        let fraction = position - Double(lower)
+        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+    }
+
+    public static func mean(_ values: [Double]) -> Double {
+        values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
+    }
+
+    /// Percentile bootstrap 95% interval of `statistic` over `resamples` resamples, with a seeded
+    /// generator so the same data always gives the same interval.
+    public static func bootstrap(_ values: [Double], resamples: Int = 2000, seed: UInt64 = 42,
+                                 statistic: ([Double]) -> Double) -> Interval {
+        guard values.count > 1 else { let v = values.first ?? .nan; return Interval(low: v, high: v) }
+        var generator = SplitMix64(seed: seed)
+        var estimates: [Double] = []
+        estimates.reserveCapacity(resamples)
+        var sample = [Double](repeating: 0, count: values.count)
+        for _ in 0..<resamples {
+            for i in 0..<values.count { sample[i] = values[Int(generator.next() % UInt64(values.count))] }
+            estimates.append(statistic(sample))
+        }
+        estimates.sort()
+        return Interval(low: quantile(sorted: estimates, 0.025), high: quantile(sorted: estimates, 0.975))
+    }
+
+    /// Bootstrap interval of a ratio of statistics of two independent samples (CURRENT / BASE).
+    public static func bootstrapRatio(base: [Double], current: [Double], resamples: Int = 2000, seed: UInt64 = 42,
+                                      statistic: ([Double]) -> Double) -> Interval {
+        guard !base.isEmpty, !current.isEmpty else { return Interval(low: .nan, high: .nan) }
+        var generator = SplitMix64(seed: seed)
+        var ratios: [Double] = []
+        ratios.reserveCapacity(resamples)
+        var a = base, b = current
+        for _ in 0..<resamples {
+            for i in 0..<base.count { a[i] = base[Int(generator.next() % UInt64(base.count))] }
+            for i in 0..<current.count { b[i] = current[Int(generator.next() % UInt64(current.count))] }
+            let denominator = statistic(a)
+            if denominator > 0 { ratios.append(statistic(b) / denominator) }
+        }
+        ratios.sort()
+        return Interval(low: quantile(sorted: ratios, 0.025), high: quantile(sorted: ratios, 0.975))
+    }
+}
+
+/// A small, fast, seedable generator (Steele et al.'s SplitMix64) for reproducible resampling.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

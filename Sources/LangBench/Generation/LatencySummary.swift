@@ -1,0 +1,30 @@
+/// Latency distribution of one group of records, with bootstrap intervals on p50 and p95.
+public struct LatencySummary: Sendable, Hashable, Codable {
+    public var n: Int
+    public var mean: Double
+    public var p50: Double
+    public var p90: Double
+    public var p95: Double
+    public var p99: Double
+    public var max: Double
+    public var p50CI: Statistics.Interval
+    public var p95CI: Statistics.Interval
+
+    enum CodingKeys: String, CodingKey {
+        case n, mean, p50, p90, p95, p99, max, p50CI = "p50_ci95", p95CI = "p95_ci95"
+    }
+
+    public init?(_ values: [Double]) {
+        guard !values.isEmpty else { return nil }
+        let sorted = values.sorted()
+        n = values.count
+        mean = Statistics.mean(values)
+        p50 = Statistics.quantile(sorted: sorted, 0.5)
+        p90 = Statistics.quantile(sorted: sorted, 0.9)
+        p95 = Statistics.quantile(sorted: sorted, 0.95)
+        p99 = Statistics.quantile(sorted: sorted, 0.99)
+        max = sorted.last!
+        p50CI = Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) }
+        p95CI = Statistics.bootstrap(values, seed: 43) { Statistics.quantile($0, 0.95) }
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import LlamaBackend
+
+/// The reply pipeline an on-device app runs for one message: detect, check support at runtime,
+/// direct or pivot, check the reply's language, and fall back honestly — recording the real reason.
+/// Diagnostics are buffered per item and dropped entirely for crisis-flagged messages.
+public struct ReplyPipeline: Sendable {
+    public var profile: ModelProfile
+    public var backend: any TextCompleting
+    public var translator: any Translating
+    public var detector: any LanguageIdentifying
+    /// Candidates and hints of the detection config (default `constrained+priors`).
+    public var candidates: [LanguageCode]?
+    public var hints: [LanguageCode: Double]
+    public var packs: LanguagePacks
+    public var crisis: CrisisCheck
+    public var bank: FallbackBank
+    /// Refuse direct generation in an unsupported language, as Apple's framework does.
+    public var refuseUnsupported: Bool
+    /// Overrides the profile's sampling seed (`--seed`).
+    public var seed: Int?
+
+    static let english = LanguageCode(normalised: "en")
+
+    public init(profile: ModelProfile, backend: any TextCompleting, translator: any Translating, detector: any LanguageIdentifying,
+                candidates: [LanguageCode]?, hints: [LanguageCode: Double], packs: LanguagePacks, crisis: CrisisCheck,
+                bank: FallbackBank, refuseUnsupported: Bool = false, seed: Int? = nil) {
+        self.profile = profile
+        self.backend = backend
+        self.translator = translator
+        self.detector = detector
+        self.candidates = candidates
+        self.hints = hints
+        self.packs = packs
+        self.crisis = crisis
+        self.bank = bank
+        self.refuseUnsupported = refuseUnsupported
+        self.seed = seed
+    }
+
+    /// The message's detected language, shared by every route of an item.
+    public struct Detection: Sendable {
+        public var language: LanguageCode?
+        public var milliseconds: Double
+        public var isCrisis: Bool
+    }
+
+    /// What one route produced.
+    public struct Output: Sendable {
+        public var record: GenerationRecord
+        public var reply: String
+        /// Empty for crisis-flagged items.
+        public var events: [DiagnosticEvent]
+    }
+
+    public func detect(_ item: CorpusItem) async -> Detection {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let outcome = await detector.identify(item.text, candidates: candidates, hints: hints)
+        let ms = (clock.now - start).milliseconds
+        return Detection(language: outcome.top?.lang, milliseconds: ms, isCrisis: crisis.isCrisis(item, detected: outcome.top?.lang))
+    }
+
+    /// Which routes `choice` runs for this item, decided at runtime from the profile.
+    public func routes(for detection: Detection, choice: RouteChoice) -> [Route] {
+        choice.routes(supported: profile.supports(detection.language ?? Self.english))
+    }
+
+    public func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int) async -> Output {
+        var run = RouteRun(item: item, detection: detection, route: route, repeatIndex: repeatIndex)
+        if detection.isCrisis {
+            run.record.outcome = .fallback
+            run.record.fallbackReason = .crisisProtocol
+            run.record.totalMs = detection.milliseconds
+            return Output(record: run.record, reply: bank.crisisReply(for: run.language), events: [])
+        }
+        run.event(stage: "detect", outcome: detection.language == nil ? "und" : "ok", ms: detection.milliseconds)
+        let started = ContinuousClock.now
+        do {
+            let reply = try await route == .direct ? direct(&run) : pivot(&run)
+            try await checkLanguage(reply, &run)
+            run.record.outcome = .model
+            run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
+            return Output(record: run.record, reply: reply, events: run.events)
+        } catch let failure as StageFailure {
+            run.record.outcome = .fallback
+            run.record.fallbackReason = failure.reason
+            run.record.errorMessage = failure.message
+            run.record.ttftMs = nil
+            run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
+            run.event(stage: "fallback", outcome: "ok", errorType: failure.reason.rawValue, message: failure.message)
+            return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events)
+        } catch {
+            let failure = StageFailure.from(error, translating: false)
+            run.record.outcome = .fallback
+            run.record.fallbackReason = failure.reason
+            run.record.errorMessage = failure.message
+            run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
+            return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events)
+        }
+    }
+
+    private func direct(_ run: inout RouteRun) async throws -> String {
+        let language = run.language
+        if refuseUnsupported && !profile.supports(language) {
+            run.event(stage: "generate", outcome: "failed", errorType: FallbackReason.unsupportedLanguage.rawValue,
+                      message: "\(language) is not in the profile's supported languages")
+            throw StageFailure(reason: .unsupportedLanguage, errorType: "unsupportedLanguage",
+                               message: "direct generation refused: \(language) is not supported by \(profile.name)")
+        }
+        run.record.history = run.item.history.isEmpty ? .none : .used
+        let prompt = PromptBuilder(templates: profile.prompts).reply(language: language, message: run.item.text, history: run.item.history)
+        let completion = try await generate(prompt, &run)
+        run.record.ttftMs = completion.client.timeToFirstTokenMs.map { $0 + run.detection.milliseconds }
+        return try nonEmpty(completion.content)
+    }
+
+    private func pivot(_ run: inout RouteRun) async throws -> String {
+        let language = run.language
+        for (source, target) in [(language, Self.english), (Self.english, language)] {
+            switch packs.state(from: source, to: target) {
+            case .installed: continue
+            case .supported:
+                run.event(stage: "translate-in", outcome: "skipped", errorType: FallbackReason.translationPackMissing.rawValue, message: "\(source)-\(target) pack not installed")
+                throw StageFailure(reason: .translationPackMissing, errorType: "packMissing", message: "translation pack \(source)-\(target) is downloadable but not installed")
+            case .unsupported:
+                run.event(stage: "translate-in", outcome: "skipped", errorType: FallbackReason.translationUnsupported.rawValue, message: "\(source)-\(target) pack does not exist")
+                throw StageFailure(reason: .translationUnsupported, errorType: "packUnsupported", message: "no translation pack exists for \(source)-\(target)")
+            }
+        }
+        let message = try await translate(run.item.text, from: language, to: Self.english, stage: "translate-in", &run)
+        var history: [Turn] = []
+        if !run.item.history.isEmpty {
+            let clock = ContinuousClock(), start = clock.now
+            do {
+                for turn in run.item.history {
+                    let result = try await translator.translate(turn.text, from: language, to: Self.english)
+                    guard !result.text.isEmpty else { throw StageFailure(reason: .translationFailed, errorType: "emptyTranslation", message: "a history turn translated to nothing") }
+                    run.count(result.completion)
+                    history.append(Turn(role: turn.role, text: result.text))
+                }
+                run.record.history = .used
+                run.record.translateHistoryMs = (clock.now - start).milliseconds
+                run.event(stage: "translate-history", outcome: "ok", ms: run.record.translateHistoryMs)
+            } catch {
+                // The seed's partial failure: answer without history, and say so. Not a fallback.
+                let failure = (error as? StageFailure) ?? StageFailure.from(error, translating: true)
+                history = []
+                run.record.history = .dropped
+                run.record.translateHistoryMs = (clock.now - start).milliseconds
+                run.event(stage: "translate-history", outcome: "dropped", errorType: failure.errorType, message: failure.message, ms: run.record.translateHistoryMs)
+            }
+        }
+        let prompt = PromptBuilder(templates: profile.prompts).reply(language: Self.english, message: message, history: history)
+        let english = try nonEmpty(try await generate(prompt, &run).content)
+        let beforeOut = run.elapsedBeforeOut
+        let reply = try await translate(english, from: Self.english, to: language, stage: "translate-out", &run)
+        run.record.ttftMs = run.lastTTFT.map { $0 + beforeOut }
+        return reply
+    }
+
+    private func generate(_ prompt: String, _ run: inout RouteRun) async throws -> Completion {
+        let clock = ContinuousClock(), start = clock.now
+        do {
+            let completion = try await backend.complete(profile.sampling.request(prompt, seed: seed))
+            let ms = (clock.now - start).milliseconds
+            run.record.generateMs = ms
+            run.record.generateTTFTMs = completion.client.timeToFirstTokenMs
+            run.record.generateTokensPerSecond = completion.clientPredictedPerSecond ?? (completion.server.predictedPerSecond > 0 ? completion.server.predictedPerSecond : nil)
+            run.count(completion)
+            run.event(stage: "generate", outcome: "ok", ms: ms, tokensIn: completion.tokensEvaluated, tokensOut: completion.tokensPredicted)
+            return completion
+        } catch {
+            let failure = StageFailure.from(error, translating: false)
+            run.record.generateMs = (clock.now - start).milliseconds
+            run.event(stage: "generate", outcome: "failed", errorType: failure.errorType, message: failure.message, ms: run.record.generateMs)
+            throw failure
+        }
+    }
+
+    private func translate(_ text: String, from source: LanguageCode, to target: LanguageCode, stage: String, _ run: inout RouteRun) async throws -> String {
+        let clock = ContinuousClock(), start = clock.now
+        do {
+            let result = try await translator.translate(text, from: source, to: target)
+            let ms = (clock.now - start).milliseconds
+            if stage == "translate-in" { run.record.translateInMs = ms } else { run.record.translateOutMs = ms }
+            run.count(result.completion)
+            run.lastTTFT = result.completion.client.timeToFirstTokenMs
+            guard !result.text.isEmpty else {
+                run.event(stage: stage, outcome: "failed", errorType: "emptyTranslation", message: "translation produced no text", ms: ms)
+                throw StageFailure(reason: .translationFailed, errorType: "emptyTranslation", message: "\(source)-\(target) translation produced no text")
+            }
+            run.event(stage: stage, outcome: "ok", ms: ms, tokensIn: result.completion.tokensEvaluated, tokensOut: result.completion.tokensPredicted)
+            return result.text
+        } catch let failure as StageFailure {
+            throw failure
+        } catch {
+            let failure = StageFailure.from(error, translating: true)
+            let ms = (clock.now - start).milliseconds
+            if stage == "translate-in" { run.record.translateInMs = ms } else { run.record.translateOutMs = ms }
+            run.event(stage: stage, outcome: "failed", errorType: failure.errorType, message: failure.message, ms: ms)
+            throw failure
+        }
+    }
+
+    private func nonEmpty(_ text: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw StageFailure(reason: .emptyOutput, errorType: "emptyOutput", message: "the model produced no text") }
+        return trimmed
+    }
+
+    /// The reply must be in the user's language: detected with the pipeline's config, the expected
+    /// language added to the candidates so it can win.
+    private func checkLanguage(_ reply: String, _ run: inout RouteRun) async throws {
+        let expected = run.language
+        let replyCandidates = candidates.map { $0.contains(expected) ? $0 : $0 + [expected] }
+        let detected = await detector.identify(reply, candidates: replyCandidates, hints: hints).top?.lang
+        run.record.replyLang = detected?.identifier ?? "und"
+        let ok = detected.map { $0.isEquivalent(to: expected) } ?? false
+        run.record.replyLangOK = ok
+        if !ok {
+            let message = "reply detected as \(detected?.identifier ?? "und"), expected \(expected)"
+            run.event(stage: "check-language", outcome: "failed", errorType: FallbackReason.wrongOutputLanguage.rawValue, message: message)
+            throw StageFailure(reason: .wrongOutputLanguage, errorType: "wrongOutputLanguage", message: message)
+        }
+        run.event(stage: "check-language", outcome: "ok")
+    }
+}
+
+/// Mutable state of one item through one route.
+struct RouteRun {
+    let item: CorpusItem
+    let detection: ReplyPipeline.Detection
+    let started = ContinuousClock.now
+    var record: GenerationRecord
+    var events: [DiagnosticEvent] = []
+    var lastTTFT: Double?
+
+    /// The language the reply must be in: the detected one (English when detection abstained).
+    var language: LanguageCode { detection.language ?? ReplyPipeline.english }
+
+    /// Detection plus everything done so far on this route (the offset of the translate-out stage).
+    var elapsedBeforeOut: Double { detection.milliseconds + (ContinuousClock.now - started).milliseconds }
+
+    init(item: CorpusItem, detection: ReplyPipeline.Detection, route: Route, repeatIndex: Int) {
+        self.item = item
+        self.detection = detection
+        record = GenerationRecord(itemID: item.id, lang: item.lang, detectedLang: detection.language?.identifier ?? "und", route: route,
+                                  repeatIndex: repeatIndex, outcome: .model, fallbackReason: nil, errorMessage: nil, history: .none,
+                                  totalMs: 0, ttftMs: nil, detectMs: detection.milliseconds, translateInMs: nil, translateHistoryMs: nil,
+                                  generateMs: nil, generateTTFTMs: nil, translateOutMs: nil, promptTokens: 0, completionTokens: 0,
+                                  generateTokensPerSecond: nil, replyLang: nil, replyLangOK: nil)
+    }
+
+    mutating func count(_ completion: Completion) {
+        record.promptTokens += completion.tokensEvaluated
+        record.completionTokens += completion.tokensPredicted
+    }
+
+    mutating func event(stage: String, outcome: String, errorType: String? = nil, message: String? = nil, ms: Double? = nil,
+                        tokensIn: Int? = nil, tokensOut: Int? = nil) {
+        events.append(DiagnosticEvent(itemID: item.id, lang: item.lang.identifier, detectedLang: detection.language?.identifier,
+                                      route: record.route, stage: stage, outcome: outcome, errorType: errorType, errorMessage: message,
+                                      durationMs: ms.map { ($0 * 10).rounded() / 10 }, tokensIn: tokensIn, tokensOut: tokensOut))
+    }
+}

@@ -1,0 +1,18 @@
+/// GitHub-flavoured Markdown tables.
+public enum MarkdownWriter {
+    /// Renders `table` with a `###` heading unless `heading` is false.
+    public static func render(_ table: ReportTable, heading: Bool = true) -> String {
+        var out = heading ? "### \(table.title)\n\n" : ""
+        out += "| " + table.columns.map { escape($0.title) }.joined(separator: " | ") + " |\n"
+        out += "|" + table.columns.map { $0.alignRight ? " ---: |" : " --- |" }.joined() + "\n"
+        for row in table.rows {
+            out += "| " + row.map { escape($0.display) }.joined(separator: " | ") + " |\n"
+        }
+        if table.rows.isEmpty { out += "\n_(no rows)_\n" }
+        return out
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+
+/// Where a report came from: enough to reproduce it or to refuse comparing unlike runs.
+public struct Provenance: Sendable, Codable, Hashable {
+    public var tool: String
+    public var toolVersion: String
+    public var gitCommit: String?
+    public var command: [String]
+    public var corpora: [CorpusSource]
+    public var host: Host
+    public var startedAt: String
+    public var finishedAt: String?
+
+    /// The machine a run measured on.
+    public struct Host: Sendable, Codable, Hashable {
+        public var cpu: String
+        public var cores: Int
+        public var memoryGiB: Double
+        public var os: String
+
+        public static func current() -> Host {
+            let info = ProcessInfo.processInfo
+            return Host(cpu: cpuModel() ?? "unknown", cores: info.activeProcessorCount,
+                        memoryGiB: (Double(info.physicalMemory) / 1_073_741_824 * 10).rounded() / 10,
+                        os: info.operatingSystemVersionString)
+        }
+
+        private static func cpuModel() -> String? {
+            guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }  // not Linux: unknown
+            return text.split(separator: "\n").first { $0.hasPrefix("model name") }
+                .flatMap { $0.split(separator: ":", maxSplits: 1).last }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    public init(command: [String], corpora: [CorpusSource], startedAt: Date = Date(), gitCommit: String? = Provenance.gitCommit()) {
+        tool = "langbench"
+        toolVersion = LangBenchVersion.current
+        self.gitCommit = gitCommit
+        self.command = command
+        self.corpora = corpora
+        host = .current()
+        self.startedAt = Self.timestamp(startedAt)
+    }
+
+    public mutating func finish(at date: Date = Date()) {
+        finishedAt = Self.timestamp(date)
+    }
+
+    public static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// The commit of the working tree LangBench runs in, or nil outside a git checkout.
+    public static func gitCommit(in directory: String = FileManager.default.currentDirectoryPath) -> String? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}

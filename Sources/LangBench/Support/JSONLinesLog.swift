@@ -1,0 +1,66 @@
+import Foundation
+
+/// An append-only JSON-lines file, flushed line by line, so results survive a crash or `kill -9`.
+/// Reading tolerates a torn last line (the one being written when the process died).
+public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable {
+    // @unchecked: every access to `handle` goes through `lock`.
+    private let handle: FileHandle
+    private let lock = NSLock()
+    public let url: URL
+
+    public init(url: URL) throws(ReportError) {
+        self.url = url
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: url.path) {
+                FileManager.default.createFile(atPath: url.path, contents: nil)
+            }
+            handle = try FileHandle(forWritingTo: url)
+            try handle.seekToEnd()
+        } catch {
+            throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    deinit { try? handle.close() }  // nothing left to flush: every append synchronises
+
+    public func append(_ entry: Entry) throws {
+        let line = Data(try JSONOutput.line(entry).utf8)
+        try lock.withLock {
+            do {
+                try handle.write(contentsOf: line)
+                try handle.synchronize()
+            } catch {
+                throw ReportError.cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+            }
+        }
+    }
+
+    /// Every complete entry in the file; a torn final line is dropped (and truncated away when
+    /// `repair` is true, so appends continue on a clean line).
+    public static func read(_ url: URL, repair: Bool = false) throws -> [Entry] {
+        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [] }
+        var entries: [Entry] = []
+        var validLength = 0
+        let decoder = JSONDecoder()
+        var start = data.startIndex
+        while let newline = data[start...].firstIndex(of: 0x0A) {
+            let line = data[start..<newline]
+            if !line.isEmpty {
+                do {
+                    entries.append(try decoder.decode(Entry.self, from: line))
+                } catch {
+                    throw ConfigurationError.invalid(path: url.path, reason: "line \(entries.count + 1) is not a valid record (\(JSONErrorText.describe(error)))")
+                }
+            }
+            start = newline + 1
+            validLength = start - data.startIndex
+        }
+        if repair, validLength < data.count {
+            let handle = try FileHandle(forWritingTo: url)
+            try handle.truncate(atOffset: UInt64(validLength))
+            try handle.close()
+        }
+        return entries
+    }
+}

@@ -1,0 +1,95 @@
+import Foundation
+import Synchronization
+
+/// Lines read from a file handle on a background thread, awaited one at a time with a deadline.
+/// Used to talk to child processes without ever blocking a Swift concurrency thread.
+final class LineChannel: Sendable {
+    private enum Delivery { case line(String), endOfFile, timedOut }
+
+    private struct State {
+        var lines: [String] = []
+        var closed = false
+        var waiter: CheckedContinuation<Delivery, Never>?
+        var waiterID = 0
+    }
+
+    private let state = Mutex(State())
+
+    /// Starts reading `handle` until end of file.
+    init(reading handle: FileHandle) {
+        let thread = Thread { [self] in
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    deliver(line)
+                }
+            }
+            if !buffer.isEmpty { deliver(String(decoding: buffer, as: UTF8.self)) }
+            close()
+        }
+        thread.start()
+    }
+
+    private func deliver(_ line: String) {
+        let waiter = state.withLock { state -> CheckedContinuation<Delivery, Never>? in
+            if let waiter = state.waiter {
+                state.waiter = nil
+                return waiter
+            }
+            state.lines.append(line)
+            return nil
+        }
+        waiter?.resume(returning: .line(line))
+    }
+
+    private func close() {
+        let waiter = state.withLock { state -> CheckedContinuation<Delivery, Never>? in
+            state.closed = true
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: .endOfFile)
+    }
+
+    /// The next line; nil at end of file. Throws `LineChannelTimeout` when none arrives in time.
+    func next(timeout: Duration) async throws -> String? {
+        let delivery = await withCheckedContinuation { (continuation: CheckedContinuation<Delivery, Never>) in
+            let (immediate, waiterID): (Delivery?, Int) = state.withLock { state in
+                if !state.lines.isEmpty { return (.line(state.lines.removeFirst()), 0) }
+                if state.closed { return (.endOfFile, 0) }
+                state.waiterID += 1
+                state.waiter = continuation
+                return (nil, state.waiterID)
+            }
+            if let immediate { continuation.resume(returning: immediate); return }
+            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.seconds) { [self] in
+                let expired = state.withLock { state -> CheckedContinuation<Delivery, Never>? in
+                    guard state.waiterID == waiterID, let waiter = state.waiter else { return nil }
+                    state.waiter = nil
+                    return waiter
+                }
+                expired?.resume(returning: .timedOut)
+            }
+        }
+        switch delivery {
+        case .line(let line): return line
+        case .endOfFile: return nil
+        case .timedOut: throw LineChannelTimeout()
+        }
+    }
+}
+
+struct LineChannelTimeout: Error {}
+
+extension Duration {
+    /// Seconds as a Double.
+    var seconds: Double {
+        let (seconds, attoseconds) = components
+        return Double(seconds) + Double(attoseconds) / 1e18
+    }
+}

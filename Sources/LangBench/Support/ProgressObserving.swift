@@ -1,0 +1,18 @@
+/// Receives progress from long-running library work. The library never prints; the CLI turns these
+/// calls into a bar or periodic lines on stderr.
+public protocol ProgressObserving: Sendable {
+    /// A phase with `total` units of work starts (`total` is nil when unknown).
+    func begin(_ phase: String, total: Int?)
+    /// `count` more units are done.
+    func advance(by count: Int)
+    /// The phase ended.
+    func end()
+}
+
+/// Discards progress (tests, `--quiet`).
+public struct SilentProgress: ProgressObserving {
+    public init() {}
+    public func begin(_ phase: String, total: Int?) {}
+    public func advance(by count: Int) {}
+    public func end() {}
+}

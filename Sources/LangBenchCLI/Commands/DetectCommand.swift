@@ -1,0 +1,56 @@
+import Foundation
+import LangBench
+
+/// `langbench detect`: detection accuracy with and without constraints and priors.
+struct DetectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "detect",
+        abstract: "Measure language detection accuracy per config, language, length and tag.",
+        discussion: """
+        Without --configs, --candidates or --hints, runs three configs: unconstrained, constrained \
+        (candidates: \(DetectionConfig.seedCandidates.description)) and constrained+priors (hints ru=0.5,en=0.35). \
+        Writes detection-items.csv, detection-summary.csv, detection.md, detection.json and SVG charts to --out.
+        """,
+        groups: [
+            OptionGroup("Input", [
+                .repeated("corpus", "path", help: "A corpus file or folder (repeatable)."),
+            ] + CorpusOptions.group.options),
+            DetectorOptions.group,
+            OutputOptions.group,
+        ]
+    )
+
+    let corpora: [String]
+    let corpus: CorpusOptions
+    let detectors: DetectorOptions
+    let output: OutputOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        corpora = arguments.values("corpus")
+        corpus = try CorpusOptions(arguments)
+        detectors = try DetectorOptions(arguments)
+        output = try OutputOptions(arguments, defaultPrefix: "detect")
+    }
+
+    func validate() throws {
+        if corpora.isEmpty { throw UsageError("--corpus is required (e.g. --corpus Corpora/short-phrases.tsv)", command: "langbench detect") }
+        try detectors.validate(command: "langbench detect")
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let loaded = try corpus.loader.load(corpora)
+        let profile = try ModelProfile.load(detectors.profilePath)
+        let job = DetectionJob(corpus: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
+                               factory: detectors.factory, directory: output.directory, command: ["langbench"] + CommandLine.arguments.dropFirst(),
+                               resume: output.resume)
+        let report = try await job.run(progress: context.progress(quiet: output.quiet))
+        for config in report.configs {
+            if let m = report.metrics(config: config.name) {
+                context.stdout.write(String(format: "%@: accuracy %.1f%% (%@), macro-F1 %.3f, n=%d\n", config.name, m.accuracy * 100,
+                                            DetectionReport.percentInterval(m.ci95), m.macroF1, m.n))
+            }
+        }
+        context.stdout.write("wrote \(output.directory.path)/\(DetectionOutput.markdownFile)\n")
+        return .success
+    }
+}

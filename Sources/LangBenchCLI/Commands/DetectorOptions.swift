@@ -1,0 +1,66 @@
+import Foundation
+import LangBench
+
+/// Options that choose detection configs and detectors.
+struct DetectorOptions {
+    static let group = OptionGroup("Detection", [
+        .value("configs", "file", help: "JSON file of detection configs: {\"configs\":[{\"name\",\"detector\",\"candidates\",\"hints\"}]}."),
+        .value("detector", "name", help: "Detector for configs given by flags or defaults: builtin, exec:<command>.", default: "builtin"),
+        .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
+        .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
+        .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.", default: ModelProfile.defaultPath),
+        .value("recognizer-model", "file", help: "Built-in recognizer model file.", default: "bundled model"),
+        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: "10"),
+    ])
+
+    var configsPath: String?
+    var detector: String
+    var candidates: String?
+    var hints: String?
+    var profilePath: String
+    var recognizerModel: String?
+    var timeout: Double
+
+    init(_ arguments: ParsedArguments) throws {
+        configsPath = arguments.value("configs")
+        detector = arguments.value("detector") ?? "builtin"
+        candidates = arguments.value("candidates")
+        hints = arguments.value("hints")
+        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
+        recognizerModel = arguments.value("recognizer-model")
+        timeout = try arguments.double("timeout", default: 10)
+    }
+
+    func validate(command: String) throws {
+        if configsPath != nil && (candidates != nil || hints != nil) {
+            throw UsageError("--configs cannot be combined with --candidates or --hints", command: command)
+        }
+        if timeout <= 0 { throw UsageError("--timeout must be positive", command: command) }
+    }
+
+    /// Configs from the file, from flags (one config), or the three defaults.
+    func configs() throws -> [DetectionConfig] {
+        if let configsPath { return try DetectionConfigFile.load(configsPath) }
+        if candidates != nil || hints != nil {
+            var spec = CandidateSpec.none
+            if let candidates {
+                spec = candidates.contains(":") || candidates.contains("+") ? .expression(candidates) : .list(try Self.codes(candidates))
+            }
+            return [DetectionConfig(name: "custom", detector: detector, candidates: spec, hints: try hints.map(DetectionConfig.parseHints) ?? [:])]
+        }
+        return DetectionConfig.defaults(detector: detector)
+    }
+
+    var factory: DetectorFactory {
+        let model = recognizerModel
+        return DetectorFactory(timeout: .milliseconds(Int(timeout * 1000))) { try BuiltinDetectorLoader.load(modelPath: model) }
+    }
+
+    static func codes(_ list: String) throws -> [LanguageCode] {
+        try list.split(separator: ",").map { (raw: Substring) throws -> LanguageCode in
+            do { return try LanguageCode(String(raw).trimmingCharacters(in: .whitespaces)) } catch {
+                throw ConfigurationError.invalidValue(name: "candidates", value: list, reason: "\(error)")
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import LangBench
+
+/// The root command: `langbench <subcommand>`.
+public struct LangBenchCommand: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        name: "langbench",
+        abstract: "Measure short-text language detection and direct-vs-pivot reply generation for on-device LLM features.",
+        discussion: "Exit codes: 0 success, 1 a check failed, 64 usage error, 65 bad input data, 69 a required service or file is unavailable, 70 internal error.",
+        groups: [OptionGroup("Options", [.flag("version", help: "Print the LangBench version.")])],
+        subcommands: LangBenchCommand.subcommands
+    )
+
+    /// Every top-level command; add new ones here.
+    static let subcommands: [any ParsableCommand.Type] = [CorpusCommand.self, DetectCommand.self]
+
+    let version: Bool
+
+    public init(_ arguments: ParsedArguments) throws {
+        version = arguments.flag("version")
+    }
+
+    public func run(_ context: CommandContext) async throws -> ExitStatus {
+        guard version else { throw UsageError("missing subcommand", command: "langbench") }
+        context.stdout.write("langbench \(LangBenchVersion.current)\n")
+        return .success
+    }
+
+    /// Runs the process's command line and exits.
+    public static func main() async -> Never {
+        let status = await CommandRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()), context: .process)
+        exit(status.rawValue)
+    }
+}

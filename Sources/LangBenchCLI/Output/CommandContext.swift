@@ -1,0 +1,34 @@
+import Foundation
+import LangBench
+
+/// What a running command may touch besides its arguments: output streams, environment, progress.
+public struct CommandContext: Sendable {
+    public var stdout: any TextSink
+    public var stderr: any TextSink
+    public var environment: [String: String]
+    /// Whether stderr is a terminal (a redrawn bar) or not (plain periodic lines).
+    public var stderrIsTerminal: Bool
+
+    public init(stdout: any TextSink, stderr: any TextSink, environment: [String: String] = [:], stderrIsTerminal: Bool = false) {
+        self.stdout = stdout
+        self.stderr = stderr
+        self.environment = environment
+        self.stderrIsTerminal = stderrIsTerminal
+    }
+
+    /// The context of the real process.
+    public static var process: CommandContext {
+        CommandContext(stdout: FileDescriptorSink.standardOutput, stderr: FileDescriptorSink.standardError,
+                       environment: ProcessInfo.processInfo.environment, stderrIsTerminal: isatty(2) != 0)
+    }
+
+    /// A progress observer for long work, or a silent one when `quiet`.
+    public func progress(quiet: Bool) -> any ProgressObserving {
+        quiet ? SilentProgress() : ProgressReporter(sink: stderr, isTerminal: stderrIsTerminal)
+    }
+
+    /// A note for the user on stderr (never mixed into results on stdout).
+    public func note(_ text: String) {
+        stderr.write(text.hasSuffix("\n") ? text : text + "\n")
+    }
+}

@@ -1,0 +1,20 @@
+import LangBench
+
+/// The one place that turns an error into a message and an exit status.
+enum ErrorMapping {
+    static func status(for error: Error) -> ExitStatus {
+        switch error {
+        case is UsageError: .usage
+        case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
+        case is ReportError: .unavailable
+        default: .internalError
+        }
+    }
+
+    static func message(for error: Error) -> String {
+        switch error {
+        case let error as CustomStringConvertible: "error: \(error.description)"
+        default: "error: \(error.localizedDescription)"
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Synchronization
+
+/// Where a command writes text: stdout for results, stderr for progress and messages.
+public protocol TextSink: Sendable {
+    func write(_ text: String)
+}
+
+/// Writes to a file descriptor (stdout or stderr).
+public struct FileDescriptorSink: TextSink {
+    let handle: FileHandle
+
+    public static let standardOutput = FileDescriptorSink(handle: .standardOutput)
+    public static let standardError = FileDescriptorSink(handle: .standardError)
+
+    public func write(_ text: String) {
+        handle.write(Data(text.utf8))
+    }
+}
+
+/// Collects text in memory (tests).
+public final class BufferSink: TextSink {
+    private let storage = Mutex("")
+
+    public init() {}
+
+    public func write(_ text: String) {
+        storage.withLock { $0 += text }
+    }
+
+    public var text: String { storage.withLock { $0 } }
+}

@@ -1,0 +1,15 @@
+/// The documented exit codes (README "Exit codes"). One place maps errors to them: `ErrorMapping`.
+public enum ExitStatus: Int32, Sendable {
+    /// Everything ran and every check passed.
+    case success = 0
+    /// The run finished but a check failed (e.g. `compare` found a regression).
+    case checkFailed = 1
+    /// The command line was wrong.
+    case usage = 64
+    /// Input data was bad: corpus, config, baseline.
+    case dataError = 65
+    /// A required service or file is unavailable: server binary, model, server URL.
+    case unavailable = 69
+    /// A bug or an unexpected failure inside LangBench.
+    case internalError = 70
+}

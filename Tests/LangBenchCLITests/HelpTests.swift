@@ -1,0 +1,39 @@
+import Testing
+import TestSupport
+@testable import LangBenchCLI
+
+/// Pins `--help` of every command (golden files in Snapshots/help-*.txt).
+struct HelpTests {
+    static func allCommandPaths() -> [[String]] {
+        var paths: [[String]] = [[]]
+        func walk(_ command: any ParsableCommand.Type, _ prefix: [String]) {
+            for sub in command.configuration.subcommands {
+                let path = prefix + [sub.configuration.name]
+                paths.append(path)
+                walk(sub, path)
+            }
+        }
+        walk(LangBenchCommand.self, [])
+        return paths
+    }
+
+    @Test func everyCommandHasHelp() async {
+        for path in Self.allCommandPaths() {
+            let result = await runCommand(path + ["--help"])
+            #expect(result.status == .success, "\(path)")
+            #expect(result.stdout.hasPrefix("OVERVIEW: "), "\(path)")
+            Snapshot.assert(result.stdout, named: "help-\((["langbench"] + path).joined(separator: "-")).txt")
+        }
+    }
+
+    @Test func versionPrintsVersion() async {
+        let result = await runCommand(["--version"])
+        #expect(result.stdout == "langbench 0.1.0\n")
+    }
+
+    @Test func unknownSubcommandIsUsageError() async {
+        let result = await runCommand(["frobnicate"])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("error: unknown subcommand 'frobnicate'"))
+    }
+}

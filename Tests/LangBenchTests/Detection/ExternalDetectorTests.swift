@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// The line protocol against a real child process that misbehaves on purpose.
+struct ExternalDetectorTests {
+    static let command = "python3 \(Fixture.path("detectors/script-detector.py"))"
+    static let ru = LanguageCode(normalised: "ru"), uk = LanguageCode(normalised: "uk")
+
+    @Test func answersAndHonoursCandidates() async {
+        let detector = ExternalDetector(command: Self.command)
+        #expect(await detector.identify("Привіт", candidates: [Self.uk, Self.ru], hints: [:]).top?.lang == Self.uk)
+        #expect(await detector.identify("Hello", candidates: nil, hints: [:]).top?.lang.identifier == "en")
+        #expect(await detector.metadata.first?.contains("script-detector") == true)
+        await detector.shutdown()
+    }
+
+    @Test func deathIsAnItemErrorAndTheDetectorRestarts() async {
+        let detector = ExternalDetector(command: Self.command)
+        guard case .failed(let reason) = await detector.identify("@die", candidates: nil, hints: [:]) else {
+            Issue.record("expected a failure"); return
+        }
+        #expect(reason.contains("exec:python3"))
+        #expect(reason.contains("exited with status 3: dying on purpose"))
+        #expect(await detector.identify("Привет", candidates: nil, hints: [:]).top?.lang == Self.ru)
+        await detector.shutdown()
+    }
+
+    @Test func hangIsATimeout() async {
+        let detector = ExternalDetector(command: Self.command, timeout: .milliseconds(400))
+        let start = ContinuousClock.now
+        guard case .failed(let reason) = await detector.identify("@hang", candidates: nil, hints: [:]) else {
+            Issue.record("expected a failure"); return
+        }
+        #expect(reason.hasSuffix("no answer within 0.4 s"))
+        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(await detector.identify("Hello", candidates: nil, hints: [:]).top?.lang.identifier == "en")
+        await detector.shutdown()
+    }
+
+    @Test(arguments: [("@garbage", "unreadable answer: this is not json"), ("@wrongid", "unreadable answer: answer for id 1x while waiting for 1"),
+                      ("@error", "cannot decide")])
+    func garbageAndErrorsFailTheItem(text: String, expected: String) async {
+        let detector = ExternalDetector(command: Self.command)
+        guard case .failed(let reason) = await detector.identify(text, candidates: nil, hints: [:]) else {
+            Issue.record("expected a failure"); return
+        }
+        #expect(reason.hasSuffix(expected))
+        await detector.shutdown()
+    }
+
+    @Test func emptyHypothesesAreAnAbstention() async {
+        let detector = ExternalDetector(command: Self.command)
+        #expect(await detector.identify("@none", candidates: nil, hints: [:]) == .undetermined)
+        await detector.shutdown()
+    }
+
+    @Test func givesUpAfterRepeatedFailures() async {
+        let detector = ExternalDetector(command: "python3 -c 'import sys; sys.exit(1)'", maxConsecutiveFailures: 2)
+        _ = await detector.identify("a", candidates: nil, hints: [:])
+        _ = await detector.identify("b", candidates: nil, hints: [:])
+        guard case .failed(let reason) = await detector.identify("c", candidates: nil, hints: [:]) else {
+            Issue.record("expected a failure"); return
+        }
+        #expect(reason.contains("gave up after 2 failures in a row"))
+    }
+}

@@ -1,0 +1,50 @@
+import Testing
+@testable import LangBench
+
+struct StatisticsTests {
+    @Test func wilsonMatchesPublishedValues() {
+        // Newcombe (1998), example: 81/263 -> 0.2553 to 0.3662.
+        let interval = Statistics.wilson(successes: 81, trials: 263)
+        #expect(abs(interval.low - 0.2553) < 0.0005)
+        #expect(abs(interval.high - 0.3662) < 0.0005)
+        let perfect = Statistics.wilson(successes: 10, trials: 10)
+        #expect(perfect.high > 0.99999 && abs(perfect.low - 0.7225) < 0.0005)
+    }
+
+    @Test(arguments: [(0, 0, 1.0), (5, 5, 1.0), (0, 6, 0.03125), (1, 9, 0.021484375), (10, 20, 0.09873714)])
+    func mcnemarExact(b: Int, c: Int, p: Double) {
+        #expect(abs(Statistics.mcnemarExact(b: b, c: c) - p) < 1e-6)
+    }
+
+    @Test func mcnemarIsSymmetric() {
+        for b in 0...12 { for c in 0...12 { #expect(Statistics.mcnemarExact(b: b, c: c) == Statistics.mcnemarExact(b: c, c: b)) } }
+    }
+
+    @Test func twoProportion() {
+        // 30/100 vs 50/100: z = 2.89, p = 0.0039
+        #expect(abs(Statistics.twoProportionTest(x1: 30, n1: 100, x2: 50, n2: 100) - 0.00389) < 0.0002)
+        #expect(Statistics.twoProportionTest(x1: 5, n1: 50, x2: 5, n2: 50) == 1)
+    }
+
+    @Test func quantileType7() {
+        let values: [Double] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]
+        #expect(Statistics.quantile(values, 0.5) == 5.5)
+        #expect(abs(Statistics.quantile(values, 0.95) - 9.55) < 1e-9)
+        #expect(Statistics.quantile([3], 0.99) == 3)
+    }
+
+    @Test func bootstrapIsSeededAndCoversTheMedian() {
+        let values = (1...200).map { Double($0) }
+        let a = Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) }
+        let b = Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) }
+        #expect(a == b)
+        #expect(a.low < 100.5 && a.high > 100.5)
+        #expect(a.high - a.low < 40)
+    }
+
+    @Test func bootstrapRatioOfIdenticalSamplesContainsOne() {
+        let values = (1...100).map { Double($0 % 17) + 10 }
+        let ratio = Statistics.bootstrapRatio(base: values, current: values) { Statistics.quantile($0, 0.5) }
+        #expect(ratio.low <= 1 && ratio.high >= 1)
+    }
+}
