@@ -24,7 +24,7 @@ public struct BackendDoctor: Sendable {
     public func run() async -> [DoctorCheck] {
         let local = serverURL == nil
         let binary = await checkBinary(required: local)
-        let model = checkModel(required: local)
+        let model = await checkModel(required: local)
         let server: DoctorCheck
         if let serverURL {
             server = await checkAttached(serverURL)
@@ -53,7 +53,7 @@ public struct BackendDoctor: Sendable {
         }
     }
 
-    func checkModel(required: Bool) -> DoctorCheck {
+    func checkModel(required: Bool) async -> DoctorCheck {
         let name = "model"
         let fix = "rm -f \(paths.model) && scripts/setup-model"
         guard FileManager.default.fileExists(atPath: paths.model) else {
@@ -61,7 +61,7 @@ public struct BackendDoctor: Sendable {
                                fix: "scripts/setup-model", required: required)
         }
         do {
-            let actual = try SHA256.hex(ofFileAt: URL(fileURLWithPath: paths.model))
+            let actual = try await FileChecksum.sha256(of: URL(fileURLWithPath: paths.model))
             guard actual == expectedSHA256 else {
                 return DoctorCheck(name: name, status: .failed,
                                    detail: "\(paths.model) has SHA-256 \(actual), expected \(expectedSHA256)",
@@ -69,7 +69,7 @@ public struct BackendDoctor: Sendable {
             }
             return DoctorCheck(name: name, status: .passed, detail: "\(paths.model), SHA-256 verified", required: required)
         } catch {
-            return DoctorCheck(name: name, status: .failed, detail: "cannot read \(paths.model): \(error.localizedDescription)",
+            return DoctorCheck(name: name, status: .failed, detail: "cannot hash \(paths.model): \(error)",
                                fix: fix, required: required)
         }
     }
