@@ -1,4 +1,5 @@
 import LangBench
+import LlamaBackend
 
 /// The one place that turns an error into a message and an exit status.
 enum ErrorMapping {
@@ -6,7 +7,7 @@ enum ErrorMapping {
         switch error {
         case is UsageError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
-        case is ReportError: .unavailable
+        case is ReportError, is BackendError: .unavailable
         default: .internalError
         }
     }

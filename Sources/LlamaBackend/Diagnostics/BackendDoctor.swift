@@ -42,7 +42,10 @@ public struct BackendDoctor: Sendable {
         guard FileManager.default.isExecutableFile(atPath: paths.server) else {
             return DoctorCheck(name: name, status: .failed,
                                detail: "not found at \(paths.server) (\(paths.serverSource))",
-                               fix: "scripts/setup-llama", required: required)
+                               fix: paths.serverFromEnvironment
+                                   ? "point LANGBENCH_LLAMA_SERVER at llama-server, or unset it and run scripts/setup-llama"
+                                   : "scripts/setup-llama",
+                               required: required)
         }
         do {
             let version = try await LlamaBuild.version(ofServerAt: paths.server)
@@ -58,7 +61,10 @@ public struct BackendDoctor: Sendable {
         let fix = "rm -f \(paths.model) && scripts/setup-model"
         guard FileManager.default.fileExists(atPath: paths.model) else {
             return DoctorCheck(name: name, status: .failed, detail: "not found at \(paths.model) (\(paths.modelSource))",
-                               fix: "scripts/setup-model", required: required)
+                               fix: paths.modelFromEnvironment
+                                   ? "point LANGBENCH_MODEL at the GGUF, or unset it and run scripts/setup-model"
+                                   : "scripts/setup-model",
+                               required: required)
         }
         do {
             let actual = try await FileChecksum.sha256(of: URL(fileURLWithPath: paths.model))
