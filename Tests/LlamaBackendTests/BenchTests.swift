@@ -36,15 +36,16 @@ extension IntegrationTests {
             let paths = try TestBackend.requirePaths()
             try #require(FileManager.default.isExecutableFile(atPath: paths.bench),
                          "llama-bench not found at \(paths.bench); run scripts/setup-llama")
-            let settings = BackendBenchSettings(promptTokens: 48, generatedTokens: 16, repetitions: 2, threads: 2)
+            let settings = BackendBenchSettings(promptTokens: 32, generatedTokens: 8, repetitions: 1, threads: 2)
             let report = try await BackendBenchmark(paths: paths, settings: settings,
                                                     runDirectory: TestBackend.runDirectory()).run()
-            #expect(report.promptTokens == 48)
-            #expect(report.requests.count == 4)
+            #expect(report.promptTokens == 32)
+            #expect(report.requests.count == 2)
             #expect(report.requests.filter { $0.kind == .promptProcessing }.allSatisfy { $0.server.cacheN == 0 })
-            #expect(report.requests.filter { $0.kind == .generation }.allSatisfy { $0.server.predictedN == 16 })
-            #expect(report.llamaBench.map(\.promptTokens) == [48, 0])
-            #expect(report.llamaBench.map(\.generatedTokens) == [0, 16])
+            #expect(report.requests.filter { $0.kind == .generation }.allSatisfy { $0.server.predictedN == 8 })
+            #expect(report.llamaBench.map(\.promptTokens) == [32, 0])
+            #expect(report.llamaBench.map(\.samplesPerSecond.count) == [1, 1])
+            #expect(report.llamaBench.map(\.generatedTokens) == [0, 8])
             for comparison in [report.promptProcessing, report.generation] {
                 #expect(comparison.clientPerSecond > 0)
                 #expect(comparison.serverPerSecond > 0)
@@ -53,5 +54,19 @@ extension IntegrationTests {
             #expect(report.overheadMs >= 0)
             #expect(report.serverBuild.hasPrefix("b"))
         }
+    }
+}
+
+@Suite struct LlamaBenchMergeTests {
+    @Test func mergesRunsTestByTest() {
+        let pp = LlamaBenchResult(promptTokens: 8, generatedTokens: 0, threads: 2, samplesPerSecond: [10], medianPerSecond: 10, build: "b")
+        let tg = LlamaBenchResult(promptTokens: 0, generatedTokens: 4, threads: 2, samplesPerSecond: [1], medianPerSecond: 1, build: "b")
+        var pp2 = pp, pp3 = pp, tg2 = tg
+        pp2.samplesPerSecond = [30]
+        pp3.samplesPerSecond = [20]
+        tg2.samplesPerSecond = [3]
+        let merged = LlamaBench.merge([pp, tg, pp2, tg2, pp3])
+        #expect(merged.map(\.samplesPerSecond) == [[10, 30, 20], [1, 3]])
+        #expect(merged.map(\.medianPerSecond) == [20, 2])
     }
 }

@@ -9,16 +9,16 @@ struct BenchBackendCommand: ParsableCommand {
         name: "backend",
         abstract: "Compare client, server and llama-bench tokens/s and report the harness overhead.",
         discussion: """
-        Starts llama-server (one slot), sends one warm-up and then --repetitions prompt-processing and generation \
-        requests, stops it, and runs llama-bench with the same prompt length, generation length and threads. \
-        Figures are medians. Writes backend-bench.md, backend-bench.json and llama-server.log to --out and \
+        Starts llama-server (one slot) and, after a warm-up, runs --repetitions rounds of one prompt-processing \
+        request, one generation request and llama-bench -r 1 with the same prompt length, generation length and \
+        threads, so bursts of machine load hit all three alike. Figures are medians. Writes backend-bench.md, backend-bench.json and llama-server.log to --out and \
         prints the Markdown table.
         """,
         groups: [
             OptionGroup("Measurement", [
                 .value("prompt-tokens", "n", help: "Prompt length for prompt processing.", default: "256"),
                 .value("generated-tokens", "n", help: "Tokens generated per request.", default: "128"),
-                .value("repetitions", "n", help: "Measured requests of each kind (and llama-bench -r).", default: "5"),
+                .value("repetitions", "n", help: "Rounds: each a pp and a tg request and one llama-bench run.", default: "5"),
                 .value("threads", "n", help: "Threads for the server and llama-bench.", default: "2"),
             ]),
             // A benchmark is repeated, never resumed.

@@ -19,7 +19,8 @@ extension BackendBenchReport {
             Harness overhead per request (median client wall time minus server prompt and generation time): \
             \(number(overheadMs, 2)) ms.
 
-            Medians of \(settings.repetitions) repetitions after one warm-up, \(settings.threads) threads, one slot. \
+            Medians of \(settings.repetitions) rounds (server pp, server tg, llama-bench -r 1) after one warm-up, \
+            \(settings.threads) threads, one slot. \
             Client pp = prompt tokens / time to the first token event; client tg = (token events - 1) / time from \
             the first to the last token event, the same definition as the server's `predicted_per_second`.
 

@@ -14,8 +14,9 @@ public struct BackendBenchmark: Sendable {
         self.runDirectory = runDirectory
     }
 
-    /// Runs the server measurements, stops the server, then runs `llama-bench` (never both at once:
-    /// they would share two cores). `progress` receives short step descriptions.
+    /// Runs `repetitions` rounds of [prompt-processing request, generation request, `llama-bench -r 1`],
+    /// so a burst of machine load hits all three alike; figures are medians over the rounds. The
+    /// server idles (no CPU) while llama-bench runs. `progress` receives short step descriptions.
     public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> BackendBenchReport {
         let context = max(2048, settings.promptTokens + settings.generatedTokens + 64)
         let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: context,
@@ -32,31 +33,26 @@ public struct BackendBenchmark: Sendable {
         let generation = CompletionRequest(prompt: "The", maxTokens: settings.generatedTokens, temperature: 0,
                                            seed: 1, stop: [], cachePrompt: true, ignoreEOS: true)
         progress("warming up")
-        _ = try await client.complete(processing)
+        let promptTokens = try await client.complete(processing).server.promptN
         _ = try await client.complete(generation)
 
         var requests: [BenchRequest] = []
-        for repetition in 1...settings.repetitions {
-            progress("prompt processing \(repetition)/\(settings.repetitions)")
-            requests.append(try Self.measure(.promptProcessing, repetition, try await client.complete(processing)))
+        var reference: [LlamaBenchResult] = []
+        for round in 1...settings.repetitions {
+            progress("round \(round)/\(settings.repetitions): server, then llama-bench -p \(promptTokens) -n \(settings.generatedTokens)")
+            requests.append(try Self.measure(.promptProcessing, round, try await client.complete(processing)))
+            requests.append(try Self.measure(.generation, round, try await client.complete(generation)))
+            reference += try await LlamaBench.run(binary: paths.bench, model: paths.model, threads: settings.threads,
+                                                  promptTokens: promptTokens, generatedTokens: settings.generatedTokens,
+                                                  repetitions: 1)
         }
-        for repetition in 1...settings.repetitions {
-            progress("generation \(repetition)/\(settings.repetitions)")
-            requests.append(try Self.measure(.generation, repetition, try await client.complete(generation)))
-        }
-        server.stop()
-        let promptTokens = requests.first { $0.kind == .promptProcessing }?.server.promptN ?? settings.promptTokens
-
-        progress("llama-bench -p \(promptTokens) -n \(settings.generatedTokens) -r \(settings.repetitions)")
-        let reference = try await LlamaBench.run(binary: paths.bench, model: paths.model, threads: settings.threads,
-                                                 promptTokens: promptTokens, generatedTokens: settings.generatedTokens,
-                                                 repetitions: settings.repetitions)
+        let llamaBench = LlamaBench.merge(reference)
         return BackendBenchReport(
             settings: settings, promptTokens: promptTokens, model: paths.model, serverBuild: props.buildInfo,
-            llamaBenchBuild: reference.first?.build ?? "unknown",
-            promptProcessing: Self.compare(requests, .promptProcessing, reference.first { $0.promptTokens > 0 }),
-            generation: Self.compare(requests, .generation, reference.first { $0.generatedTokens > 0 }),
-            overheadMs: requests.map(\.overheadMs).median ?? 0, requests: requests, llamaBench: reference)
+            llamaBenchBuild: llamaBench.first?.build ?? "unknown",
+            promptProcessing: Self.compare(requests, .promptProcessing, llamaBench.first { $0.promptTokens > 0 }),
+            generation: Self.compare(requests, .generation, llamaBench.first { $0.generatedTokens > 0 }),
+            overheadMs: requests.map(\.overheadMs).median ?? 0, requests: requests, llamaBench: llamaBench)
     }
 
     /// A deterministic English text cut to exactly `count` tokens (the server adds BOS on top).

@@ -33,6 +33,21 @@ enum LlamaBench {
         return try parse(Data(output.standardOutput.utf8), command: command)
     }
 
+    /// Joins the results of several runs test by test (same prompt and generation lengths), in first-seen order.
+    static func merge(_ results: [LlamaBenchResult]) -> [LlamaBenchResult] {
+        var merged: [LlamaBenchResult] = []
+        for result in results {
+            if let index = merged.firstIndex(where: { $0.promptTokens == result.promptTokens
+                && $0.generatedTokens == result.generatedTokens }) {
+                merged[index].samplesPerSecond += result.samplesPerSecond
+                merged[index].medianPerSecond = merged[index].samplesPerSecond.median ?? 0
+            } else {
+                merged.append(result)
+            }
+        }
+        return merged
+    }
+
     struct Row: Decodable {
         let build_commit: String
         let build_number: Int
