@@ -49,6 +49,8 @@ struct DoctorCommand: ParsableCommand {
             let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
             context.stdout.write("\(mark)  \(name)  \(check.detail)\n")
         }
+        // The trial server's log matters only when something failed (its path is then in the detail).
+        if checks.allRequiredPassed { try? FileManager.default.removeItem(at: runDirectory) }
         guard checks.allRequiredPassed else {
             context.stdout.write("not ready; run:\n" + checks.fixes.map { "  \($0)\n" }.joined())
             return .unavailable
