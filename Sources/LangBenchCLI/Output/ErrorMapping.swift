@@ -13,7 +13,11 @@ enum ErrorMapping {
     }
 
     static func message(for error: Error) -> String {
-        switch error {
+        // Ctrl-C stops the servers first, so in-flight requests fail: report the cause, not them.
+        if let signal = ServerReaper.interruptingSignal {
+            return "interrupted by signal \(signal); stopped llama-server"
+        }
+        return switch error {
         case let error as CustomStringConvertible: "error: \(error.description)"
         default: "error: \(error.localizedDescription)"
         }

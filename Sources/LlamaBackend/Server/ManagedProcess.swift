@@ -30,21 +30,21 @@ final class ManagedProcess: @unchecked Sendable {
         return "\(reason) \(process.terminationStatus)"
     }
 
-    /// SIGTERM, then SIGKILL after `grace` seconds; returns once the process is gone. Idempotent.
+    /// SIGTERM, then SIGKILL after `grace` seconds; returns once the process is gone — for every
+    /// caller: a second caller (say `atexit` while a signal handler is stopping it) waits for the first.
     func stop(grace: Double = 5) {
-        let first = stopped.withLock { done -> Bool in
-            defer { done = true }
-            return !done
-        }
-        guard first else { return }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            if !waitForExit(seconds: grace) {
-                kill(process.processIdentifier, SIGKILL)
-                _ = waitForExit(seconds: 5)
+        stopped.withLock { done in
+            guard !done else { return }
+            done = true
+            if process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                if !waitForExit(seconds: grace) {
+                    kill(process.processIdentifier, SIGKILL)
+                    _ = waitForExit(seconds: 5)
+                }
             }
+            watchdog.release()
         }
-        watchdog.release()
         if let reaperToken { ServerReaper.unregister(reaperToken) }
     }
 

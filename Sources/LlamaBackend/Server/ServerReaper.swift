@@ -25,6 +25,14 @@ public enum ServerReaper {
 
     private static let entries = Mutex<(next: UInt64, table: [Token: Entry])>((0, [:]))
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
+    private static let interruption = Atomic<Int32>(0)
+
+    /// The signal being handled, from the moment the handler starts: stopping the servers makes
+    /// in-flight requests fail, and the CLI uses this to report the interruption, not those failures.
+    public static var interruptingSignal: Int32? {
+        let value = interruption.load(ordering: .acquiring)
+        return value == 0 ? nil : value
+    }
 
     /// Stops all children on SIGINT, SIGTERM and SIGHUP, then dies of the same signal (so the exit
     /// status still says "interrupted"), and at `exit()`. Idempotent.
@@ -36,14 +44,19 @@ public enum ServerReaper {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    interruption.store(signalNumber, ordering: .releasing)
                     stopAll()
-                    signal(signalNumber, SIG_DFL)
-                    kill(getpid(), signalNumber)
+                    dieOfPendingSignal()
                 }
                 source.resume()
                 sources.append(source)
             }
-            atexit { ServerReaper.stopAll() }
+            // exit() may win the race with the handler (a request failed because its server was just
+            // stopped): finish stopping, then still die of the signal so the status says "interrupted".
+            atexit {
+                ServerReaper.stopAll()
+                ServerReaper.dieOfPendingSignal()
+            }
         }
     }
 
@@ -51,6 +64,12 @@ public enum ServerReaper {
     public static func stopAll() {
         let running = entries.withLock { Array($0.table.values) }
         for entry in running { entry.stop() }
+    }
+
+    private static func dieOfPendingSignal() {
+        guard let signalNumber = interruptingSignal else { return }
+        signal(signalNumber, SIG_DFL)
+        kill(getpid(), signalNumber)
     }
 
     /// Process ids of the children currently registered (for diagnostics and tests).
