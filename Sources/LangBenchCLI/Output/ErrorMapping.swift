@@ -9,26 +9,19 @@ enum ErrorMapping {
         case is UsageError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
         case is ComparisonError, is TrainingError: .dataError
-        case is ReportError, is ModelError: .unavailable
-        case let error as BackendError: error.isUnavailable ? .unavailable : .internalError
+        case is ReportError, is ModelError, is BackendError: .unavailable
         default: .internalError
         }
     }
 
     static func message(for error: Error) -> String {
-        switch error {
+        // Ctrl-C stops the servers first, so in-flight requests fail: report the cause, not them.
+        if let signal = ServerReaper.interruptingSignal {
+            return "interrupted by signal \(signal); stopped llama-server"
+        }
+        return switch error {
         case let error as CustomStringConvertible: "error: \(error.description)"
         default: "error: \(error.localizedDescription)"
-        }
-    }
-}
-
-extension BackendError {
-    /// A missing binary, model or server is "unavailable" (69); anything else mid-run is unexpected.
-    var isUnavailable: Bool {
-        switch self {
-        case .binaryNotFound, .modelNotFound, .modelChecksumMismatch, .startFailed, .connectionRefused, .serverLoading, .timeout, .transport: true
-        default: false
         }
     }
 }

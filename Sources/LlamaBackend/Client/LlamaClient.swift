@@ -88,3 +88,35 @@ extension Duration {
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }
+
+extension LlamaClient {
+    /// The model's token ids for `text` (no BOS), from `/tokenize`.
+    public func tokenize(_ text: String, timeout: Double = 10) async throws -> [Int] {
+        struct Body: Encodable { let content: String; let add_special = false }
+        struct Answer: Decodable { let tokens: [Int] }
+        return try await post("tokenize", Body(content: text), timeout: timeout, as: Answer.self).tokens
+    }
+
+    /// The text of `tokens`, from `/detokenize`.
+    public func detokenize(_ tokens: [Int], timeout: Double = 10) async throws -> String {
+        struct Body: Encodable { let tokens: [Int] }
+        struct Answer: Decodable { let content: String }
+        return try await post("detokenize", Body(tokens: tokens), timeout: timeout, as: Answer.self).content
+    }
+
+    private func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body, timeout: Double,
+                                                          as: Answer.Type) async throws -> Answer {
+        let url = baseURL.appendingPathComponent(path)
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(body)
+        let (status, data) = try await HTTPTransport.shared.fetch(request, deadline: timeout)
+        try Self.check(status: status, body: data, url: url)
+        do {
+            return try JSONDecoder().decode(Answer.self, from: data)
+        } catch {
+            throw BackendError.malformedResponse(url: url.absoluteString, detail: "/\(path): \(error)")
+        }
+    }
+}
