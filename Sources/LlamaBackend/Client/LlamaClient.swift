@@ -111,7 +111,7 @@ extension LlamaClient {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONEncoder().encode(body)
-        let (status, data) = try await HTTPTransport.shared.fetch(request, deadline: timeout)
+        let (status, data) = try await Self.fetch(request, deadline: timeout)
         try Self.check(status: status, body: data, url: url)
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
