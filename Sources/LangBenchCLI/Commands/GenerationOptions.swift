@@ -40,6 +40,20 @@ struct GenerationOptions {
         writeReplies = !arguments.flag("no-replies")
     }
 
+    /// The generation half of a suite config, with the default bank and keyword files.
+    init(_ half: BenchConfig.Generation) {
+        route = half.route
+        concurrency = half.concurrency
+        repeats = half.repeats
+        warmup = half.warmup
+        seed = half.seed
+        packsPath = nil
+        bankPath = FallbackBank.defaultPath
+        crisisPath = CrisisCheck.defaultPath
+        refuseUnsupported = half.refuseUnsupported
+        writeReplies = true
+    }
+
     func packs() throws -> LanguagePacks {
         try packsPath.map { try StrictJSON.load(LanguagePacks.self, from: $0) } ?? .deviceDefault
     }

@@ -70,14 +70,7 @@ struct RunCommand: ParsableCommand {
             let corpus = try load(half.corpora)
             provenance.corpora += corpus.sources
             let profile = try ModelProfile.load(half.profile)
-            var generationOptions = try GenerationOptions(ParsedArguments(command: "langbench run"))
-            generationOptions.route = half.route
-            generationOptions.repeats = half.repeats
-            generationOptions.concurrency = half.concurrency
-            generationOptions.warmup = half.warmup
-            generationOptions.seed = half.seed
-            generationOptions.refuseUnsupported = half.refuseUnsupported
-            let setup = GenerationSetup(generation: generationOptions, detectors: detectors, backend: backend, profile: profile,
+            let setup = GenerationSetup(generation: GenerationOptions(half), detectors: detectors, backend: backend, profile: profile,
                                         directory: output.directory, environment: context.environment, packs: half.packs)
             let (job, server) = try await setup.job(corpus: corpus, command: command, resume: output.resume)
             defer { server.stop() }

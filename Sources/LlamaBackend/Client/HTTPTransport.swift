@@ -67,19 +67,6 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         return stream
     }
 
-    /// Collects a whole (small) response: status and body.
-    func fetch(_ request: URLRequest, deadline: Double) async throws -> (status: Int, body: Data) {
-        var status = 0
-        var body = Data()
-        for try await event in stream(request, deadline: deadline) {
-            switch event {
-            case .response(let code, _): status = code
-            case .data(let chunk, _): body.append(chunk)
-            }
-        }
-        return (status, body)
-    }
-
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let now = ContinuousClock.now
