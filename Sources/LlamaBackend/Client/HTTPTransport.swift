@@ -49,6 +49,11 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         if request.url?.scheme == "http" {
             return SocketTransport.stream(request, deadline: deadline)
         }
+        return sessionStream(request, deadline: deadline)
+    }
+
+    /// The URLSession path (https), separately callable so tests can reach it over plain http.
+    func sessionStream(_ request: URLRequest, deadline: Double) -> AsyncThrowingStream<TransportEvent, Error> {
         var request = request
         // URLSession's own timeout is an idle timeout; the whole-request deadline is ours below.
         request.timeoutInterval = max(deadline, 1)
