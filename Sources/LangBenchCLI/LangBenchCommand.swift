@@ -13,8 +13,10 @@ public struct LangBenchCommand: ParsableCommand {
     )
 
     /// Every top-level command; add new ones here.
-    static let subcommands: [any ParsableCommand.Type] = [CorpusCommand.self, DetectCommand.self, DoctorCommand.self,
-                                                            BenchCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [
+        RunCommand.self, DetectCommand.self, GenerateCommand.self, CompareCommand.self, MergeCommand.self,
+        IdentifyCommand.self, CorpusCommand.self, DoctorCommand.self, TrainCommand.self, BenchCommand.self,
+    ]
 
     let version: Bool
 

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SessionTransportTests {
     func drain(_ url: URL, deadline: Double = 5) async -> BackendError? {
         await backendError {
-            for try await _ in HTTPTransport.shared.sessionStream(URLRequest(url: url), deadline: deadline) {}
+            for try await _ in HTTPTransport.shared.stream(URLRequest(url: url), deadline: deadline) {}
         }
     }
 

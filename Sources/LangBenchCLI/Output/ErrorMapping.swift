@@ -1,4 +1,5 @@
 import LangBench
+import LanguageRecognition
 import LlamaBackend
 
 /// The one place that turns an error into a message and an exit status.
@@ -7,7 +8,8 @@ enum ErrorMapping {
         switch error {
         case is UsageError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
-        case is ReportError, is BackendError: .unavailable
+        case is ComparisonError, is TrainingError: .dataError
+        case is ReportError, is ModelError, is BackendError: .unavailable
         default: .internalError
         }
     }

@@ -10,11 +10,10 @@ enum TransportEvent: Sendable {
     case data(Data, at: ContinuousClock.Instant)
 }
 
-/// Every backend request, as an async stream of timestamped events: plain http through
-/// `SocketTransport`, https through one delegate-based `URLSession`.
+/// One delegate-based `URLSession` for all backend requests, turning each task into an async stream.
 ///
-/// FoundationNetworking has no `bytes(for:)`, so URLSession streaming goes through delegate
-/// callbacks; the arrival time is taken in the callback, not when a consumer gets round to reading.
+/// FoundationNetworking has no `bytes(for:)`, so streaming goes through delegate callbacks; the
+/// arrival time is taken in the callback, not when a consumer gets round to reading.
 final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     static let shared = HTTPTransport()
 
@@ -45,15 +44,6 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
     /// Starts `request`; the stream fails with `BackendError.timeout` if it is not finished within
     /// `deadline` seconds. Cancelling the consumer cancels the request.
     func stream(_ request: URLRequest, deadline: Double) -> AsyncThrowingStream<TransportEvent, Error> {
-        // Plain http (llama-server) goes over a socket: URLSession on Linux burns CPU while it waits.
-        if request.url?.scheme == "http" {
-            return SocketTransport.stream(request, deadline: deadline)
-        }
-        return sessionStream(request, deadline: deadline)
-    }
-
-    /// The URLSession path (https), separately callable so tests can reach it over plain http.
-    func sessionStream(_ request: URLRequest, deadline: Double) -> AsyncThrowingStream<TransportEvent, Error> {
         var request = request
         // URLSession's own timeout is an idle timeout; the whole-request deadline is ours below.
         request.timeoutInterval = max(deadline, 1)

@@ -1,0 +1,51 @@
+import Foundation
+import LangBench
+import LanguageRecognition
+
+/// `langbench train`: builds the recognizer's model from lists exported by `scripts/train-model`.
+struct TrainCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "train",
+        abstract: "Build the built-in recognizer's model from exported word lists.",
+        discussion: """
+        Normally run by scripts/train-model, which exports the lists first. The same lists give the same \
+        model file byte for byte; --check compares instead of writing (exit 1 when they differ).
+        """,
+        groups: [OptionGroup("Training", [
+            .value("lists", "dir", help: "Folder with manifest.tsv and <lang>.tsv lists from scripts/train-model --export-only."),
+            .value("out", "file", help: "Model file to write.", default: "Models/recognizer.lbrm"),
+            .flag("check", help: "Compare with the existing --out file instead of writing it."),
+        ])]
+    )
+
+    let lists: String?
+    let out: String
+    let check: Bool
+
+    init(_ arguments: ParsedArguments) throws {
+        lists = arguments.value("lists")
+        out = arguments.value("out") ?? "Models/recognizer.lbrm"
+        check = arguments.flag("check")
+    }
+
+    func validate() throws {
+        if lists == nil { throw UsageError("--lists is required (scripts/train-model --export-only prints the folder)", command: "langbench train") }
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let wordLists = try WordList.readExport(directory: URL(fileURLWithPath: lists!))
+        context.note("training on \(wordLists.count) lists (\(wordLists.map(\.words.count).reduce(0, +)) words)")
+        let data = try Trainer.trainModelFile(lists: wordLists)
+        let url = URL(fileURLWithPath: out)
+        let digest = SHA256.hex(data)
+        if check {
+            let existing = try? Data(contentsOf: url)
+            let same = existing == data
+            context.stdout.write("\(same ? "identical" : "different"): \(out) (built \(data.count) bytes, sha256 \(digest))\n")
+            return same ? .success : .checkFailed
+        }
+        try AtomicFile.write(data, to: url)
+        context.stdout.write("wrote \(out): \(data.count) bytes, sha256 \(digest)\n")
+        return .success
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+extension LanguageModel {
+    /// Recognises one text under constraints and hints (see `CandidatePrior` for how they combine).
+    public func recognize(_ text: String, constraints: [String] = [], hints: [String: Double] = [:],
+                          defaultHintWeight: Double? = nil) -> Recognition {
+        recognize(text, prior: CandidatePrior(model: self, constraints: constraints, hints: hints,
+                                              defaultWeight: defaultHintWeight))
+    }
+
+    func recognize(_ text: String, prior: CandidatePrior) -> Recognition {
+        let normalized = TextNormalizer.normalize(text)
+        if normalized.tokens.isEmpty { return Recognition(hypotheses: [], evidence: .noLetters) }
+        if prior.candidateCount == 0 { return Recognition(hypotheses: [], evidence: .noCandidates) }
+        // Route: the script with the most letters among those with at least one candidate.
+        var counts = [Int](repeating: 0, count: Script.allCases.count)
+        for token in normalized.tokens { counts[Int(token.script.rawValue)] += token.range.count }
+        let routed = Script.allCases
+            .filter { counts[Int($0.rawValue)] > 0 && hasCandidate(in: $0, prior: prior) }
+            .max { counts[Int($0.rawValue)] != counts[Int($1.rawValue)]
+                ? counts[Int($0.rawValue)] < counts[Int($1.rawValue)] : $0 > $1 }
+        guard let script = routed else {
+            let indices = prior.allowed.indices.filter { prior.allowed[$0] }
+            return Recognition(hypotheses: posterior(indices: indices, logScores: indices.map { prior.logPrior[$0] }),
+                               evidence: .priorOnly)
+        }
+        guard let model = scriptModels[Int(script.rawValue)] else {
+            let code = languages[singleLanguageIndex[Int(script.rawValue)]!]
+            return Recognition(hypotheses: [LanguageHypothesis(language: code, probability: 1)], evidence: .script(script))
+        }
+        let rows = (0..<model.width).filter { prior.allowed[globalIndex[Int(script.rawValue)][$0]] }
+        var total = [Double](repeating: 0, count: model.width)
+        scoreTokens(normalized, model: model, rows: rows, into: &total)
+        let globals = rows.map { globalIndex[Int(script.rawValue)][$0] }
+        let scores = zip(rows, globals).map { total[$0] + prior.logPrior[$1] }
+        return Recognition(hypotheses: posterior(indices: globals, logScores: scores), evidence: .script(script))
+    }
+
+    /// Adds each token's per-language log-likelihood, capped at `tokenEvidenceCap` below the best candidate.
+    func scoreTokens(_ text: NormalizedText, model: ScriptModel, rows: [Int], into total: inout [Double]) {
+        let cap = parameters.tokenEvidenceCap, lambda = parameters.lambda
+        withUnsafeTemporaryAllocation(of: Float.self, capacity: model.width) { scores in
+            text.scalars.withUnsafeBufferPointer { all in
+                for token in text.tokens where token.script == model.script {
+                    let word = UnsafeBufferPointer(rebasing: all[token.range])
+                    model.wordLogLikelihood(word, lambda: lambda, into: scores.baseAddress!)
+                    var best = -Float.infinity
+                    for r in rows { best = max(best, scores[r]) }
+                    for r in rows { total[r] += Double(max(scores[r], best - cap)) }
+                }
+            }
+        }
+    }
+
+    private func hasCandidate(in script: Script, prior: CandidatePrior) -> Bool {
+        if scriptModels[Int(script.rawValue)] != nil {
+            return globalIndex[Int(script.rawValue)].contains { prior.allowed[$0] }
+        }
+        if let i = singleLanguageIndex[Int(script.rawValue)] { return prior.allowed[i] }
+        return false
+    }
+
+    /// Softmax over the candidates, ranked by probability then code.
+    private func posterior(indices: [Int], logScores: [Double]) -> [LanguageHypothesis] {
+        let top = logScores.max() ?? 0
+        guard top.isFinite else { return [] }
+        let exps = logScores.map { exp($0 - top) }
+        let sum = exps.reduce(0, +)
+        return zip(indices, exps)
+            .map { LanguageHypothesis(language: languages[$0], probability: $1 / sum) }
+            .filter { $0.probability > 0 }
+            .sorted { $0.probability != $1.probability ? $0.probability > $1.probability : $0.language < $1.language }
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// One language's training list, as exported by `scripts/train-model`: folded words with a weight.
+public struct WordList: Sendable, Equatable {
+    /// How to read the weights.
+    public enum Kind: String, Sendable, Codable {
+        /// Weights are corpus frequencies (wordfreq).
+        case frequency
+        /// Every word is a valid form without a frequency (hunspell expansions); weights are ignored.
+        case forms
+    }
+
+    public var language: String
+    public var kind: Kind
+    public var words: [(word: [UInt32], weight: Double)]
+    /// The export manifest's line for this list (source, sha256), recorded in the model's provenance.
+    public var source: String
+
+    public init(language: String, kind: Kind, words: [(word: String, weight: Double)], source: String = "") {
+        self.language = language
+        self.kind = kind
+        self.words = words.map { (Array($0.word.unicodeScalars.map(\.value)), $0.weight) }
+        self.source = source
+    }
+
+    init(language: String, kind: Kind, scalarWords: [(word: [UInt32], weight: Double)], source: String) {
+        self.language = language
+        self.kind = kind
+        self.words = scalarWords
+        self.source = source
+    }
+
+    public static func == (a: WordList, b: WordList) -> Bool {
+        a.language == b.language && a.kind == b.kind && a.source == b.source && a.words.count == b.words.count
+            && zip(a.words, b.words).allSatisfy { $0.word == $1.word && $0.weight == $1.weight }
+    }
+
+    /// The script of the list: that of most of its first thousand words.
+    var script: Script? {
+        var counts: [Script: Int] = [:]
+        for entry in words.prefix(1000) {
+            if let first = entry.word.first, let s = Script.of(first) { counts[s, default: 0] += 1 }
+        }
+        return counts.max { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }?.key
+    }
+
+    /// Reads every list of an export folder (`manifest.tsv` + `<lang>.tsv`).
+    public static func readExport(directory: URL) throws -> [WordList] {
+        let manifestURL = directory.appendingPathComponent("manifest.tsv")
+        guard let manifest = try? String(contentsOf: manifestURL, encoding: .utf8) else {
+            throw TrainingError.missingExport(path: manifestURL.path)
+        }
+        var lists: [WordList] = []
+        for (n, line) in manifest.split(separator: "\n").enumerated() where !line.hasPrefix("#") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count >= 5, let kind = Kind(rawValue: fields[1]) else {
+                throw TrainingError.malformedList(path: manifestURL.path, line: n + 1)
+            }
+            let url = directory.appendingPathComponent("\(fields[0]).tsv")
+            lists.append(try read(url: url, language: fields[0], kind: kind, source: String(line)))
+        }
+        return lists.sorted { $0.language < $1.language }
+    }
+
+    /// Reads one `word<TAB>weight` list.
+    public static func read(url: URL, language: String, kind: Kind, source: String) throws -> WordList {
+        guard let data = try? Data(contentsOf: url) else { throw TrainingError.missingExport(path: url.path) }
+        var words: [(word: [UInt32], weight: Double)] = []
+        var lineNumber = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            lineNumber += 1
+            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
+                  let weight = Double(String(decoding: line[(tab + 1)...], as: UTF8.self)) else {
+                throw TrainingError.malformedList(path: url.path, line: lineNumber)
+            }
+            let word = String(decoding: line[..<tab], as: UTF8.self)
+            words.append((Array(word.unicodeScalars.map(\.value)), weight))
+        }
+        return WordList(language: language, kind: kind, scalarWords: words, source: source)
+    }
+}
+
+/// Why training could not run.
+public enum TrainingError: Error, Equatable, CustomStringConvertible {
+    case missingExport(path: String)
+    case malformedList(path: String, line: Int)
+    case noLists
+
+    public var description: String {
+        switch self {
+        case let .missingExport(path): "cannot read \(path); export the lists first with scripts/train-model --export-only"
+        case let .malformedList(path, line): "\(path):\(line): expected word<TAB>weight; re-export with scripts/train-model"
+        case .noLists: "no word lists to train on"
+        }
+    }
+}

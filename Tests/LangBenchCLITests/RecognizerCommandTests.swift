@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBenchCLI
+
+/// `identify`, `train` and `bench detector` (rendering only: timings are never asserted).
+struct RecognizerCommandTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let model = root.appendingPathComponent("Models/recognizer.lbrm").path
+
+    @Test func identifyPrintsRankedHypotheses() async {
+        let result = await runCommand(["identify", "--model", Self.model, "--candidates", "ru,uk,bg", "--hints", "ru=0.5",
+                                       "Привет, как дела?"])
+        #expect(result.status == .success)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Привет, как дела?")
+        #expect(lines.dropFirst().map { $0.split(separator: " ").first.map(String.init) ?? "" } == ["ru", "bg", "uk"])
+    }
+
+    @Test func identifySaysUndForTextWithoutLetters() async {
+        let result = await runCommand(["identify", "--model", Self.model, "--json", "123 !!"])
+        #expect(result.stdout == #"{"evidence":"no-letters","hypotheses":[],"language":"und","text":"123 !!"}"# + "\n")
+    }
+
+    @Test func identifyRejectsCandidatesTheModelDoesNotKnow() async {
+        let result = await runCommand(["identify", "--model", Self.model, "--candidates", "ru,fi", "тест"])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("error: --candidates: the recognizer does not know fi;"))
+    }
+
+    @Test func identifyReportsAMissingModel() async {
+        let result = await runCommand(["identify", "--model", "/nonexistent/model.lbrm", "тест"])
+        #expect(result.status == .unavailable)
+        #expect(result.stderr.contains("cannot read model /nonexistent/model.lbrm"))
+    }
+
+    @Test func trainWritesAndChecksByteForByte() async throws {
+        let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
+        let dir = Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("tiny.lbrm").path
+        let written = await runCommand(["train", "--lists", lists, "--out", out])
+        #expect(written.status == .success)
+        #expect(written.stdout.hasPrefix("wrote \(out): "))
+        let same = await runCommand(["train", "--lists", lists, "--out", out, "--check"])
+        #expect(same.status == .success)
+        #expect(same.stdout.hasPrefix("identical: "))
+        try Data("changed".utf8).write(to: URL(fileURLWithPath: out))
+        let different = await runCommand(["train", "--lists", lists, "--out", out, "--check"])
+        #expect(different.status == .checkFailed)
+        #expect(different.stdout.hasPrefix("different: "))
+    }
+
+    @Test func trainNeedsLists() async {
+        let result = await runCommand(["train"])
+        #expect(result.status == .usage)
+    }
+
+    @Test func benchOutputEndsWithTheMachineReadableLine() {
+        var output = BenchDetectorOutput(modelPath: "Models/recognizer.lbrm", modelBytes: 3 * 1_048_576, loadMilliseconds: 42.25,
+                                         residentBytes: 40 * 1_048_576, words: 702, corpora: 2, candidates: 24,
+                                         builtinWordsPerSecond: 150_000.7)
+        output.peer = .init(name: "exec:scripts/detectors/lingua", wordsPerSecond: 3000, startupSeconds: 12.5, failure: nil)
+        Snapshot.assert(output.text, named: "bench-detector.txt")
+        #expect(output.text.hasSuffix("\nwords_per_second=150000\n"))
+    }
+}
