@@ -32,7 +32,8 @@ public struct CorpusLoadBenchmark: Sendable {
                 precondition(TextLines(data: data).lines.count == lines + 1)
             }.seconds)
             load.append(try clock.measure {
-                precondition(try CorpusLoader().load([url.path]).items.count == lines)
+                let corpus = try CorpusLoader().load([url.path])
+                precondition(corpus.items.count == lines)
             }.seconds)
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0  // size is only reported
