@@ -1,4 +1,5 @@
 import Foundation
+import LlamaBackend
 import LangBench
 import LanguageRecognition
 
