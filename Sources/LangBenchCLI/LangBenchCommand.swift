@@ -1,5 +1,6 @@
 import Foundation
 import LangBench
+import LlamaBackend
 
 /// The root command: `langbench <subcommand>`.
 public struct LangBenchCommand: ParsableCommand {
@@ -12,8 +13,10 @@ public struct LangBenchCommand: ParsableCommand {
     )
 
     /// Every top-level command; add new ones here.
-    static let subcommands: [any ParsableCommand.Type] = [CorpusCommand.self, DetectCommand.self, IdentifyCommand.self,
-                                                          TrainCommand.self, BenchCommand.self]
+    static let subcommands: [any ParsableCommand.Type] = [
+        RunCommand.self, DetectCommand.self, GenerateCommand.self, CompareCommand.self, MergeCommand.self,
+        IdentifyCommand.self, CorpusCommand.self, DoctorCommand.self, TrainCommand.self, BenchCommand.self,
+    ]
 
     let version: Bool
 
@@ -29,6 +32,8 @@ public struct LangBenchCommand: ParsableCommand {
 
     /// Runs the process's command line and exits.
     public static func main() async -> Never {
+        // Any llama-server a command starts is stopped on Ctrl-C, SIGTERM, SIGHUP and exit().
+        ServerReaper.installSignalHandlers()
         let status = await CommandRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()), context: .process)
         exit(status.rawValue)
     }

@@ -33,6 +33,6 @@ import Testing
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sha-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: url) }
         try Data(repeating: UInt8(ascii: "a"), count: 1_000_000).write(to: url)
-        #expect(try SHA256.hex(ofFileAt: url) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+        #expect(try SHA256.hex(fileAt: url) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
     }
 }

@@ -53,13 +53,13 @@ import Testing
     }
 
     @Test func silentServerTimesOutOnTime() async throws {
-        let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK"), Self.token], holdOpen: 5)
+        let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK"), Self.token], holdOpen: 30)
         defer { stub.stop() }
         let start = ContinuousClock.now
         let error = await backendError {
             _ = try await LlamaClient(baseURL: stub.url, requestTimeout: 0.3).complete(request)
         }
         #expect(error == .timeout(url: "\(stub.url.absoluteString)/completion", seconds: 0.3))
-        #expect(ContinuousClock.now - start < .seconds(3))
+        #expect(ContinuousClock.now - start < .seconds(15))  // far below holdOpen: the deadline fired, not the close; slack for a loaded machine
     }
 }

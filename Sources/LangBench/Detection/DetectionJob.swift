@@ -37,7 +37,7 @@ public struct DetectionJob: Sendable {
         let log = try JSONLinesLog<DetectionResult>(url: logURL)
         let done = Set(previous.map { DetectionRunner.key(item: $0.itemID, config: $0.config) })
         let (fresh, timings) = try await runner.run(corpus.items, progress: progress, skip: done) { try log.append($0) }
-        let results = Self.ordered(previous + fresh, configs: configs, items: corpus.items)
+        let results = Self.ordered(previous + fresh, configs: configs.map(\.name), items: Set(corpus.items.map(\.id)))
         var finished = provenance
         finished.finish()
         let report = DetectionReport(configs: runner.configs, results: results, timings: timings, provenance: finished)
@@ -45,14 +45,15 @@ public struct DetectionJob: Sendable {
         return report
     }
 
-    /// Config order, then corpus order; results for items or configs not in this run are dropped.
-    static func ordered(_ results: [DetectionResult], configs: [DetectionConfig], items: [CorpusItem]) -> [DetectionResult] {
-        let configIndex = Dictionary(uniqueKeysWithValues: configs.enumerated().map { ($1.name, $0) })
-        let itemIndex = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The canonical order of results: config order, then item id. Independent of how the items were
+    /// split or interrupted, so a resumed or merged run equals an uninterrupted one. Results for items
+    /// or configs not in `configs`/`items` (when given) are dropped; duplicates keep the first.
+    public static func ordered(_ results: [DetectionResult], configs: [String], items: Set<String>? = nil) -> [DetectionResult] {
+        let configIndex = Dictionary(uniqueKeysWithValues: configs.enumerated().map { ($1, $0) })
         var seen = Set<String>()
         return results
-            .filter { configIndex[$0.config] != nil && itemIndex[$0.itemID] != nil }
+            .filter { configIndex[$0.config] != nil && (items?.contains($0.itemID) ?? true) }
             .filter { seen.insert(DetectionRunner.key(item: $0.itemID, config: $0.config)).inserted }
-            .sorted { (configIndex[$0.config]!, itemIndex[$0.itemID]!) < (configIndex[$1.config]!, itemIndex[$1.itemID]!) }
+            .sorted { (configIndex[$0.config]!, $0.itemID) < (configIndex[$1.config]!, $1.itemID) }
     }
 }

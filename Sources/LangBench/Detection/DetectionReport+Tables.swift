@@ -62,7 +62,7 @@ extension DetectionReport {
             let delta = c.n > 0 ? Double(c.fixed - c.broken) / Double(c.n) : 0
             let reading = c.pValue < 0.05 ? (c.fixed > c.broken ? "better (significant)" : "worse (significant)") : "no significant difference"
             table.append([.text(c.base), .text(c.other), .int(c.n), .int(c.fixed), .int(c.broken), .percent(delta),
-                          .number(c.pValue, digits: 4), .text(reading)])
+                          .text(Self.pValue(c.pValue)), .text(reading)])
         }
         return table
     }
@@ -114,6 +114,11 @@ extension DetectionReport {
             table.append([.text(t.config), .text(t.detector), .int(t.items), .number(t.itemsPerSecond, digits: 0), .number(t.loadMs, digits: 1)])
         }
         return table
+    }
+
+    /// p-values as people read them: four decimals, or scientific notation below 0.0001.
+    public static func pValue(_ p: Double) -> String {
+        p < 0.0001 ? String(format: "%.1e", p) : String(format: "%.4f", p)
     }
 
     public static func percentInterval(_ interval: Statistics.Interval) -> String {

@@ -73,19 +73,24 @@ public struct DetectionReport: Sendable, Codable {
     /// Builds the report from results in config order.
     public init(configs: [DetectionRunner.ResolvedConfig], results: [DetectionResult], timings: [DetectionRunner.Timing],
                 provenance: Provenance) {
-        schemaVersion = Self.schemaVersion
-        self.provenance = provenance
-        self.configs = configs.map {
+        self.init(echoes: configs.map {
             ConfigEcho(name: $0.config.name, detector: $0.config.detector, candidates: $0.config.candidates.description,
                        resolvedCandidates: $0.candidates?.map(\.identifier), hints: $0.config.hintsDescription)
-        }
+        }, results: results, timings: timings, provenance: provenance)
+    }
+
+    /// Builds the report from configs as echoed by an earlier report (used by `merge`).
+    public init(echoes: [ConfigEcho], results: [DetectionResult], timings: [DetectionRunner.Timing], provenance: Provenance) {
+        schemaVersion = Self.schemaVersion
+        self.provenance = provenance
+        configs = echoes
         let byConfig = Dictionary(grouping: results, by: \.config)
         var slices: [Slice] = []
         var confusion: [String: ConfusionMatrix] = [:]
-        for resolved in configs {
-            let name = resolved.config.name
+        for echo in echoes {
+            let name = echo.name
             let own = byConfig[name] ?? []
-            let detector = own.first?.detector ?? resolved.config.detector
+            let detector = own.first?.detector ?? echo.detector
             func add(_ slice: String, _ subset: [DetectionResult]) {
                 if !subset.isEmpty { slices.append(Slice(config: name, detector: detector, slice: slice, metrics: ClassificationMetrics(subset))) }
             }
@@ -99,10 +104,9 @@ public struct DetectionReport: Sendable, Codable {
         self.slices = slices
         self.confusion = confusion
         var comparisons: [Comparison] = []
-        for (i, base) in configs.enumerated() {
-            for other in configs.dropFirst(i + 1) {
-                comparisons.append(Self.compare(byConfig[base.config.name] ?? [], byConfig[other.config.name] ?? [],
-                                                base: base.config.name, other: other.config.name))
+        for (i, base) in echoes.enumerated() {
+            for other in echoes.dropFirst(i + 1) {
+                comparisons.append(Self.compare(byConfig[base.name] ?? [], byConfig[other.name] ?? [], base: base.name, other: other.name))
             }
         }
         self.comparisons = comparisons

@@ -78,7 +78,7 @@ public actor ExternalDetector: LanguageIdentifying {
         let request = Request(id: id, text: text, candidates: candidates?.map(\.identifier),
                               hints: Dictionary(uniqueKeysWithValues: hints.map { ($0.key.identifier, $0.value) }))
         do {
-            try child.input.write(contentsOf: Data(try JSONOutput.line(request).utf8))
+            try POSIXIO.write(Data(try JSONOutput.line(request).utf8), to: child.input.fileDescriptor)
         } catch {
             throw ExternalDetectorError.died(await exitDescription(child))
         }

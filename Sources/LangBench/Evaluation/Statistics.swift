@@ -67,39 +67,49 @@ public enum Statistics {
         values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
     }
 
-    /// Percentile bootstrap 95% interval of `statistic` over `resamples` resamples, with a seeded
-    /// generator so the same data always gives the same interval.
-    public static func bootstrap(_ values: [Double], resamples: Int = 2000, seed: UInt64 = 42,
-                                 statistic: ([Double]) -> Double) -> Interval {
-        guard values.count > 1 else { let v = values.first ?? .nan; return Interval(low: v, high: v) }
-        var generator = SplitMix64(seed: seed)
-        var estimates: [Double] = []
-        estimates.reserveCapacity(resamples)
-        var sample = [Double](repeating: 0, count: values.count)
-        for _ in 0..<resamples {
-            for i in 0..<values.count { sample[i] = values[Int(generator.next() % UInt64(values.count))] }
-            estimates.append(statistic(sample))
-        }
-        estimates.sort()
+    /// Percentile bootstrap 95% interval of the q-quantile, `resamples` resamples from a seeded
+    /// generator (the same data always gives the same interval).
+    ///
+    /// Resampling a sorted sample is drawing indices, and a resample's order statistics are the
+    /// order statistics of the drawn indices, so each resample is a counting pass: O(n), no sort.
+    public static func bootstrapQuantile(_ values: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
+        let estimates = resampledQuantiles(values.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed)).sorted()
         return Interval(low: quantile(sorted: estimates, 0.025), high: quantile(sorted: estimates, 0.975))
     }
 
-    /// Bootstrap interval of a ratio of statistics of two independent samples (CURRENT / BASE).
-    public static func bootstrapRatio(base: [Double], current: [Double], resamples: Int = 2000, seed: UInt64 = 42,
-                                      statistic: ([Double]) -> Double) -> Interval {
+    /// Bootstrap 95% interval of quantile(current) / quantile(base) for two independent samples.
+    public static func bootstrapQuantileRatio(base: [Double], current: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
         guard !base.isEmpty, !current.isEmpty else { return Interval(low: .nan, high: .nan) }
-        var generator = SplitMix64(seed: seed)
-        var ratios: [Double] = []
-        ratios.reserveCapacity(resamples)
-        var a = base, b = current
-        for _ in 0..<resamples {
-            for i in 0..<base.count { a[i] = base[Int(generator.next() % UInt64(base.count))] }
-            for i in 0..<current.count { b[i] = current[Int(generator.next() % UInt64(current.count))] }
-            let denominator = statistic(a)
-            if denominator > 0 { ratios.append(statistic(b) / denominator) }
-        }
-        ratios.sort()
+        let a = resampledQuantiles(base.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed))
+        let b = resampledQuantiles(current.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed &+ 1))
+        let ratios = zip(a, b).compactMap { $0 > 0 ? $1 / $0 : nil }.sorted()
+        guard !ratios.isEmpty else { return Interval(low: .nan, high: .nan) }
         return Interval(low: quantile(sorted: ratios, 0.025), high: quantile(sorted: ratios, 0.975))
+    }
+
+    /// The q-quantile of each of `resamples` bootstrap resamples of `sorted`, in resample order.
+    static func resampledQuantiles(_ sorted: [Double], _ q: Double, resamples: Int, generator: SplitMix64) -> [Double] {
+        let n = sorted.count
+        guard n > 1 else { return Array(repeating: sorted.first ?? .nan, count: resamples) }
+        var generator = generator
+        let position = q * Double(n - 1)
+        let lowerRank = Int(position.rounded(.down)), upperRank = min(lowerRank + 1, n - 1)
+        let fraction = position - Double(lowerRank)
+        var counts = [Int](repeating: 0, count: n)
+        var estimates: [Double] = []
+        estimates.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            for i in 0..<n { counts[i] = 0 }
+            for _ in 0..<n { counts[Int(generator.next() % UInt64(n))] += 1 }
+            var cumulative = 0, lower = 0.0, upper = 0.0, foundLower = false
+            for i in 0..<n where counts[i] > 0 {
+                cumulative += counts[i]
+                if !foundLower && cumulative > lowerRank { lower = sorted[i]; foundLower = true }
+                if cumulative > upperRank { upper = sorted[i]; break }
+            }
+            estimates.append(lower + (upper - lower) * fraction)
+        }
+        return estimates
     }
 }
 

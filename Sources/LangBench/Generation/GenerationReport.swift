@@ -18,6 +18,23 @@ public struct GenerationReport: Sendable, Codable {
         public var refuseUnsupported: Bool
         public var server: [String: String]
 
+        public init(profile: String, route: RouteChoice, sampling: ModelProfile.Sampling, translationSampling: ModelProfile.Sampling,
+                    supportedLanguages: [String], detection: String, packs: LanguagePacks, concurrency: Int, repeats: Int, warmup: Int,
+                    refuseUnsupported: Bool, server: [String: String]) {
+            self.profile = profile
+            self.route = route
+            self.sampling = sampling
+            self.translationSampling = translationSampling
+            self.supportedLanguages = supportedLanguages
+            self.detection = detection
+            self.packs = packs
+            self.concurrency = concurrency
+            self.repeats = repeats
+            self.warmup = warmup
+            self.refuseUnsupported = refuseUnsupported
+            self.server = server
+        }
+
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server
@@ -145,7 +162,7 @@ public struct GenerationReport: Sendable, Codable {
         guard !ratios.isEmpty else { return [] }
         func make(_ slice: String, _ values: [Double]) -> PairedRatio {
             PairedRatio(slice: slice, pairs: values.count, medianRatio: Statistics.quantile(values, 0.5),
-                        ci: Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) })
+                        ci: Statistics.bootstrapQuantile(values, 0.5))
         }
         var rows = [make("all", ratios.map(\.ratio))]
         for (lang, subset) in Dictionary(grouping: ratios, by: \.lang).sorted(by: { $0.key < $1.key }) {

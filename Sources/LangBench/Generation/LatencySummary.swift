@@ -24,7 +24,7 @@ public struct LatencySummary: Sendable, Hashable, Codable {
         p95 = Statistics.quantile(sorted: sorted, 0.95)
         p99 = Statistics.quantile(sorted: sorted, 0.99)
         max = sorted.last!
-        p50CI = Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) }
-        p95CI = Statistics.bootstrap(values, seed: 43) { Statistics.quantile($0, 0.95) }
+        p50CI = Statistics.bootstrapQuantile(values, 0.5)
+        p95CI = Statistics.bootstrapQuantile(values, 0.95, seed: 43)
     }
 }

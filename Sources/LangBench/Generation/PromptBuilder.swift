@@ -43,8 +43,9 @@ public struct PromptBuilder: Sendable {
     /// `de` → `de-DE`: the language with its likely region, as a device locale would read.
     static func localeIdentifier(_ language: LanguageCode) -> String {
         if language.identifier.contains("-") { return language.identifier }
-        let maximal = Locale.Language(identifier: language.identifier)
-        return maximal.region.map { "\(language.identifier)-\($0.identifier)" } ?? language.identifier
+        let region = Locale.Language(identifier: language.identifier).maximalIdentifier.split(separator: "-").last
+        guard let region, region.count == 2 || (region.count == 3 && region.allSatisfy(\.isNumber)) else { return language.identifier }
+        return "\(language.identifier)-\(region)"
     }
 
     /// Prompts are line-based (generation stops at a newline), so a message's own newlines become spaces.

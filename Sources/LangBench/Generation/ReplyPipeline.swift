@@ -117,6 +117,8 @@ public struct ReplyPipeline: Sendable {
 
     private func pivot(_ run: inout RouteRun) async throws -> String {
         let language = run.language
+        // English needs no pivot: the route is the English generation alone.
+        if language.isEquivalent(to: Self.english) { return try await direct(&run) }
         for (source, target) in [(language, Self.english), (Self.english, language)] {
             switch packs.state(from: source, to: target) {
             case .installed: continue

@@ -20,8 +20,8 @@ final class LineChannel: Sendable {
         let thread = Thread { [self] in
             var buffer = Data()
             while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
+                // A read error ends the stream like end of file: the reader sees the channel close.
+                guard let chunk = try? POSIXIO.read(from: handle.fileDescriptor), !chunk.isEmpty else { break }
                 buffer.append(chunk)
                 while let newline = buffer.firstIndex(of: 0x0A) {
                     let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)

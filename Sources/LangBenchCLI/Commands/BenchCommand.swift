@@ -2,7 +2,7 @@
 struct BenchCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         name: "bench",
-        abstract: "Measure speed and footprint.",
-        subcommands: [BenchDetectorCommand.self]
+        abstract: "Measure speed: the built-in recognizer against a peer, the llama.cpp backend against llama-bench.",
+        subcommands: [BenchDetectorCommand.self, BenchBackendCommand.self]
     )
 }

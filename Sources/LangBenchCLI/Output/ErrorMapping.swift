@@ -1,5 +1,6 @@
 import LangBench
 import LanguageRecognition
+import LlamaBackend
 
 /// The one place that turns an error into a message and an exit status.
 enum ErrorMapping {
@@ -7,14 +8,18 @@ enum ErrorMapping {
         switch error {
         case is UsageError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
-        case is ReportError, is ModelError: .unavailable
-        case is TrainingError: .dataError
+        case is ComparisonError, is TrainingError: .dataError
+        case is ReportError, is ModelError, is BackendError: .unavailable
         default: .internalError
         }
     }
 
     static func message(for error: Error) -> String {
-        switch error {
+        // Ctrl-C stops the servers first, so in-flight requests fail: report the cause, not them.
+        if let signal = ServerReaper.interruptingSignal {
+            return "interrupted by signal \(signal); stopped llama-server"
+        }
+        return switch error {
         case let error as CustomStringConvertible: "error: \(error.description)"
         default: "error: \(error.localizedDescription)"
         }

@@ -1,4 +1,5 @@
 import Foundation
+import LangBench
 import Synchronization
 
 /// Where a command writes text: stdout for results, stderr for progress and messages.
@@ -14,7 +15,8 @@ public struct FileDescriptorSink: TextSink {
     public static let standardError = FileDescriptorSink(handle: .standardError)
 
     public func write(_ text: String) {
-        handle.write(Data(text.utf8))
+        // A closed stdout/stderr (e.g. `| head`) must not crash the run; there is nowhere to report it.
+        try? POSIXIO.write(Data(text.utf8), to: handle.fileDescriptor)
     }
 }
 

@@ -22,6 +22,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         let url: String
         let deadline: Double
         var timedOut = false
+        var receivedHeaders = false
     }
 
     private let pending = Mutex<[Int: Pending]>([:])
@@ -83,7 +84,11 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
                     completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
         let now = ContinuousClock.now
         let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-        _ = pending.withLock { $0[dataTask.taskIdentifier] }?.continuation.yield(.response(status: status, at: now))
+        let entry = pending.withLock { table -> Pending? in
+            table[dataTask.taskIdentifier]?.receivedHeaders = true
+            return table[dataTask.taskIdentifier]
+        }
+        entry?.continuation.yield(.response(status: status, at: now))
         completionHandler(.allow)
     }
 
@@ -114,6 +119,10 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
             return BackendError.connectionRefused(url: url)
         case NSURLErrorTimedOut:
             return BackendError.timeout(url: url, seconds: entry.deadline)
+        case _ where entry.receivedHeaders:
+            // Whatever libcurl calls it ("transfer closed with outstanding read data", "connection
+            // reset"), a failure after the headers means the body was cut off.
+            return BackendError.streamCutOff(url: url, detail: nsError.localizedDescription)
         case NSURLErrorNetworkConnectionLost:
             return BackendError.streamCutOff(url: url, detail: "connection lost")
         case NSURLErrorBadServerResponse, NSURLErrorCannotParseResponse:

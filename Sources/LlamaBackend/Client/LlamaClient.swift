@@ -21,11 +21,13 @@ public struct LlamaClient: TextCompleting {
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = "POST"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        // A fresh connection per request: reusing one the server has closed lost requests until the deadline.
+        urlRequest.setValue("close", forHTTPHeaderField: "Connection")
         urlRequest.httpBody = try JSONEncoder().encode(request.body)
 
         var reader = CompletionStreamReader(url: url)
         let start = ContinuousClock.now
-        for try await event in HTTPTransport.shared.stream(urlRequest, deadline: requestTimeout) {
+        for try await event in Self.stream(urlRequest, deadline: requestTimeout) {
             try reader.consume(event)
         }
         return try reader.finish(startedAt: start)
@@ -34,14 +36,33 @@ public struct LlamaClient: TextCompleting {
     /// Returns when `/health` answers 200; throws `.serverLoading` on 503 and the usual transport errors.
     public func health(timeout: Double = 5) async throws {
         let url = baseURL.appendingPathComponent("health")
-        let (status, body) = try await HTTPTransport.shared.fetch(URLRequest(url: url), deadline: timeout)
+        let (status, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
         try Self.check(status: status, body: body, url: url)
+    }
+
+    /// Plain http goes over our own socket client; https (a remote box) through URLSession.
+    static func stream(_ request: URLRequest, deadline: Double) -> AsyncThrowingStream<TransportEvent, Error> {
+        request.url.map(SocketTransport.handles) == true
+            ? SocketTransport.stream(request, deadline: deadline)
+            : HTTPTransport.shared.stream(request, deadline: deadline)
+    }
+
+    static func fetch(_ request: URLRequest, deadline: Double) async throws -> (status: Int, body: Data) {
+        var status = 0
+        var body = Data()
+        for try await event in stream(request, deadline: deadline) {
+            switch event {
+            case .response(let code, _): status = code
+            case .data(let chunk, _): body.append(chunk)
+            }
+        }
+        return (status, body)
     }
 
     /// The server's model path, build and context size.
     public func props(timeout: Double = 10) async throws -> ServerProps {
         let url = baseURL.appendingPathComponent("props")
-        let (status, body) = try await HTTPTransport.shared.fetch(URLRequest(url: url), deadline: timeout)
+        let (status, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
         try Self.check(status: status, body: body, url: url)
         do {
             return try JSONDecoder().decode(WireFormat.Props.self, from: body).value
@@ -65,5 +86,37 @@ extension Duration {
     var milliseconds: Double {
         let (seconds, attoseconds) = components
         return Double(seconds) * 1000 + Double(attoseconds) / 1e15
+    }
+}
+
+extension LlamaClient {
+    /// The model's token ids for `text` (no BOS), from `/tokenize`.
+    public func tokenize(_ text: String, timeout: Double = 10) async throws -> [Int] {
+        struct Body: Encodable { let content: String; let add_special = false }
+        struct Answer: Decodable { let tokens: [Int] }
+        return try await post("tokenize", Body(content: text), timeout: timeout, as: Answer.self).tokens
+    }
+
+    /// The text of `tokens`, from `/detokenize`.
+    public func detokenize(_ tokens: [Int], timeout: Double = 10) async throws -> String {
+        struct Body: Encodable { let tokens: [Int] }
+        struct Answer: Decodable { let content: String }
+        return try await post("detokenize", Body(tokens: tokens), timeout: timeout, as: Answer.self).content
+    }
+
+    private func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body, timeout: Double,
+                                                          as: Answer.Type) async throws -> Answer {
+        let url = baseURL.appendingPathComponent(path)
+        var request = URLRequest(url: url)
+        request.httpMethod = "POST"
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try JSONEncoder().encode(body)
+        let (status, data) = try await Self.fetch(request, deadline: timeout)
+        try Self.check(status: status, body: data, url: url)
+        do {
+            return try JSONDecoder().decode(Answer.self, from: data)
+        } catch {
+            throw BackendError.malformedResponse(url: url.absoluteString, detail: "/\(path): \(error)")
+        }
     }
 }

@@ -24,7 +24,7 @@ public struct BackendDoctor: Sendable {
     public func run() async -> [DoctorCheck] {
         let local = serverURL == nil
         let binary = await checkBinary(required: local)
-        let model = checkModel(required: local)
+        let model = await checkModel(required: local)
         let server: DoctorCheck
         if let serverURL {
             server = await checkAttached(serverURL)
@@ -42,7 +42,10 @@ public struct BackendDoctor: Sendable {
         guard FileManager.default.isExecutableFile(atPath: paths.server) else {
             return DoctorCheck(name: name, status: .failed,
                                detail: "not found at \(paths.server) (\(paths.serverSource))",
-                               fix: "scripts/setup-llama", required: required)
+                               fix: paths.serverFromEnvironment
+                                   ? "point LANGBENCH_LLAMA_SERVER at llama-server, or unset it and run scripts/setup-llama"
+                                   : "scripts/setup-llama",
+                               required: required)
         }
         do {
             let version = try await LlamaBuild.version(ofServerAt: paths.server)
@@ -53,15 +56,18 @@ public struct BackendDoctor: Sendable {
         }
     }
 
-    func checkModel(required: Bool) -> DoctorCheck {
+    func checkModel(required: Bool) async -> DoctorCheck {
         let name = "model"
         let fix = "rm -f \(paths.model) && scripts/setup-model"
         guard FileManager.default.fileExists(atPath: paths.model) else {
             return DoctorCheck(name: name, status: .failed, detail: "not found at \(paths.model) (\(paths.modelSource))",
-                               fix: "scripts/setup-model", required: required)
+                               fix: paths.modelFromEnvironment
+                                   ? "point LANGBENCH_MODEL at the GGUF, or unset it and run scripts/setup-model"
+                                   : "scripts/setup-model",
+                               required: required)
         }
         do {
-            let actual = try SHA256.hex(ofFileAt: URL(fileURLWithPath: paths.model))
+            let actual = try await FileChecksum.sha256(of: URL(fileURLWithPath: paths.model))
             guard actual == expectedSHA256 else {
                 return DoctorCheck(name: name, status: .failed,
                                    detail: "\(paths.model) has SHA-256 \(actual), expected \(expectedSHA256)",
@@ -69,7 +75,7 @@ public struct BackendDoctor: Sendable {
             }
             return DoctorCheck(name: name, status: .passed, detail: "\(paths.model), SHA-256 verified", required: required)
         } catch {
-            return DoctorCheck(name: name, status: .failed, detail: "cannot read \(paths.model): \(error.localizedDescription)",
+            return DoctorCheck(name: name, status: .failed, detail: "cannot hash \(paths.model): \(error)",
                                fix: fix, required: required)
         }
     }

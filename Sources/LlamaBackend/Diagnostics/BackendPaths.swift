@@ -43,6 +43,9 @@ public struct BackendPaths: Sendable, Equatable {
                             modelSource: model == nil ? "set-up cache" : "LANGBENCH_MODEL")
     }
 
+    var serverFromEnvironment: Bool { serverSource == "LANGBENCH_LLAMA_SERVER" }
+    var modelFromEnvironment: Bool { modelSource == "LANGBENCH_MODEL" }
+
     private static func nonEmpty(_ value: String?) -> String? {
         guard let value, !value.isEmpty else { return nil }
         return value

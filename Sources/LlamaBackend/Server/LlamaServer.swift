@@ -96,7 +96,7 @@ public final class LlamaServer: Sendable {
         process.standardOutput = log
         process.standardError = log
         do {
-            try process.run()
+            try withUnblockedSignals { try process.run() }
         } catch {
             throw BackendError.startFailed(reason: "could not launch \(configuration.binary): \(error.localizedDescription)",
                                            logTail: [], logFile: logFile.path)
@@ -109,8 +109,6 @@ public final class LlamaServer: Sendable {
             process.waitUntilExit()
             throw error
         }
-        let managed = ManagedProcess(process: process, watchdog: watchdog)
-        ServerReaper.register(managed)
-        return managed
+        return ManagedProcess(process: process, watchdog: watchdog)
     }
 }

@@ -14,10 +14,12 @@ final class ManagedProcess: @unchecked Sendable {
     private let process: Process
     private let watchdog: ServerWatchdog
     private let stopped = Mutex(false)
+    private var reaperToken: ServerReaper.Token?
 
     init(process: Process, watchdog: ServerWatchdog) {
         self.process = process
         self.watchdog = watchdog
+        reaperToken = ServerReaper.register(processID: process.processIdentifier) { [weak self] in self?.stop() }
     }
 
     var processID: Int32 { process.processIdentifier }
@@ -28,22 +30,22 @@ final class ManagedProcess: @unchecked Sendable {
         return "\(reason) \(process.terminationStatus)"
     }
 
-    /// SIGTERM, then SIGKILL after `grace` seconds; returns once the process is gone. Idempotent.
+    /// SIGTERM, then SIGKILL after `grace` seconds; returns once the process is gone — for every
+    /// caller: a second caller (say `atexit` while a signal handler is stopping it) waits for the first.
     func stop(grace: Double = 5) {
-        let first = stopped.withLock { done -> Bool in
-            defer { done = true }
-            return !done
-        }
-        guard first else { return }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGTERM)
-            if !waitForExit(seconds: grace) {
-                kill(process.processIdentifier, SIGKILL)
-                _ = waitForExit(seconds: 5)
+        stopped.withLock { done in
+            guard !done else { return }
+            done = true
+            if process.isRunning {
+                kill(process.processIdentifier, SIGTERM)
+                if !waitForExit(seconds: grace) {
+                    kill(process.processIdentifier, SIGKILL)
+                    _ = waitForExit(seconds: 5)
+                }
             }
+            watchdog.release()
         }
-        watchdog.release()
-        ServerReaper.unregister(self)
+        if let reaperToken { ServerReaper.unregister(reaperToken) }
     }
 
     private func waitForExit(seconds: Double) -> Bool {

@@ -6,51 +6,87 @@ import Glibc
 import Darwin
 #endif
 
-/// Process-wide list of the servers this process launched, so every way out stops them.
+/// Process-wide list of the child processes this process launched, so every way out stops them.
 ///
-/// Every launched server is registered here and has its own watchdog (which covers SIGKILL and
-/// crashes). `installSignalHandlers()` — called once by the CLI — adds an orderly stop on SIGINT,
-/// SIGTERM, SIGHUP and at `exit()`, so the server is gone before the harness is.
+/// Every launched server registers here and has its own watchdog (which covers SIGKILL and
+/// crashes); helper commands such as `llama-bench` register while they run.
+/// `installSignalHandlers()` — called once by the CLI — adds an orderly stop on SIGINT, SIGTERM,
+/// SIGHUP and at `exit()`, so the children are gone before the harness is.
 public enum ServerReaper {
-    private static let servers = Mutex<[ObjectIdentifier: ManagedProcess]>([:])
-    private static let sources = Mutex<[any DispatchSourceSignal]>([])
+    /// Identifies one registration.
+    public struct Token: Hashable, Sendable {
+        fileprivate let value: UInt64
+    }
 
-    /// Stops all servers on SIGINT, SIGTERM and SIGHUP, then dies of the same signal (so the exit
+    private struct Entry {
+        let processID: Int32
+        let stop: @Sendable () -> Void
+    }
+
+    private static let entries = Mutex<(next: UInt64, table: [Token: Entry])>((0, [:]))
+    private static let sources = Mutex<[any DispatchSourceSignal]>([])
+    private static let interruption = Atomic<Int32>(0)
+
+    /// The signal being handled, from the moment the handler starts: stopping the servers makes
+    /// in-flight requests fail, and the CLI uses this to report the interruption, not those failures.
+    public static var interruptingSignal: Int32? {
+        let value = interruption.load(ordering: .acquiring)
+        return value == 0 ? nil : value
+    }
+
+    /// Stops all children on SIGINT, SIGTERM and SIGHUP, then dies of the same signal (so the exit
     /// status still says "interrupted"), and at `exit()`. Idempotent.
     public static func installSignalHandlers() {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+                // Dispatch delivers the signal on a queue only when its default action is disabled.
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    interruption.store(signalNumber, ordering: .releasing)
                     stopAll()
-                    signal(signalNumber, SIG_DFL)
-                    kill(getpid(), signalNumber)
+                    dieOfPendingSignal()
                 }
                 source.resume()
                 sources.append(source)
             }
-            atexit { ServerReaper.stopAll() }
+            // exit() may win the race with the handler (a request failed because its server was just
+            // stopped): finish stopping, then still die of the signal so the status says "interrupted".
+            atexit {
+                ServerReaper.stopAll()
+                ServerReaper.dieOfPendingSignal()
+            }
         }
     }
 
-    /// Stops every server still running. Safe to call from any thread, any number of times.
+    /// Stops every registered child still running. Safe from any thread, any number of times.
     public static func stopAll() {
-        let running = servers.withLock { Array($0.values) }
-        for server in running { server.stop() }
+        let running = entries.withLock { Array($0.table.values) }
+        for entry in running { entry.stop() }
     }
 
-    /// Process ids of the servers currently registered (for diagnostics and tests).
+    private static func dieOfPendingSignal() {
+        guard let signalNumber = interruptingSignal else { return }
+        signal(signalNumber, SIG_DFL)
+        kill(getpid(), signalNumber)
+    }
+
+    /// Process ids of the children currently registered (for diagnostics and tests).
     public static var runningProcessIDs: [Int32] {
-        servers.withLock { $0.values.map(\.processID) }
+        entries.withLock { $0.table.values.map(\.processID) }
     }
 
-    static func register(_ process: ManagedProcess) {
-        servers.withLock { $0[ObjectIdentifier(process)] = process }
+    static func register(processID: Int32, stop: @escaping @Sendable () -> Void) -> Token {
+        entries.withLock { state in
+            state.next += 1
+            let token = Token(value: state.next)
+            state.table[token] = Entry(processID: processID, stop: stop)
+            return token
+        }
     }
 
-    static func unregister(_ process: ManagedProcess) {
-        servers.withLock { $0[ObjectIdentifier(process)] = nil }
+    static func unregister(_ token: Token) {
+        _ = entries.withLock { $0.table.removeValue(forKey: token) }
     }
 }

@@ -45,7 +45,7 @@ struct ServerWatchdog: Sendable {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            try withUnblockedSignals { try process.run() }
         } catch {
             close(ends[0])
             close(ends[1])

@@ -32,20 +32,24 @@ enum ProcessRunner {
         process.standardOutput = out
         process.standardError = err
         do {
-            try process.run()
+            try withUnblockedSignals { try process.run() }
         } catch {
             throw BackendError.commandFailed(command: command, reason: "could not start: \(error.localizedDescription)",
                                              outputTail: [])
         }
+        let pid = process.processIdentifier
+        // SIGKILL: a child inherits SIG_IGN for SIGINT/SIGTERM once the reaper's handlers are installed.
+        let token = ServerReaper.register(processID: pid) { kill(pid, SIGKILL) }
+        defer { ServerReaper.unregister(token) }
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         while process.isRunning {
             if Task.isCancelled {
-                process.terminate()
+                kill(pid, SIGKILL)
                 process.waitUntilExit()
                 throw CancellationError()
             }
             if ContinuousClock.now > deadline {
-                process.terminate()
+                kill(pid, SIGKILL)
                 process.waitUntilExit()
                 let tail = LogTail.read(errURL, lines: 5)
                 throw BackendError.commandFailed(command: command, reason: "did not finish within \(timeout) s",

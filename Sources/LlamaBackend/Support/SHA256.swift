@@ -1,7 +1,7 @@
 import Foundation
 
-/// SHA-256 (FIPS 180-4), because swift-corelibs-foundation has no CryptoKit; used to verify the model.
-struct SHA256 {
+/// SHA-256 (FIPS 180-4), because swift-corelibs-foundation has no CryptoKit: model and corpus hashes.
+public struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
@@ -19,7 +19,14 @@ struct SHA256 {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    mutating func update(_ data: Data) {
+    public init() {}
+
+    /// Adds bytes of any collection (copied once when not contiguous `Data`).
+    public mutating func update(_ data: some DataProtocol) {
+        update(Data(data))
+    }
+
+    public mutating func update(_ data: Data) {
         length += UInt64(data.count)
         data.withUnsafeBytes { raw in
             var bytes = raw[...]
@@ -41,7 +48,7 @@ struct SHA256 {
     }
 
     /// The digest as lowercase hex.
-    mutating func finalize() -> String {
+    public mutating func finalize() -> String {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -52,10 +59,17 @@ struct SHA256 {
         return state.map { String(format: "%08x", $0) }.joined()
     }
 
-    /// Hashes a whole file in 1 MiB reads.
-    static func hex(ofFileAt url: URL) throws -> String {
+    /// Hex digest of `data`.
+    public static func hex(_ data: some DataProtocol) -> String {
+        var hasher = SHA256()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
+    /// Hex digest of a file, read in 1 MiB blocks.
+    public static func hex(fileAt url: URL) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }
+        defer { try? handle.close() }  // closing a read handle cannot lose data
         var hasher = SHA256()
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             hasher.update(chunk)

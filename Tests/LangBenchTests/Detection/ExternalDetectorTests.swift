@@ -28,13 +28,13 @@ struct ExternalDetectorTests {
     }
 
     @Test func hangIsATimeout() async {
-        let detector = ExternalDetector(command: Self.command, timeout: .milliseconds(400))
+        let detector = ExternalDetector(command: Self.command, timeout: .seconds(2))
         let start = ContinuousClock.now
         guard case .failed(let reason) = await detector.identify("@hang", candidates: nil, hints: [:]) else {
             Issue.record("expected a failure"); return
         }
-        #expect(reason.hasSuffix("no answer within 0.4 s"))
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(reason.hasSuffix("no answer within 2 s"))
+        #expect(ContinuousClock.now - start < .seconds(8))
         #expect(await detector.identify("Hello", candidates: nil, hints: [:]).top?.lang.identifier == "en")
         await detector.shutdown()
     }

@@ -35,16 +35,35 @@ struct StatisticsTests {
 
     @Test func bootstrapIsSeededAndCoversTheMedian() {
         let values = (1...200).map { Double($0) }
-        let a = Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) }
-        let b = Statistics.bootstrap(values) { Statistics.quantile($0, 0.5) }
-        #expect(a == b)
+        let a = Statistics.bootstrapQuantile(values, 0.5)
+        #expect(a == Statistics.bootstrapQuantile(values, 0.5))
         #expect(a.low < 100.5 && a.high > 100.5)
         #expect(a.high - a.low < 40)
     }
 
+    /// The counting shortcut gives exactly what sorting each resample gives, on the same draws.
+    @Test func countingBootstrapEqualsNaiveBootstrap() {
+        let values: [Double] = (0..<57).map { (i: Int) -> Double in Double((i * 37) % 23) + 0.5 * Double(i % 3) }
+        let sorted = values.sorted()
+        for q in [0.5, 0.9, 0.95, 0.99] {
+            let fast = Statistics.resampledQuantiles(sorted, q, resamples: 200, generator: SplitMix64(seed: 7))
+            var generator = SplitMix64(seed: 7)
+            var naive: [Double] = []
+            for _ in 0..<200 {
+                var sample: [Double] = []
+                for _ in 0..<sorted.count { sample.append(sorted[Int(generator.next() % UInt64(sorted.count))]) }
+                naive.append(Statistics.quantile(sample, q))
+            }
+            #expect(fast.count == naive.count)
+            for (x, y) in zip(fast, naive) { #expect(abs(x - y) < 1e-9 as Double) }
+        }
+    }
+
     @Test func bootstrapRatioOfIdenticalSamplesContainsOne() {
         let values = (1...100).map { Double($0 % 17) + 10 }
-        let ratio = Statistics.bootstrapRatio(base: values, current: values) { Statistics.quantile($0, 0.5) }
+        let ratio = Statistics.bootstrapQuantileRatio(base: values, current: values, 0.5)
         #expect(ratio.low <= 1 && ratio.high >= 1)
+        let slower = Statistics.bootstrapQuantileRatio(base: values, current: values.map { $0 * 1.5 }, 0.5)
+        #expect(slower.low > 1.3 && slower.high < 1.7)
     }
 }

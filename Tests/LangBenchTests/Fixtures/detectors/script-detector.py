@@ -7,12 +7,16 @@ Behaviour switches, for failure tests, come from the text itself:
   "@garbage" print a non-JSON line          "@error"  answer {"id","error"}
   "@wrongid" answer with another id         "@none"   answer with no hypotheses
 """
-import json, sys, time
+import json, os, sys, time
+
+DELAY = float(os.environ.get("SCRIPT_DETECTOR_DELAY", "0"))  # seconds per answer, for interrupted-run tests
 
 print(json.dumps({"detector": "script-detector", "constraints": "applied-by-adapter"}), flush=True)
 CYRILLIC = ["ru", "uk", "bg", "mk", "be", "sr", "kk"]
 for line in sys.stdin:
     request = json.loads(line)
+    if DELAY:
+        time.sleep(DELAY)
     text, rid = request["text"], request["id"]
     if "@die" in text:
         print("dying on purpose", file=sys.stderr, flush=True)

@@ -1,0 +1,79 @@
+import Foundation
+
+/// The comparison as Markdown (for a PR comment), JSON and JUnit XML.
+extension Comparison {
+    public var markdown: String {
+        var out = regressions.isEmpty
+            ? "## ✅ LangBench: no regression\n\n"
+            : "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
+        out += "Base `\(base)` → current `\(current)`. \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved.\n\n"
+        for note in notes { out += "> \(note)\n" }
+        if !notes.isEmpty { out += "\n" }
+        if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
+        for (config, items) in brokenItems.sorted(by: { $0.key < $1.key }) where !items.isEmpty {
+            out += "<details><summary>\(items.count) item(s) broken in <code>\(config)</code></summary>\n\n"
+            out += items.prefix(200).map { "`\($0)`" }.joined(separator: ", ") + (items.count > 200 ? ", …" : "") + "\n\n</details>\n\n"
+        }
+        if !improvements.isEmpty { out += MarkdownWriter.render(table(improvements, title: "Improvements")) + "\n" }
+        let unchanged = checks.filter { $0.status == .unchanged }
+        if !unchanged.isEmpty {
+            out += "<details><summary>\(unchanged.count) unchanged</summary>\n\n" + MarkdownWriter.render(table(unchanged, title: "Unchanged"), heading: false) + "\n</details>\n\n"
+        }
+        out += "### Rules\n\n"
+        out += "- **detection.accuracy** (higher is better): regression when McNemar's exact test on the same items gives p < \(thresholds.alpha) **and** the drop exceeds \(thresholds.accuracyPoints) points overall, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
+        out += "- **generation.latency_p50 / p95** (lower is better): regression when the bootstrap 95% interval of the CURRENT/BASE ratio lies entirely above \(1 + thresholds.latencyRatio).\n"
+        out += "- **generation.fallback_rate** per reason (lower is better): regression when a two-proportion test gives p < \(thresholds.alpha) and the increase exceeds \(thresholds.fallbackPoints) points.\n"
+        out += "- Improvements use the same rules in the other direction and never fail the job.\n"
+        return out
+    }
+
+    func table(_ checks: [MetricCheck], title: String) -> ReportTable {
+        var table = ReportTable(title: title, columns: [
+            .init("metric"), .init("key"), .numeric("base"), .numeric("current"), .numeric("delta"), .init("interval"),
+            .numeric("p"), .numeric("threshold"), .numeric("n"),
+        ])
+        for c in checks {
+            let latency = c.metric.hasPrefix("generation.latency")
+            let value: (Double) -> ReportCell = { latency ? .number($0, digits: 0) : .percent($0) }
+            let delta: ReportCell = latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))
+            let interval: ReportCell = c.interval.map {
+                latency ? .text(String(format: "×%.2f–%.2f", $0.low, $0.high)) : .text(DetectionReport.percentInterval($0))
+            } ?? .empty
+            let threshold: ReportCell = latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
+            table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
+                          c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, threshold, .int(c.n)])
+        }
+        return table
+    }
+
+    public var json: String {
+        (try? JSONOutput.encode(self)) ?? "{}\n"  // strings and numbers only: encoding cannot fail
+    }
+
+    /// JUnit XML: one test case per checked metric; a regression is a failure.
+    public var junit: String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"langbench\" tests=\"\(checks.count)\" failures=\"\(regressions.count)\">\n"
+        let groups = Dictionary(grouping: checks, by: \.metric).sorted { $0.key < $1.key }
+        for (metric, group) in groups {
+            out += "  <testsuite name=\"\(escape(metric))\" tests=\"\(group.count)\" failures=\"\(group.filter { $0.status == .regression }.count)\">\n"
+            for check in group {
+                out += "    <testcase classname=\"\(escape(metric))\" name=\"\(escape(check.key))\">\n"
+                let detail = String(format: "base %.4f, current %.4f, delta %+.4f, p %@, %@", check.base, check.current, check.delta,
+                                    check.pValue.map { String(format: "%.4f", $0) } ?? "-", check.rule)
+                if check.status == .regression {
+                    out += "      <failure message=\"regression\">\(escape(detail))</failure>\n"
+                } else {
+                    out += "      <system-out>\(escape(check.status.rawValue + ": " + detail))</system-out>\n"
+                }
+                out += "    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + "</testsuites>\n"
+    }
+}

@@ -1,0 +1,105 @@
+/// Compares a CURRENT run against a BASE run: checks comparability, then every metric with its
+/// polarity and threshold. Regressions fail the job; improvements are reported and never fail it.
+public struct Comparison: Sendable, Encodable {
+    public static let schemaVersion = 1
+
+    public var schemaVersion: Int
+    public var base: String
+    public var current: String
+    public var thresholds: Thresholds
+    /// What differs between the runs' settings (the change under test), and mismatches let through
+    /// by `--allow-mismatch`.
+    public var notes: [String]
+    public var checks: [MetricCheck]
+    public var brokenItems: [String: [String]]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", base, current, thresholds, notes, checks, brokenItems = "broken_items", verdict
+    }
+
+    public var regressions: [MetricCheck] { checks.filter { $0.status == .regression } }
+    public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
+    public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
+
+    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false) throws {
+        schemaVersion = Self.schemaVersion
+        self.base = base.path
+        self.current = current.path
+        self.thresholds = thresholds
+        let (mismatches, changes) = Self.differences(base, current)
+        if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
+        notes = mismatches.map { "mismatch allowed: \($0)" } + changes
+        var checks: [MetricCheck] = []
+        var broken: [String: [String]] = [:]
+        if let a = base.detection, let b = current.detection {
+            let detection = DetectionComparer.checks(base: a, current: b, thresholds: thresholds)
+            checks += detection
+            for check in detection where check.status == .regression && !check.key.contains("lang=") {
+                let config = String(check.key.dropFirst("config=".count))
+                broken[config] = DetectionComparer.brokenItems(base: a, current: b, config: config)
+            }
+        }
+        if let a = base.generation, let b = current.generation {
+            checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds)
+        }
+        self.checks = checks.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
+        brokenItems = broken
+        if checks.isEmpty { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(base, forKey: .base)
+        try container.encode(current, forKey: .current)
+        try container.encode(thresholds, forKey: .thresholds)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(checks, forKey: .checks)
+        try container.encode(brokenItems, forKey: .brokenItems)
+        try container.encode(verdict, forKey: .verdict)
+    }
+
+    /// Mismatches make runs incomparable (different corpora or items); changes are what is under test.
+    static func differences(_ a: RunResults, _ b: RunResults) -> (mismatches: [String], changes: [String]) {
+        var mismatches: [String] = [], changes: [String] = []
+        if let x = a.detection, let y = b.detection {
+            let hashes = (Set(x.provenance.corpora.map(\.sha256)), Set(y.provenance.corpora.map(\.sha256)))
+            if hashes.0 != hashes.1 { mismatches.append("detection corpora differ (\(x.provenance.corpora.map(\.path)) vs \(y.provenance.corpora.map(\.path)), compared by SHA-256)") }
+            let names = (x.configs.map(\.name), y.configs.map(\.name))
+            if Set(names.0) != Set(names.1) { mismatches.append("detection configs differ: \(names.0) vs \(names.1)") }
+            for config in y.configs {
+                if let old = x.configs.first(where: { $0.name == config.name }), old != config {
+                    changes.append("detection config '\(config.name)' changed: candidates \(old.candidates) → \(config.candidates), hints \(old.hints) → \(config.hints), detector \(old.detector) → \(config.detector)")
+                }
+            }
+        }
+        if let x = a.generation, let y = b.generation {
+            if Set(x.provenance.corpora.map(\.sha256)) != Set(y.provenance.corpora.map(\.sha256)) {
+                mismatches.append("generation corpora differ (compared by SHA-256)")
+            }
+            if x.settings.route != y.settings.route { mismatches.append("generation route differs: \(x.settings.route.rawValue) vs \(y.settings.route.rawValue)") }
+            if x.settings.sampling != y.settings.sampling { changes.append("sampling changed: \(describe(x.settings.sampling)) → \(describe(y.settings.sampling))") }
+            if x.settings.profile != y.settings.profile { changes.append("profile changed: \(x.settings.profile) → \(y.settings.profile)") }
+            if x.provenance.host.cpu != y.provenance.host.cpu { changes.append("machine changed: \(x.provenance.host.cpu) → \(y.provenance.host.cpu); latency is not comparable across machines") }
+        }
+        if (a.detection == nil) != (b.detection == nil) { changes.append("only one run has detection results; detection not compared") }
+        if (a.generation == nil) != (b.generation == nil) { changes.append("only one run has generation results; generation not compared") }
+        return (mismatches, changes)
+    }
+
+    static func describe(_ s: ModelProfile.Sampling) -> String {
+        "temperature \(s.temperature), top_k \(s.topK), top_p \(s.topP), seed \(s.seed), n_predict \(s.nPredict)"
+    }
+}
+
+/// Why two runs cannot be compared.
+public enum ComparisonError: Error, Sendable, CustomStringConvertible {
+    case notComparable([String])
+
+    public var description: String {
+        switch self {
+        case .notComparable(let reasons):
+            "the runs are not comparable: " + reasons.joined(separator: "; ") + " (pass --allow-mismatch to compare anyway)"
+        }
+    }
+}

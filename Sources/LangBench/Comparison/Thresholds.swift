@@ -1,0 +1,63 @@
+/// How large a change must be before `compare` calls it a regression or an improvement (data, not
+/// code). Significance is required as well: a change within noise is never a verdict.
+public struct Thresholds: Sendable, Hashable, Codable {
+    /// Significance level of every test.
+    public var alpha: Double
+    /// Overall detection accuracy drop, in percentage points.
+    public var accuracyPoints: Double
+    /// Per-language accuracy drop, in points, checked for languages with at least `languageMinItems` items.
+    public var languageAccuracyPoints: Double
+    public var languageMinItems: Int
+    /// Latency: the 95% interval of the CURRENT/BASE ratio of p50 (and p95) must lie above 1 + this.
+    public var latencyRatio: Double
+    /// Fallback rate increase per reason, in points.
+    public var fallbackPoints: Double
+
+    enum CodingKeys: String, CodingKey {
+        case alpha, accuracyPoints = "accuracy_points", languageAccuracyPoints = "language_accuracy_points"
+        case languageMinItems = "language_min_items", latencyRatio = "latency_ratio", fallbackPoints = "fallback_points"
+    }
+
+    public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 100,
+                                          latencyRatio: 0.05, fallbackPoints: 1)
+    public static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 100,
+                                             latencyRatio: 0.10, fallbackPoints: 2)
+    public static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 100,
+                                           latencyRatio: 0.25, fallbackPoints: 5)
+
+    public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
+
+    public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double) {
+        self.alpha = alpha
+        self.accuracyPoints = accuracyPoints
+        self.languageAccuracyPoints = languageAccuracyPoints
+        self.languageMinItems = languageMinItems
+        self.latencyRatio = latencyRatio
+        self.fallbackPoints = fallbackPoints
+    }
+
+    /// Keys missing from a thresholds file keep the named preset's values (`"preset": "strict"`, default `default`).
+    public init(from decoder: Decoder) throws {
+        try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "preset"] + Self.keyNames)
+        let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
+        let presetName = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "preset")) ?? "default"
+        guard let base = Self.presets[presetName] else {
+            throw DecodingError.dataCorruptedError(forKey: .init(stringValue: "preset"), in: container, debugDescription: "unknown preset '\(presetName)' (strict, default, relaxed)")
+        }
+        let keyed = try decoder.container(keyedBy: CodingKeys.self)
+        alpha = try keyed.decodeIfPresent(Double.self, forKey: .alpha) ?? base.alpha
+        accuracyPoints = try keyed.decodeIfPresent(Double.self, forKey: .accuracyPoints) ?? base.accuracyPoints
+        languageAccuracyPoints = try keyed.decodeIfPresent(Double.self, forKey: .languageAccuracyPoints) ?? base.languageAccuracyPoints
+        languageMinItems = try keyed.decodeIfPresent(Int.self, forKey: .languageMinItems) ?? base.languageMinItems
+        latencyRatio = try keyed.decodeIfPresent(Double.self, forKey: .latencyRatio) ?? base.latencyRatio
+        fallbackPoints = try keyed.decodeIfPresent(Double.self, forKey: .fallbackPoints) ?? base.fallbackPoints
+    }
+
+    static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points"]
+
+    /// A preset name or a JSON file.
+    public static func named(_ nameOrPath: String) throws -> Thresholds {
+        if let preset = presets[nameOrPath] { return preset }
+        return try StrictJSON.load(Thresholds.self, from: nameOrPath)
+    }
+}

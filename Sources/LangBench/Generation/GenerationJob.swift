@@ -1,0 +1,65 @@
+import Foundation
+
+/// One `generate` run end to end: every output is appended to the run directory as it is produced
+/// (records, diagnostics, replies), then the reports are written atomically. With `resume`,
+/// recorded item × route × repeat results are kept and not redone.
+public struct GenerationJob: Sendable {
+    public var corpus: Corpus
+    public var runner: GenerationRunner
+    public var settings: GenerationReport.Settings
+    public var directory: URL
+    public var command: [String]
+    public var resume: Bool
+    public var writeReplies: Bool
+
+    public init(corpus: Corpus, runner: GenerationRunner, settings: GenerationReport.Settings, directory: URL, command: [String],
+                resume: Bool = false, writeReplies: Bool = true) {
+        self.corpus = corpus
+        self.runner = runner
+        self.settings = settings
+        self.directory = directory
+        self.command = command
+        self.resume = resume
+        self.writeReplies = writeReplies
+    }
+
+    public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
+        var provenance = Provenance(command: command, corpora: corpus.sources)
+        let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
+        let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
+        let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
+        var previous: [GenerationRecord] = []
+        if resume {
+            previous = try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true)
+            _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
+            if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
+        } else {
+            for url in [recordsURL, diagnosticsURL, repliesURL] where FileManager.default.fileExists(atPath: url.path) {
+                try? FileManager.default.removeItem(at: url)  // a fresh run replaces old logs; a failure shows on the next write
+            }
+        }
+        let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
+        let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
+        let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
+        let done = Set(previous.map(\.key))
+        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
+            for event in output.events { try diagnostics.append(event) }
+            try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
+                                            lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
+            try records.append(output.record)
+        }
+        let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
+        provenance.finish()
+        let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
+        try GenerationOutput.write(report, to: directory)
+        return report
+    }
+
+    /// The canonical order of records: item id, route, repeat (so resumed and merged runs equal
+    /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
+    public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
+        var seen = Set<String>()
+        return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
+            .sorted { ($0.itemID, $0.route, $0.repeatIndex) < ($1.itemID, $1.route, $1.repeatIndex) }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The files of a generation run.
+public enum GenerationOutput {
+    public static let itemsFile = "generation-items.csv"
+    public static let summaryFile = "generation-summary.csv"
+    public static let markdownFile = "generation.md"
+    public static let jsonFile = "generation.json"
+    public static let diagnosticsFile = "diagnostics.jsonl"
+    public static let repliesFile = "replies.jsonl"
+    /// Records appended as produced, for resume and merge.
+    public static let recordsLog = "generation-records.jsonl"
+    public static let serverLog = "llama-server.log"
+
+    public static func write(_ report: GenerationReport, to directory: URL) throws {
+        try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))
+        try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))
+        try AtomicFile.write(report.markdown, to: directory.appendingPathComponent(markdownFile))
+        try AtomicFile.write(try JSONOutput.encode(report), to: directory.appendingPathComponent(jsonFile))
+        try AtomicFile.write(report.latencyChart, to: directory.appendingPathComponent(GenerationReport.latencyChartFile))
+        try AtomicFile.write(report.fallbackChart, to: directory.appendingPathComponent(GenerationReport.fallbackChartFile))
+    }
+
+    public static func read(_ path: String) throws -> GenerationReport {
+        var url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            url = url.appendingPathComponent(jsonFile)
+        }
+        do {
+            return try JSONDecoder().decode(GenerationReport.self, from: Data(contentsOf: url))
+        } catch {
+            throw ConfigurationError.invalid(path: url.path, reason: "not a LangBench generation report (\(JSONErrorText.describe(error)))")
+        }
+    }
+}

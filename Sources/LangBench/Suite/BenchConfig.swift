@@ -1,0 +1,70 @@
+/// `bench.json`: what `langbench run` measures — a detection half and a generation half, each optional.
+public struct BenchConfig: Sendable, Decodable {
+    /// The detection half.
+    public struct Detection: Sendable, Decodable {
+        public var corpora: [String]
+        /// Nil: the three default configs.
+        public var configs: [DetectionConfig]?
+        public var detector: String
+
+        public init(from decoder: Decoder) throws {
+            try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "configs", "detector"])
+            let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
+            corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
+            configs = try container.decodeIfPresent([DetectionConfig].self, forKey: .init(stringValue: "configs"))
+            detector = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector")) ?? "builtin"
+        }
+    }
+
+    /// The generation half.
+    public struct Generation: Sendable, Decodable {
+        public var corpora: [String]
+        public var profile: String
+        public var route: RouteChoice
+        public var repeats: Int
+        public var concurrency: Int
+        public var warmup: Int
+        public var seed: Int?
+        public var packs: LanguagePacks?
+        public var refuseUnsupported: Bool
+
+        public init(from decoder: Decoder) throws {
+            let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported"]
+            try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
+            let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
+            func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
+            corpora = try c.decode([String].self, forKey: key("corpora"))
+            profile = try c.decodeIfPresent(String.self, forKey: key("profile")) ?? ModelProfile.defaultPath
+            route = try c.decodeIfPresent(RouteChoice.self, forKey: key("route")) ?? .auto
+            repeats = try c.decodeIfPresent(Int.self, forKey: key("repeat")) ?? 1
+            concurrency = try c.decodeIfPresent(Int.self, forKey: key("concurrency")) ?? 1
+            warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? 1
+            seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
+            packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
+            refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? false
+        }
+    }
+
+    public var detection: Detection?
+    public var generation: Generation?
+
+    public init(from decoder: Decoder) throws {
+        try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "detection", "generation"])
+        let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
+        let version = try c.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) ?? 1
+        guard version == 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .init(stringValue: "schema_version"), in: c, debugDescription: "schema_version \(version) is not supported (this LangBench reads 1)")
+        }
+        detection = try c.decodeIfPresent(Detection.self, forKey: .init(stringValue: "detection"))
+        generation = try c.decodeIfPresent(Generation.self, forKey: .init(stringValue: "generation"))
+        if detection == nil && generation == nil {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nothing to run: give \"detection\", \"generation\" or both"))
+        }
+    }
+
+    public static let defaultPath = "bench.json"
+
+    public static func load(_ path: String) throws -> BenchConfig {
+        try StrictJSON.load(BenchConfig.self, from: path)
+    }
+}

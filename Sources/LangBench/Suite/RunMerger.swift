@@ -1,0 +1,79 @@
+import Foundation
+
+/// Combines shard outputs of `run`, `detect` or `generate` into one run directory whose results equal
+/// an unsharded run's (timings and provenance aside).
+public enum RunMerger {
+    public static func merge(_ directories: [String], into output: URL, command: [String]) throws -> (DetectionReport?, GenerationReport?) {
+        let runs = try directories.map(RunResults.load)
+        let detections = runs.compactMap(\.detection), generations = runs.compactMap(\.generation)
+        guard !detections.isEmpty || !generations.isEmpty else { throw ConfigurationError.invalid(path: directories.joined(separator: " "), reason: "nothing to merge") }
+        if !detections.isEmpty && detections.count != runs.count || !generations.isEmpty && generations.count != runs.count {
+            throw ComparisonError.notComparable(["every shard must have the same halves (detection and/or generation)"])
+        }
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        var detection: DetectionReport?
+        if let first = detections.first {
+            for other in detections.dropFirst() where other.configs != first.configs {
+                throw ComparisonError.notComparable(["shards ran different detection configs"])
+            }
+            let results = DetectionJob.ordered(detections.flatMap(\.results), configs: first.configs.map(\.name))
+            let timings = mergedTimings(detections.flatMap(\.timings))
+            let report = DetectionReport(echoes: first.configs, results: results, timings: timings,
+                                         provenance: mergedProvenance(detections.map(\.provenance), command: command))
+            try DetectionOutput.write(report, to: output)
+            try concatenate(directories, file: DetectionOutput.resultsLog, into: output)
+            detection = report
+        }
+        var generation: GenerationReport?
+        if let first = generations.first {
+            for other in generations.dropFirst() where other.settings.route != first.settings.route || other.settings.sampling != first.settings.sampling {
+                throw ComparisonError.notComparable(["shards ran different generation settings"])
+            }
+            let records = GenerationJob.ordered(generations.flatMap(\.records))
+            let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
+                                          provenance: mergedProvenance(generations.map(\.provenance), command: command))
+            try GenerationOutput.write(report, to: output)
+            for file in [GenerationOutput.recordsLog, GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile] {
+                try concatenate(directories, file: file, into: output)
+            }
+            generation = report
+        }
+        return (detection, generation)
+    }
+
+    /// One timing per config: items and seconds summed over shards.
+    static func mergedTimings(_ timings: [DetectionRunner.Timing]) -> [DetectionRunner.Timing] {
+        var order: [String] = []
+        var merged: [String: DetectionRunner.Timing] = [:]
+        for t in timings {
+            if var m = merged[t.config] {
+                m.items += t.items
+                m.seconds += t.seconds
+                m.itemsPerSecond = m.seconds > 0 ? Double(m.items) / m.seconds : 0
+                m.loadMs = max(m.loadMs, t.loadMs)
+                merged[t.config] = m
+            } else {
+                order.append(t.config)
+                merged[t.config] = t
+            }
+        }
+        return order.map { merged[$0]! }
+    }
+
+    static func mergedProvenance(_ all: [Provenance], command: [String]) -> Provenance {
+        var provenance = all[0]
+        provenance.command = command
+        provenance.startedAt = all.map(\.startedAt).min() ?? provenance.startedAt
+        provenance.finishedAt = all.compactMap(\.finishedAt).max()
+        return provenance
+    }
+
+    /// Appends a JSON-lines file of every shard (skipping shards without it) into `output`.
+    static func concatenate(_ directories: [String], file: String, into output: URL) throws {
+        var data = Data()
+        for directory in directories {
+            if let part = FileManager.default.contents(atPath: URL(fileURLWithPath: directory).appendingPathComponent(file).path) { data.append(part) }
+        }
+        if !data.isEmpty { try AtomicFile.write(data, to: output.appendingPathComponent(file)) }
+    }
+}

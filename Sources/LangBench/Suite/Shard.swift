@@ -1,0 +1,28 @@
+/// A deterministic slice of a corpus: shard K of N takes the items whose id hashes to K−1 mod N.
+/// Hashing ids (not positions) keeps an item in the same shard when others are added or removed.
+public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
+    public var index: Int
+    public var count: Int
+
+    /// Parses `K/N` with 1 ≤ K ≤ N.
+    public init(_ text: String) throws {
+        let parts = text.split(separator: "/")
+        guard parts.count == 2, let k = Int(parts[0]), let n = Int(parts[1]), n >= 1, (1...n).contains(k) else {
+            throw ConfigurationError.invalidValue(name: "shard", value: text, reason: "expected K/N with 1 ≤ K ≤ N, e.g. 2/4")
+        }
+        index = k
+        count = n
+    }
+
+    public var description: String { "\(index)/\(count)" }
+
+    public func contains(_ id: String) -> Bool {
+        // FNV-1a: stable across processes and platforms, unlike Hasher.
+        let hash = id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }
+        return Int(hash % UInt64(count)) == index - 1
+    }
+
+    public func apply(_ corpus: Corpus) -> Corpus {
+        Corpus(items: corpus.items.filter { contains($0.id) }, sources: corpus.sources)
+    }
+}

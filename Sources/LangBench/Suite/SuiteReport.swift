@@ -1,0 +1,72 @@
+import Foundation
+
+/// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the
+/// detection and generation reports beside it.
+public struct SuiteReport: Sendable, Encodable {
+    public var schemaVersion = 1
+    public var runID: String
+    public var shard: String?
+    public var provenance: Provenance
+    public var detection: [String: Double]
+    public var generation: [String: Double]
+    public var files: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files
+    }
+
+    public static let markdownFile = "report.md"
+    public static let jsonFile = "report.json"
+
+    public init(runID: String, shard: Shard?, provenance: Provenance, detection: DetectionReport?, generation: GenerationReport?, files: [String]) {
+        self.runID = runID
+        self.shard = shard?.description
+        self.provenance = provenance
+        var d: [String: Double] = [:]
+        for config in detection?.configs ?? [] {
+            if let m = detection?.metrics(config: config.name) {
+                d["\(config.name).accuracy"] = (m.accuracy * 10_000).rounded() / 10_000
+                d["\(config.name).macro_f1"] = (m.macroF1 * 10_000).rounded() / 10_000
+            }
+        }
+        var g: [String: Double] = [:]
+        for row in generation?.summary ?? [] where row.slice == "all" {
+            if let l = row.latency { g["\(row.route.rawValue).p50_ms"] = l.p50.rounded(); g["\(row.route.rawValue).p95_ms"] = l.p95.rounded() }
+            g["\(row.route.rawValue).fallback_rate"] = (row.fallbackRate * 10_000).rounded() / 10_000
+        }
+        self.detection = d
+        self.generation = g
+        self.files = files
+        self.detectionMarkdown = Self.detectionSection(detection)
+        self.generationMarkdown = Self.generationSection(generation)
+    }
+
+    private var detectionMarkdown: String
+    private var generationMarkdown: String
+
+    public var markdown: String {
+        var out = "# LangBench run `\(runID)`" + (shard.map { " (shard \($0))" } ?? "") + "\n\n"
+        out += detectionMarkdown + generationMarkdown
+        out += "### Files\n\n" + files.sorted().map { "- [`\($0)`](\($0))" }.joined(separator: "\n") + "\n\n"
+        return out + ProvenanceMarkdown.footer(provenance)
+    }
+
+    static func detectionSection(_ report: DetectionReport?) -> String {
+        guard let report else { return "" }
+        var out = "## Detection\n\n" + MarkdownWriter.render(report.configTable, heading: false) + "\n"
+        if !report.comparisons.isEmpty { out += MarkdownWriter.render(report.comparisonTable, heading: false) + "\n" }
+        return out + "Details: [detection.md](\(DetectionOutput.markdownFile)).\n\n"
+    }
+
+    static func generationSection(_ report: GenerationReport?) -> String {
+        guard let report else { return "" }
+        var out = "## Generation\n\n" + MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n"
+        out += MarkdownWriter.render(report.fallbackTable) + "\n"
+        return out + "Details: [generation.md](\(GenerationOutput.markdownFile)).\n\n"
+    }
+
+    public func write(to directory: URL) throws {
+        try AtomicFile.write(markdown, to: directory.appendingPathComponent(Self.markdownFile))
+        try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.jsonFile))
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads and writes on raw descriptors that retry on EINTR. Foundation's `FileHandle.availableData`
+/// and `write(_:)` trap on any error, and a signal (SIGCHLD from a child, the server reaper's
+/// handlers) interrupting a blocking call is an error there — it crashed a test run.
+public enum POSIXIO {
+    /// Writes all of `data`, retrying interrupted and partial writes.
+    public static func write(_ data: Data, to fd: Int32) throws {
+        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Up to `count` bytes; empty at end of file.
+    public static func read(from fd: Int32, count: Int = 65_536) throws -> Data {
+        var buffer = [UInt8](repeating: 0, count: count)
+        while true {
+            let n = Glibc.read(fd, &buffer, count)
+            if n >= 0 { return Data(buffer[0..<n]) }
+            if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        }
+    }
+}

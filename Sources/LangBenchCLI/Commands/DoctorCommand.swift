@@ -1,0 +1,91 @@
+import Foundation
+import LangBench
+import LlamaBackend
+
+/// `langbench doctor`: is everything the default run needs there? Exit 0 when ready, 69 otherwise.
+struct DoctorCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "doctor",
+        abstract: "Check the llama.cpp server, the model, the profile and the translation packs.",
+        discussion: """
+        Checks that llama-server runs (and its version), that the model is present with the profile's SHA-256, \
+        that a server starts and answers /health, and reads the profile's supported languages and the default \
+        translation packs. Binary and model are found through LANGBENCH_LLAMA_SERVER and LANGBENCH_MODEL, else \
+        the set-up cache. Never prints message content. Exit 0 when ready, 69 otherwise with the commands to run.
+        """,
+        groups: [OptionGroup("Options", [
+            .value("server-url", "url", help: "Check this running server instead of starting one."),
+            .value("profile", "file", help: "Model profile.", default: ModelProfile.defaultPath),
+        ])]
+    )
+
+    let serverURL: URL?
+    let profilePath: String
+
+    init(_ arguments: ParsedArguments) throws {
+        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
+        serverURL = try arguments.value("server-url").map { try ServerURL.parse($0, command: arguments.command) }
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let profile = Result { try ModelProfile.load(profilePath) }
+        let runDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("langbench-doctor-\(OutputOptions.stamp())-\(getpid())")
+        let doctor = BackendDoctor(paths: BackendPaths.resolve(environment: context.environment),
+                                   expectedSHA256: (try? profile.get().model.sha256) ?? BackendPaths.modelSHA256,
+                                   runDirectory: runDirectory, serverURL: serverURL,
+                                   threads: (try? profile.get().server.threads) ?? 2)
+        var checks = await doctor.run()
+        checks.append(Self.profileCheck(profile, path: profilePath))
+        checks.append(Self.packsCheck(LanguagePacks.deviceDefault))
+
+        let width = checks.map(\.name.count).max() ?? 0
+        for check in checks {
+            let mark = switch check.status {
+            case .passed: "ok  "
+            case .failed: check.required ? "FAIL" : "warn"
+            case .skipped: "skip"
+            }
+            let name = check.name.padding(toLength: width, withPad: " ", startingAt: 0)
+            context.stdout.write("\(mark)  \(name)  \(check.detail)\n")
+        }
+        // The trial server's log matters only when something failed (its path is then in the detail).
+        if checks.allRequiredPassed { try? FileManager.default.removeItem(at: runDirectory) }
+        guard checks.allRequiredPassed else {
+            context.stdout.write("not ready; run:\n" + checks.fixes.map { "  \($0)\n" }.joined())
+            return .unavailable
+        }
+        context.stdout.write("ready\n")
+        return .success
+    }
+
+    static func profileCheck(_ profile: Result<ModelProfile, any Error>, path: String) -> DoctorCheck {
+        switch profile {
+        case .success(let profile):
+            let languages = profile.supportedLanguages.map(\.identifier).joined(separator: ", ")
+            return DoctorCheck(name: "profile", status: .passed,
+                               detail: "\(profile.name): \(profile.supportedLanguages.count) supported languages (\(languages))")
+        case .failure(let error):
+            return DoctorCheck(name: "profile", status: .failed, detail: "\(path): \(error)",
+                               fix: "fix \(path) or pass --profile <file>")
+        }
+    }
+
+    static func packsCheck(_ packs: LanguagePacks) -> DoctorCheck {
+        let missing = packs.pairs.filter { $0.value != .installed }.sorted { $0.key < $1.key }
+        let detail = missing.isEmpty
+            ? "default device: every pack \(packs.defaultState.rawValue)"
+            : "default device: \(packs.defaultState.rawValue) except " + missing.map { "\($0.key) (\($0.value.rawValue))" }.joined(separator: ", ")
+        return DoctorCheck(name: "packs", status: .passed, detail: detail, required: false)
+    }
+}
+
+/// `--server-url` values: an http(s) URL with a host.
+enum ServerURL {
+    static func parse(_ text: String, command: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw UsageError("--server-url must be an http URL such as http://127.0.0.1:8080, got '\(text)'", command: command)
+        }
+        return url
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import LangBench
+import LlamaBackend
+
+/// `langbench generate`: time direct vs pivot replies through llama.cpp and count fallbacks by reason.
+struct GenerateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "generate",
+        abstract: "Time direct vs pivot reply generation through llama-server, with honest fallbacks.",
+        discussion: """
+        For each message: detect its language (default config constrained+priors), check support against the \
+        profile at runtime, reply directly or through an English pivot, check the reply's language, and fall back to \
+        the canned bank with the real reason when a stage fails. Writes generation-items.csv, generation-summary.csv, \
+        generation.md, generation.json, diagnostics.jsonl (metadata only), replies.jsonl and the server log to --out.
+        """,
+        groups: [
+            OptionGroup("Input", [.repeated("corpus", "path", help: "A corpus of chat messages (repeatable).")] + CorpusOptions.group.options),
+            GenerationOptions.group,
+            DetectorOptions.group,
+            BackendOptions.group,
+            OutputOptions.group,
+        ]
+    )
+
+    let corpora: [String]
+    let corpus: CorpusOptions
+    let generation: GenerationOptions
+    let detectors: DetectorOptions
+    let backend: BackendOptions
+    let output: OutputOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        corpora = arguments.values("corpus")
+        corpus = try CorpusOptions(arguments)
+        generation = try GenerationOptions(arguments)
+        detectors = try DetectorOptions(arguments)
+        backend = try BackendOptions(arguments)
+        output = try OutputOptions(arguments, defaultPrefix: "generate")
+    }
+
+    func validate() throws {
+        if corpora.isEmpty { throw UsageError("--corpus is required (e.g. --corpus Corpora/chat-prompts.tsv)", command: "langbench generate") }
+        try detectors.validate(command: "langbench generate")
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let loaded = try corpus.loader.load(corpora)
+        let profile = try ModelProfile.load(detectors.profilePath)
+        let job = try await GenerationSetup(generation: generation, detectors: detectors, backend: backend, profile: profile,
+                                            directory: output.directory, environment: context.environment)
+            .job(corpus: loaded, command: ["langbench"] + CommandLine.arguments.dropFirst(), resume: output.resume)
+        defer { job.server.stop() }
+        let report = try await job.job.run(progress: context.progress(quiet: output.quiet))
+        for row in report.summary where row.slice == "all" {
+            let p50 = row.latency.map { String(format: "p50 %.0f ms", $0.p50) } ?? "no model replies"
+            context.stdout.write(String(format: "%@: n=%d, %@, fallback %.1f%%\n", row.route.rawValue, row.n, p50, row.fallbackRate * 100))
+        }
+        context.stdout.write("wrote \(output.directory.path)/\(GenerationOutput.markdownFile)\n")
+        return .success
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import LangBench
+import LlamaBackend
+
+/// `langbench run`: the whole suite from one config file into `Reports/<run-id>/`.
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "run",
+        abstract: "Run detection then generation from a config file and write one run directory.",
+        discussion: """
+        The embedded default is bench.json at the top of the repository. Writes every file of detect and generate \
+        plus report.md (read it first) and report.json. Results are appended as they are produced, so --resume \
+        continues an interrupted run; --shard K/N runs a deterministic slice that 'langbench merge' combines.
+        """,
+        groups: [
+            OptionGroup("Suite", [
+                .value("config", "file", help: "Suite config.", default: BenchConfig.defaultPath),
+                .value("shard", "K/N", help: "Run only shard K of N (items hashed by id)."),
+                .value("run-id", "id", help: "Name of the run directory under Reports/.", default: "a UTC timestamp"),
+            ]),
+            OptionGroup("Detection", [
+                .value("recognizer-model", "file", help: "Built-in recognizer model file.", default: "bundled model"),
+                .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: "10"),
+            ]),
+            BackendOptions.group,
+            OutputOptions.group,
+        ]
+    )
+
+    let configPath: String
+    let shard: Shard?
+    let detectors: DetectorOptions
+    let backend: BackendOptions
+    let output: OutputOptions
+
+    init(_ arguments: ParsedArguments) throws {
+        configPath = arguments.value("config") ?? BenchConfig.defaultPath
+        do {
+            shard = try arguments.value("shard").map(Shard.init)
+        } catch {
+            throw UsageError("--shard \(error)", command: arguments.command)
+        }
+        detectors = try DetectorOptions(arguments)
+        backend = try BackendOptions(arguments)
+        var output = try OutputOptions(arguments, defaultPrefix: "run")
+        if arguments.value("out") == nil {
+            let id = arguments.value("run-id") ?? OutputOptions.stamp()
+            output.directory = URL(fileURLWithPath: "Reports/\(id)" + (shard.map { "-shard\($0.index)of\($0.count)" } ?? ""))
+        }
+        self.output = output
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let config = try BenchConfig.load(configPath)
+        let command = ["langbench"] + CommandLine.arguments.dropFirst()
+        let progress = context.progress(quiet: output.quiet)
+        var detection: DetectionReport?
+        var generation: GenerationReport?
+        var provenance = Provenance(command: command, corpora: [])
+        if let half = config.detection {
+            let corpus = try load(half.corpora)
+            provenance.corpora += corpus.sources
+            let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
+            let job = DetectionJob(corpus: corpus, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
+                                   supported: profile.supportedLanguages, factory: detectors.factory, directory: output.directory,
+                                   command: command, resume: output.resume)
+            detection = try await job.run(progress: progress)
+        }
+        if let half = config.generation {
+            let corpus = try load(half.corpora)
+            provenance.corpora += corpus.sources
+            let profile = try ModelProfile.load(half.profile)
+            var generationOptions = try GenerationOptions(ParsedArguments(command: "langbench run"))
+            generationOptions.route = half.route
+            generationOptions.repeats = half.repeats
+            generationOptions.concurrency = half.concurrency
+            generationOptions.warmup = half.warmup
+            generationOptions.seed = half.seed
+            generationOptions.refuseUnsupported = half.refuseUnsupported
+            let setup = GenerationSetup(generation: generationOptions, detectors: detectors, backend: backend, profile: profile,
+                                        directory: output.directory, environment: context.environment, packs: half.packs)
+            let (job, server) = try await setup.job(corpus: corpus, command: command, resume: output.resume)
+            defer { server.stop() }
+            generation = try await job.run(progress: progress)
+        }
+        provenance.finish()
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.directory.path).filter { !$0.hasPrefix(".") }
+        let report = SuiteReport(runID: output.directory.lastPathComponent, shard: shard, provenance: provenance,
+                                 detection: detection, generation: generation, files: files + [SuiteReport.markdownFile, SuiteReport.jsonFile])
+        try report.write(to: output.directory)
+        context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
+        return .success
+    }
+
+    private func load(_ paths: [String]) throws -> Corpus {
+        let corpus = try CorpusLoader().load(paths)
+        return shard?.apply(corpus) ?? corpus
+    }
+}

@@ -1,0 +1,48 @@
+/// What `bench backend` measured: speeds through the harness, from the server, and from `llama-bench`.
+public struct BackendBenchReport: Sendable, Equatable, Codable {
+    public var settings: BackendBenchSettings
+    /// The prompt length actually processed (what `llama-bench -p` was given).
+    public var promptTokens: Int
+    public var model: String
+    /// `/props` build of the server, and the build `llama-bench` reports.
+    public var serverBuild: String
+    public var llamaBenchBuild: String
+    public var promptProcessing: SpeedComparison
+    public var generation: SpeedComparison
+    /// Median client wall time not spent in the server's prompt or generation work, per request.
+    public var overheadMs: Double
+    /// Every measured request, in order.
+    public var requests: [BenchRequest]
+    public var llamaBench: [LlamaBenchResult]
+}
+
+/// One speed seen three ways; medians over the repetitions.
+public struct SpeedComparison: Sendable, Equatable, Codable {
+    /// Tokens/s measured by the client.
+    public var clientPerSecond: Double
+    /// The server's own figure (`prompt_per_second` or `predicted_per_second`).
+    public var serverPerSecond: Double
+    /// `llama-bench` on the same model and threads.
+    public var llamaBenchPerSecond: Double
+
+    /// Client over server: 1.0 means the harness adds nothing.
+    public var clientToServer: Double { serverPerSecond > 0 ? clientPerSecond / serverPerSecond : 0 }
+    /// Server over llama-bench: what the server's front end and sampling cost.
+    public var serverToLlamaBench: Double { llamaBenchPerSecond > 0 ? serverPerSecond / llamaBenchPerSecond : 0 }
+}
+
+/// One benchmark request: what the client and the server measured.
+public struct BenchRequest: Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Codable {
+        case promptProcessing = "pp"
+        case generation = "tg"
+    }
+
+    public var kind: Kind
+    public var repetition: Int
+    public var clientPerSecond: Double
+    public var serverPerSecond: Double
+    public var overheadMs: Double
+    public var client: ClientTimings
+    public var server: ServerTimings
+}

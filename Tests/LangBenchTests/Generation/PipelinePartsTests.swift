@@ -1,0 +1,50 @@
+import Testing
+@testable import LangBench
+
+struct PipelinePartsTests {
+    @Test func supportIsCheckedWithLocaleEquivalence() {
+        let profile = PipelineFixture.profile
+        #expect(profile.supports(LanguageCode(normalised: "en-AU")))
+        #expect(profile.supports(LanguageCode(normalised: "pt")))
+        #expect(!profile.supports(LanguageCode(normalised: "ru")))
+        #expect(!profile.supports(LanguageCode(normalised: "kk")))
+    }
+
+    @Test func routerDecidesAtRuntimeFromTheProfile() {
+        var profile = PipelineFixture.profile
+        let pipeline = PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), profile: profile)
+        let russian = ReplyPipeline.Detection(language: LanguageCode(normalised: "ru"), milliseconds: 0, isCrisis: false)
+        #expect(pipeline.routes(for: russian, choice: .auto) == [.pivot])
+        profile.supportedLanguages.append(LanguageCode(normalised: "ru"))
+        let widened = PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), profile: profile)
+        #expect(widened.routes(for: russian, choice: .auto) == [.direct])
+        #expect(widened.routes(for: russian, choice: .both) == [.direct, .pivot])
+    }
+
+    @Test func packStates() {
+        let packs = LanguagePacks.deviceDefault
+        let kk = LanguageCode(normalised: "kk"), en = LanguageCode(normalised: "en"), ru = LanguageCode(normalised: "ru")
+        #expect(packs.state(from: kk, to: en) == .supported)
+        #expect(packs.state(from: ru, to: en) == .installed)
+        #expect(LanguagePacks(defaultState: .unsupported).state(from: ru, to: en) == .unsupported)
+    }
+
+    @Test(arguments: [("I want to kill myself", "en", true), ("I will kill it at the gym", "en", false),
+                      ("Я больше не хочу жить", "ru", true), ("İntihar etmek istiyorum", "tr", true)])
+    func crisisKeywords(text: String, lang: String, flagged: Bool) {
+        let item = PipelineFixture.item("x", lang, text)
+        #expect(PipelineFixture.crisis.isCrisis(item, detected: nil) == flagged)
+    }
+
+    @Test func crisisTagFlagsWithoutKeywords() {
+        #expect(PipelineFixture.crisis.isCrisis(PipelineFixture.item("x", "en", "hello", tags: ["crisis"]), detected: nil))
+    }
+
+    @Test func fallbackBankIsDeterministicAndPerLanguage() {
+        let bank = PipelineFixture.bank
+        let uk = LanguageCode(normalised: "uk")
+        #expect(bank.reply(for: uk, key: "a") == bank.reply(for: uk, key: "a"))
+        #expect(bank.languages.count == 24)
+        #expect(bank.crisisReply(for: uk) != bank.crisisReply(for: LanguageCode(normalised: "en")))
+    }
+}

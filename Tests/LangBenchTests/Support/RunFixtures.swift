@@ -1,0 +1,33 @@
+import Foundation
+import TestSupport
+@testable import LangBench
+
+/// Small runs made with the real JSON-lines script detector, for comparison, shard and resume tests.
+enum RunFixtures {
+    static let detector = "exec:python3 \(Fixture.path("detectors/script-detector.py"))"
+
+    /// 60 Ukrainian and 20 Russian one-word items: the script detector gets Ukrainian right only when
+    /// Ukrainian is the first Cyrillic candidate.
+    static let corpus: Corpus = {
+        var items: [CorpusItem] = []
+        for i in 0..<60 { items.append(CorpusItem(id: String(format: "uk-%03d", i), lang: LanguageCode(normalised: "uk"), text: "слово\(i)")) }
+        for i in 0..<20 { items.append(CorpusItem(id: String(format: "ru-%03d", i), lang: LanguageCode(normalised: "ru"), text: "слово\(i)")) }
+        return Corpus(items: items, sources: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "a", count: 64), items: items.count)])
+    }()
+
+    static func configs(constrained: Bool) -> [DetectionConfig] {
+        [DetectionConfig(name: "main", detector: detector,
+                         candidates: constrained ? .list([LanguageCode(normalised: "uk"), LanguageCode(normalised: "ru")]) : .none)]
+    }
+
+    static func detect(_ corpus: Corpus = corpus, constrained: Bool = true, into directory: URL = Fixture.temporaryDirectory(),
+                       resume: Bool = false) async throws -> DetectionReport {
+        let factory = DetectorFactory { throw ConfigurationError.invalidValue(name: "detector", value: "builtin", reason: "unused") }
+        return try await DetectionJob(corpus: corpus, configs: configs(constrained: constrained), supported: [], factory: factory,
+                                      directory: directory, command: ["test"], resume: resume).run()
+    }
+
+    static func results(_ report: DetectionReport) -> RunResults {
+        RunResults(path: "memory", detection: report, generation: nil)
+    }
+}

@@ -1,0 +1,26 @@
+import LlamaBackend
+import Testing
+@testable import LangBench
+
+/// For tests that must not reach a model: any call is a test failure.
+struct UnusedBackend: TextCompleting {
+    func complete(_ request: CompletionRequest) async throws -> Completion {
+        Issue.record("the backend was called: \(request.prompt.prefix(40))")
+        throw BackendError.connectionRefused(url: "unused")
+    }
+}
+
+/// An adversarial backend for the privacy test: it answers with the prompt's last input line, so
+/// message text flows into every later stage, reply and error path. (A fake is right here: no real
+/// model can be made to echo on demand.)
+struct EchoBackend: TextCompleting {
+    func complete(_ request: CompletionRequest) async throws -> Completion {
+        let lines = request.prompt.split(separator: "\n")
+        let input = lines.dropLast().last.map { String($0.split(separator: ":", maxSplits: 1).last ?? "") } ?? request.prompt
+        return Completion(content: input, stopType: .word, stoppingWord: "\n", truncated: false, tokensPredicted: 5, tokensEvaluated: 20,
+                          server: ServerTimings(cacheN: 0, promptN: 20, promptMs: 1, promptPerSecond: 20_000, predictedN: 5, predictedMs: 1, predictedPerSecond: 5_000),
+                          client: ClientTimings(wallMs: 2, headersMs: 1, timeToFirstTokenMs: 1, firstTokenEventMs: 1, lastTokenEventMs: 2, tokenEvents: 5),
+                          settings: EchoedSettings(nPredict: request.maxTokens, temperature: request.temperature, seed: request.seed, topK: request.topK,
+                                                   topP: request.topP, minP: request.minP, stop: request.stop, ignoreEOS: false))
+    }
+}

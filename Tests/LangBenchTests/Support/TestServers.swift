@@ -1,0 +1,85 @@
+import Foundation
+import LlamaBackend
+import Testing
+@testable import LangBench
+
+/// Real llama-servers for the generation tests, found like the CLI finds them (LANGBENCH_LLAMA_SERVER,
+/// LANGBENCH_MODEL, else the set-up cache). A missing binary or model fails the test — never a skip.
+actor TestServers {
+    static let shared = TestServers()
+    private var servers: [Int: LlamaServer] = [:]
+
+    /// A server with `contextSize` tokens, started on first use and shared; stopped at exit.
+    func server(contextSize: Int = 1024) async throws -> LlamaServer {
+        if let server = servers[contextSize], server.isRunning { return server }
+        let server = try await Self.launch(contextSize: contextSize)
+        servers[contextSize] = server
+        return server
+    }
+
+    /// A server owned by the caller (e.g. to kill it).
+    static func launch(contextSize: Int = 1024) async throws -> LlamaServer {
+        let paths = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment)
+        try #require(FileManager.default.isExecutableFile(atPath: paths.server),
+                     "llama-server not found at \(paths.server); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER")
+        try #require(FileManager.default.fileExists(atPath: paths.model),
+                     "model not found at \(paths.model); run scripts/setup-model or set LANGBENCH_MODEL")
+        ServerReaper.installSignalHandlers()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("langbench-gen-tests-\(UUID().uuidString.prefix(8))")
+        let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: contextSize, threads: 2,
+                                                parallelSlots: 1, swaFull: true, startupTimeout: 60)
+        return try await LlamaServer.launch(configuration, runDirectory: directory)
+    }
+}
+
+/// A detector that always answers one language: detection is not under test where it is used.
+struct FixedDetector: LanguageIdentifying {
+    var lang: String
+    var name: String { "fixed:\(lang)" }
+    func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+        .hypotheses([Hypothesis(lang: LanguageCode(normalised: lang), probability: 1)])
+    }
+}
+
+/// Answers with the gold language of the corpus item whose text it is given, and the expected
+/// language for anything else (replies): detection is right by construction.
+struct OracleDetector: LanguageIdentifying {
+    var gold: [String: LanguageCode]
+    var otherwise: LanguageCode?
+    var name: String { "oracle" }
+    func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+        if let lang = gold[text] ?? otherwise ?? candidates?.last { return .hypotheses([Hypothesis(lang: lang, probability: 1)]) }
+        return .undetermined
+    }
+}
+
+enum PipelineFixture {
+    static let profile: ModelProfile = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+        return try! ModelProfile.load(root.appendingPathComponent(ModelProfile.defaultPath).path)
+    }()
+
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+
+    static let bank = FallbackBank(try! CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultPath).path]))
+    static let crisis = try! CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultPath).path)
+
+    static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile = profile,
+                         packs: LanguagePacks = LanguagePacks(), refuseUnsupported: Bool = false,
+                         translationSampling: ModelProfile.Sampling? = nil) -> ReplyPipeline {
+        let translator = LlamaTranslator(backend: backend, prompts: PromptBuilder(templates: profile.prompts),
+                                         sampling: translationSampling ?? profile.translationSampling)
+        return ReplyPipeline(profile: profile, backend: backend, translator: translator, detector: detector, candidates: nil, hints: [:],
+                             packs: packs, crisis: crisis, bank: bank, refuseUnsupported: refuseUnsupported)
+    }
+
+    static func item(_ id: String, _ lang: String, _ text: String, tags: Set<String> = [], history: [Turn] = []) -> CorpusItem {
+        CorpusItem(id: id, lang: LanguageCode(normalised: lang), text: text, tags: tags, history: history)
+    }
+
+    /// One item through one route.
+    static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async -> ReplyPipeline.Output {
+        let detection = await pipeline.detect(item)
+        return await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: 0)
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+@testable import LlamaBackend
+
+@Suite struct LlamaBenchParsingTests {
+    @Test func parsesLlamaBenchJSON() throws {
+        let json = """
+            [{"build_commit": "b11434", "build_number": 11434, "n_threads": 2, "n_prompt": 64, "n_gen": 0,
+              "avg_ts": 500.0, "samples_ts": [480.5, 520.0, 500.0]},
+             {"build_commit": "b11434", "build_number": 11434, "n_threads": 2, "n_prompt": 0, "n_gen": 16,
+              "avg_ts": 80.0, "samples_ts": [79.0, 81.0]}]
+            """
+        let results = try LlamaBench.parse(Data(json.utf8), command: "llama-bench")
+        #expect(results == [
+            LlamaBenchResult(promptTokens: 64, generatedTokens: 0, threads: 2, samplesPerSecond: [480.5, 520.0, 500.0],
+                             medianPerSecond: 500.0, build: "b11434 (11434)"),
+            LlamaBenchResult(promptTokens: 0, generatedTokens: 16, threads: 2, samplesPerSecond: [79.0, 81.0],
+                             medianPerSecond: 80.0, build: "b11434 (11434)"),
+        ])
+    }
+
+    @Test func rejectsOutputThatIsNotLlamaBenchJSON() {
+        #expect(throws: BackendError.self) { try LlamaBench.parse(Data("main: error".utf8), command: "llama-bench") }
+    }
+
+    @Test(arguments: [([Double](), nil), ([3], 3), ([5, 1, 3], 3), ([4, 1, 3, 2], 2.5)] as [([Double], Double?)])
+    func median(values: [Double], expected: Double?) {
+        #expect(values.median == expected)
+    }
+}
+
+extension IntegrationTests {
+    @Suite struct Bench {
+        /// A small run end to end: the figures exist, agree in kind, and llama-bench used the same prompt length.
+        @Test func benchComparesClientServerAndLlamaBench() async throws {
+            let paths = try TestBackend.requirePaths()
+            try #require(FileManager.default.isExecutableFile(atPath: paths.bench),
+                         "llama-bench not found at \(paths.bench); run scripts/setup-llama")
+            let settings = BackendBenchSettings(promptTokens: 32, generatedTokens: 8, repetitions: 1, threads: 2)
+            let report = try await BackendBenchmark(paths: paths, settings: settings,
+                                                    runDirectory: TestBackend.runDirectory()).run()
+            #expect(report.promptTokens == 32)
+            #expect(report.requests.count == 2)
+            #expect(report.requests.filter { $0.kind == .promptProcessing }.allSatisfy { $0.server.cacheN == 0 })
+            #expect(report.requests.filter { $0.kind == .generation }.allSatisfy { $0.server.predictedN == 8 })
+            #expect(report.llamaBench.map(\.promptTokens) == [32, 0])
+            #expect(report.llamaBench.map(\.samplesPerSecond.count) == [1, 1])
+            #expect(report.llamaBench.map(\.generatedTokens) == [0, 8])
+            for comparison in [report.promptProcessing, report.generation] {
+                #expect(comparison.clientPerSecond > 0)
+                #expect(comparison.serverPerSecond > 0)
+                #expect(comparison.llamaBenchPerSecond > 0)
+            }
+            #expect(report.overheadMs >= 0)
+            #expect(report.serverBuild.hasPrefix("b"))
+        }
+    }
+}
+
+@Suite struct LlamaBenchMergeTests {
+    @Test func mergesRunsTestByTest() {
+        let pp = LlamaBenchResult(promptTokens: 8, generatedTokens: 0, threads: 2, samplesPerSecond: [10], medianPerSecond: 10, build: "b")
+        let tg = LlamaBenchResult(promptTokens: 0, generatedTokens: 4, threads: 2, samplesPerSecond: [1], medianPerSecond: 1, build: "b")
+        var pp2 = pp, pp3 = pp, tg2 = tg
+        pp2.samplesPerSecond = [30]
+        pp3.samplesPerSecond = [20]
+        tg2.samplesPerSecond = [3]
+        let merged = LlamaBench.merge([pp, tg, pp2, tg2, pp3])
+        #expect(merged.map(\.samplesPerSecond) == [[10, 30, 20], [1, 3]])
+        #expect(merged.map(\.medianPerSecond) == [20, 2])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import LlamaBackend
+
+extension IntegrationTests {
+    @Suite struct Completions {
+        @Test func completionCarriesClientAndServerTimings() async throws {
+            let server = try await SharedServer.shared.get()
+            let request = CompletionRequest(prompt: "The capital of France is", maxTokens: 8, temperature: 0, seed: 42,
+                                            stop: ["\n"], cachePrompt: true)
+            let completion = try await server.client().complete(request)
+
+            #expect(!completion.content.isEmpty)
+            #expect(completion.tokensPredicted == completion.server.predictedN)
+            #expect(completion.tokensPredicted <= 8)
+            #expect(completion.tokensEvaluated > 0)
+            #expect(completion.server.promptN + completion.server.cacheN == completion.tokensEvaluated)
+            #expect(completion.server.promptMs > 0)
+            #expect(completion.server.predictedPerSecond > 0)
+            #expect(completion.truncated == false)
+            if completion.tokensPredicted == 8 { #expect(completion.stopType == .limit) }
+
+            let ttft = try #require(completion.client.timeToFirstTokenMs)
+            #expect(ttft > 0)
+            #expect(ttft <= completion.client.wallMs)
+            #expect(completion.client.tokenEvents == completion.tokensPredicted)
+            #expect(completion.client.wallMs >= completion.server.promptMs + completion.server.predictedMs)
+
+            #expect(completion.settings == EchoedSettings(nPredict: 8, temperature: 0, seed: 42, topK: 40,
+                                                          topP: completion.settings.topP, minP: completion.settings.minP,
+                                                          stop: ["\n"], ignoreEOS: false))
+            #expect(abs(completion.settings.topP - 0.95) < 1e-6)
+        }
+
+        @Test func fixedSeedGivesTheSameTextAndTheCacheIsReused() async throws {
+            let client = try await SharedServer.shared.get().client()
+            let request = CompletionRequest(prompt: "Once upon a time, in a small village,", maxTokens: 24,
+                                            temperature: 0.9, seed: 1234, stop: [], cachePrompt: true)
+            let first = try await client.complete(request)
+            let second = try await client.complete(request)
+            #expect(first.content == second.content)
+            #expect(first.tokensPredicted == second.tokensPredicted)
+            #expect(second.server.cacheN > 0, "cache_prompt reuses the prefix")
+
+            var noCache = request
+            noCache.cachePrompt = false
+            let third = try await client.complete(noCache)
+            #expect(third.content == first.content)
+            #expect(third.server.cacheN == 0)
+        }
+
+        @Test func promptLongerThanTheContextIsAnHTTPError() async throws {
+            let client = try await SharedServer.shared.get().client()
+            let request = CompletionRequest(prompt: String(repeating: "word ", count: 5000), maxTokens: 4)
+            let error = await backendError { _ = try await client.complete(request) }
+            guard case .httpStatus(let code, let message, _) = error else {
+                Issue.record("expected httpStatus, got \(String(describing: error))")
+                return
+            }
+            #expect(code == 400)
+            #expect(message.contains("context"))
+        }
+
+        @Test func requestDeadlineIsATypedTimeout() async throws {
+            let server = try await SharedServer.shared.get()
+            let request = CompletionRequest(prompt: "Count:", maxTokens: 1000, stop: [], ignoreEOS: true)
+            let start = ContinuousClock.now
+            let error = await backendError { _ = try await server.client(requestTimeout: 0.3).complete(request) }
+            #expect(error == .timeout(url: server.baseURL.appendingPathComponent("completion").absoluteString, seconds: 0.3))
+            #expect(ContinuousClock.now - start < .seconds(3))
+            // The server is still usable: the cancelled request freed its slot.
+            let after = try await server.client().complete(CompletionRequest(prompt: "Hello", maxTokens: 2))
+            #expect(after.tokensPredicted <= 2)
+        }
+
+        @Test func nothingListeningIsConnectionRefused() async throws {
+            let port = try FreePort.find()
+            let url = URL(string: "http://127.0.0.1:\(port)")!
+            let error = await backendError { _ = try await LlamaClient(baseURL: url).complete(CompletionRequest(prompt: "x")) }
+            #expect(error == .connectionRefused(url: "http://127.0.0.1:\(port)/completion"))
+        }
+    }
+}

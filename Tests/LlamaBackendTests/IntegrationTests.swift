@@ -1,0 +1,5 @@
+import Testing
+
+/// Everything that runs the real llama-server, one test at a time: the machine has two cores, and
+/// timing assertions mean nothing when servers compete for them.
+@Suite(.serialized) struct IntegrationTests {}
