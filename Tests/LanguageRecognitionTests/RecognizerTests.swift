@@ -89,6 +89,10 @@ struct RecognizerTests {
         #expect(r.recognize("ありがとう").dominantLanguage == "ja")
         #expect(r.recognize("감사합니다").dominantLanguage == "ko")
         #expect(r.recognize("谢谢你").dominantLanguage == "zh-Hans")
+        #expect(r.recognize("Я люблю New York и Paris").dominantLanguage == "ru", "names in Latin do not outvote Cyrillic")
+        #expect(r.recognize("Hello Привет").dominantLanguage == "ru", "Latin loses a tie in words")
+        #expect(r.recognize("Hello John, привет").dominantLanguage == "en", "more words win")
+        #expect(r.recognize("これはiPhoneです").dominantLanguage == "ja")
         #expect(r.recognize("Γειά σου").evidence == .priorOnly, "Greek is not a candidate: prior only")
         #expect(LanguageRecognizer(model: TestModel.shared).recognize("Γειά σου").dominantLanguage == "el")
     }

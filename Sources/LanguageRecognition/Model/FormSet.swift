@@ -19,16 +19,13 @@ struct FormSet: Sendable {
     @inline(__always)
     func contains(hash: UInt64) -> Bool {
         let fp = Self.fingerprint(hash)
-        let capacity = self.capacity
-        var i = HashSlots.home(hash, capacity: capacity)
         let s = slots.pointer
-        while true {
-            let key = s[i]
-            if key == fp { return true }
-            if key == 0 { return false }
-            i += 1
-            if i == capacity { i = 0 }
+        var found = false
+        HashSlots.probe(hash, capacity: capacity) { i in
+            found = s[i] == fp
+            return !found && s[i] != 0
         }
+        return found
     }
 
     /// Builds the set from word hashes in the given order (callers sort them for a reproducible layout).
@@ -36,9 +33,7 @@ struct FormSet: Sendable {
         let capacity = HashSlots.capacity(for: hashes.count)
         var slots = [UInt16](repeating: 0, count: capacity)
         for h in hashes {
-            var i = HashSlots.home(h, capacity: capacity)
-            while slots[i] != 0 { i = i + 1 == capacity ? 0 : i + 1 }
-            slots[i] = fingerprint(h)
+            slots[HashSlots.freeSlot(h, in: slots)] = fingerprint(h)
         }
         return FormSet(language: language, level: level, slots: FixedBuffer(slots))
     }

@@ -30,14 +30,13 @@ struct NGramTable: Sendable {
         @inline(__always)
         func slot(of hash: UInt64) -> Int {
             let fp = NGramTable.fingerprint(hash)
-            var i = HashSlots.home(hash, capacity: capacity)
-            while true {
+            var found = -1
+            HashSlots.probe(hash, capacity: capacity) { i in
                 let key = keys[i]
-                if key == fp { return i }
-                if key == 0 { return -1 }
-                i += 1
-                if i == capacity { i = 0 }
+                if key == fp { found = i }
+                return key != fp && key != 0
             }
+            return found
         }
     }
 
@@ -70,8 +69,7 @@ struct NGramTable: Sendable {
             var logp = [UInt8](repeating: 0, count: capacity * width)
             var bow = [UInt8](repeating: 0, count: k < maxOrder ? capacity * width : 0)
             for entry in mine {
-                var i = HashSlots.home(entry.hash, capacity: capacity)
-                while keys[i] != 0 { i = i + 1 == capacity ? 0 : i + 1 }
+                let i = HashSlots.freeSlot(entry.hash, in: keys)
                 keys[i] = fingerprint(entry.hash)
                 for (l, v) in entry.logp.enumerated() { logp[i * width + l] = v }
                 if k < maxOrder { for (l, v) in entry.bow.enumerated() { bow[i * width + l] = v } }
@@ -103,5 +101,25 @@ enum HashSlots {
     @inline(__always)
     static func home(_ hash: UInt64, capacity: Int) -> Int {
         Int((UInt64(UInt32(truncatingIfNeeded: hash)) &* UInt64(capacity)) >> 32)
+    }
+
+    /// Visits slots from the home slot of `hash` onwards (linear probing, wrapping) while `visit` says to go on.
+    @inline(__always)
+    static func probe(_ hash: UInt64, capacity: Int, _ visit: (Int) -> Bool) {
+        var i = home(hash, capacity: capacity)
+        while visit(i) {
+            i += 1
+            if i == capacity { i = 0 }
+        }
+    }
+
+    /// The slot where a table being built (0 = empty) takes a new entry for `hash`.
+    static func freeSlot<T: FixedWidthInteger>(_ hash: UInt64, in slots: [T]) -> Int {
+        var free = 0
+        probe(hash, capacity: slots.count) { i in
+            free = i
+            return slots[i] != 0
+        }
+        return free
     }
 }

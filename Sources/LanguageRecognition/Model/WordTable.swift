@@ -19,6 +19,12 @@ struct WordTable: Sendable {
         return f == 0 ? 1 : f
     }
 
+    /// Natural log of the list probability a level stands for.
+    @inline(__always)
+    static func logProbability(level: UInt32) -> Float {
+        -Float(level) * Float(2.302585093 / levelsPerDecade)
+    }
+
     static func level(probability p: Double) -> UInt32 {
         UInt32(max(0, min(1023, (-log10(p) * levelsPerDecade).rounded())))
     }
@@ -28,21 +34,17 @@ struct WordTable: Sendable {
     @inline(__always)
     func forEachPosting(hash: UInt64, _ body: (Int, Float) -> Void) {
         for set in formSets where set.contains(hash: hash) {
-            body(set.language, -Float(set.level) * Float(2.302585093 / Self.levelsPerDecade))
+            body(set.language, Self.logProbability(level: set.level))
         }
         let fp = Self.fingerprint(hash)
-        let capacity = self.capacity
-        var i = HashSlots.home(hash, capacity: capacity)
         let s = slots.pointer
-        while true {
+        HashSlots.probe(hash, capacity: capacity) { i in
             let posting = s[i]
-            if posting == 0 { return }
+            if posting == 0 { return false }
             if posting >> 16 == fp {
-                let level = Float(posting & 0x3FF)
-                body(Int((posting >> 10) & 0x3F), -level * Float(2.302585093 / Self.levelsPerDecade))
+                body(Int((posting >> 10) & 0x3F), Self.logProbability(level: posting & 0x3FF))
             }
-            i += 1
-            if i == capacity { i = 0 }
+            return true
         }
     }
 
@@ -51,8 +53,7 @@ struct WordTable: Sendable {
         let capacity = HashSlots.capacity(for: postings.count)
         var slots = [UInt32](repeating: 0, count: capacity)
         for p in postings {
-            var i = HashSlots.home(p.hash, capacity: capacity)
-            while slots[i] != 0 { i = i + 1 == capacity ? 0 : i + 1 }
+            let i = HashSlots.freeSlot(p.hash, in: slots)
             slots[i] = fingerprint(p.hash) << 16 | UInt32(p.language) << 10 | p.level
         }
         return WordTable(slots: FixedBuffer(slots), formSets: formSets)

@@ -12,13 +12,20 @@ extension LanguageModel {
         let normalized = TextNormalizer.normalize(text)
         if normalized.tokens.isEmpty { return Recognition(hypotheses: [], evidence: .noLetters) }
         if prior.candidateCount == 0 { return Recognition(hypotheses: [], evidence: .noCandidates) }
-        // Route: the script with the most letters among those with at least one candidate.
-        var counts = [Int](repeating: 0, count: Script.allCases.count)
-        for token in normalized.tokens { counts[Int(token.script.rawValue)] += token.range.count }
+        // Route (our rule): among scripts with a candidate, the one with the most words; on a tie Latin loses
+        // (Latin words inside other-script text are mostly names and brands), then more letters win.
+        var words = [Int](repeating: 0, count: Script.allCases.count)
+        var letters = words
+        for token in normalized.tokens {
+            words[Int(token.script.rawValue)] += 1
+            letters[Int(token.script.rawValue)] += token.range.count
+        }
+        func rank(_ s: Script) -> (Int, Int, Int, Int) {
+            (words[Int(s.rawValue)], s == .latin ? 0 : 1, letters[Int(s.rawValue)], -Int(s.rawValue))
+        }
         let routed = Script.allCases
-            .filter { counts[Int($0.rawValue)] > 0 && hasCandidate(in: $0, prior: prior) }
-            .max { counts[Int($0.rawValue)] != counts[Int($1.rawValue)]
-                ? counts[Int($0.rawValue)] < counts[Int($1.rawValue)] : $0 > $1 }
+            .filter { words[Int($0.rawValue)] > 0 && hasCandidate(in: $0, prior: prior) }
+            .max { rank($0) < rank($1) }
         guard let script = routed else {
             let indices = prior.allowed.indices.filter { prior.allowed[$0] }
             return Recognition(hypotheses: posterior(indices: indices, logScores: indices.map { prior.logPrior[$0] }),
