@@ -36,6 +36,7 @@ public struct CorpusLoader: Sendable {
         var problems: [CorpusProblem] = []
         var skippedPaths: [String] = []
         var skippedRows = 0
+        var codes = ItemValidator.CodeCache()
         for path in paths {
             for file in try Self.expand(path) {
                 if file.isDocumentation { skippedPaths.append(file.path); continue }
@@ -64,7 +65,7 @@ public struct CorpusLoader: Sendable {
                 problems += result.problems
                 let before = items.count
                 for record in result.records {
-                    if let item = ItemValidator.validate(record, problems: &problems) { items.append(item) }
+                    if let item = ItemValidator.validate(record, problems: &problems, codes: &codes) { items.append(item) }
                 }
                 sources.append(CorpusSource(path: file.path, format: format, sha256: SHA256.hex(data), items: items.count - before))
             }

@@ -43,6 +43,6 @@ enum DelimitedReader {
 /// Tags are written `a;b;c` in delimited formats.
 enum TagList {
     static func parse(_ cell: String) -> [String] {
-        cell.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        cell.split(separator: ";").map { ItemValidator.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
 }
