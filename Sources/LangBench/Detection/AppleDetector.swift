@@ -14,6 +14,7 @@ public struct AppleDetector: LanguageIdentifying {
         recognizer.languageHints = Dictionary(uniqueKeysWithValues: hints.map { (NLLanguage($0.key.identifier), $0.value) })
         recognizer.processString(text)
         let hypotheses = recognizer.languageHypotheses(withMaximum: 5)
+            // NaturalLanguage may name languages outside ISO 639 (e.g. "und"): those cannot be scored, so they are skipped.
             .compactMap { entry -> Hypothesis? in (try? LanguageCode(entry.key.rawValue)).map { Hypothesis(lang: $0, probability: entry.value) } }
             .sorted { $0.probability > $1.probability }
         return hypotheses.isEmpty ? .undetermined : .hypotheses(hypotheses)

@@ -136,12 +136,14 @@ public actor ExternalDetector: LanguageIdentifying {
         try? child.input.close()  // the child may already be gone; closing is only a courtesy
         if child.process.isRunning {
             child.process.terminate()
+            // Task.sleep throws only on cancellation, which should not stop the clean-up.
             for _ in 0..<20 where child.process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
             if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
         }
     }
 
     private func exitDescription(_ child: Child) async -> String {
+        // Best effort for the message: a cancelled sleep or a quiet stderr (timeout) just ends the wait.
         for _ in 0..<40 where child.process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
         var lastError: String?
         while let line = try? await child.errors.next(timeout: .milliseconds(50)) { lastError = line }

@@ -42,8 +42,13 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case generateTokensPerSecond = "generate_tokens_per_second", replyLang = "reply_lang", replyLangOK = "reply_lang_ok"
     }
 
-    /// The identity of a record for resuming and merging.
-    public var key: String { "\(itemID)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)" }
+    /// The identity of a record for resuming and merging: item, route, repeat.
+    static func key(item: String, route: Route, repeatIndex: Int) -> String {
+        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)"
+    }
+
+    /// The identity of this record.
+    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex) }
 }
 
 /// One line of diagnostics.jsonl: metadata about a stage, never message or reply text.

@@ -68,9 +68,3 @@ public struct GenerationRunner: Sendable {
         return (sorted.map(\.record), warmupRuns)
     }
 }
-
-extension GenerationRecord {
-    static func key(item: String, route: Route, repeatIndex: Int) -> String {
-        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)"
-    }
-}

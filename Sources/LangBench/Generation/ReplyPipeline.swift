@@ -82,20 +82,15 @@ public struct ReplyPipeline: Sendable {
             run.record.outcome = .model
             run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
             return Output(record: run.record, reply: reply, events: run.events)
-        } catch let failure as StageFailure {
+        } catch {
+            // Every stage throws StageFailure; anything else is mapped the same way rather than lost.
+            let failure = (error as? StageFailure) ?? StageFailure.from(error, translating: false)
             run.record.outcome = .fallback
             run.record.fallbackReason = failure.reason
             run.record.errorMessage = failure.message
             run.record.ttftMs = nil
             run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
             run.event(stage: "fallback", outcome: "ok", errorType: failure.reason.rawValue, message: failure.message)
-            return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events)
-        } catch {
-            let failure = StageFailure.from(error, translating: false)
-            run.record.outcome = .fallback
-            run.record.fallbackReason = failure.reason
-            run.record.errorMessage = failure.message
-            run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
             return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events)
         }
     }

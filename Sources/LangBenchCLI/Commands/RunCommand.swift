@@ -18,10 +18,8 @@ struct RunCommand: ParsableCommand {
                 .value("shard", "K/N", help: "Run only shard K of N (items hashed by id)."),
                 .value("run-id", "id", help: "Name of the run directory under Reports/.", default: "a UTC timestamp"),
             ]),
-            OptionGroup("Detection", [
-                .value("recognizer-model", "file", help: "Built-in recognizer model file.", default: "bundled model"),
-                .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: "10"),
-            ]),
+            // The suite config names the detection configs; only the detector's own options apply here.
+            OptionGroup("Detection", DetectorOptions.group.options.filter { ["recognizer-model", "timeout"].contains($0.long) }),
             BackendOptions.group,
             OutputOptions.group,
         ]
