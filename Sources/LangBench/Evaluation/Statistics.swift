@@ -13,6 +13,9 @@ public enum Statistics {
         }
     }
 
+    /// No interval is computed or printed from fewer observations (a bootstrap of 3 values is their range).
+    public static let minimumForInterval = 10
+
     /// Wilson score interval for a binomial proportion (95% with z = 1.959964).
     public static func wilson(successes: Int, trials: Int, z: Double = 1.959964) -> Interval {
         guard trials > 0 else { return Interval(low: 0, high: 1) }

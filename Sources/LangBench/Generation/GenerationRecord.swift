@@ -1,4 +1,5 @@
-/// One item through one route (one repeat): outcome, reason and every timing. Never holds text.
+/// One item through one route (one repeat): outcome, reason, the route order and cache state it was
+/// timed in, every timing, and whether the person was served in their own language. Never holds text.
 public struct GenerationRecord: Sendable, Hashable, Codable {
     public enum Outcome: String, Sendable, Codable { case model, fallback }
     /// What happened to the conversation history on the pivot.
@@ -11,6 +12,10 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var detectedLang: String
     public var route: Route
     public var repeatIndex: Int
+    /// Which route of the item ran first (counterbalanced per item, seeded); `single` when one route ran.
+    public var routeOrder: RouteOrder
+    /// The cache state every request of this record started from.
+    public var cachePolicy: CachePolicy
     public var outcome: Outcome
     public var fallbackReason: FallbackReason?
     public var errorMessage: String?
@@ -18,28 +23,34 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var totalMs: Double
     /// Until the first token of the reply the user reads (for the pivot, of the translated reply).
     public var ttftMs: Double?
+    /// (total − TTFT) / (tokens of the reply the user reads − 1).
+    public var tpotMs: Double?
     public var detectMs: Double
-    public var translateInMs: Double?
+    public var translateIn: StageTiming?
     public var translateHistoryMs: Double?
-    public var generateMs: Double?
-    /// Time to first token of the generation stage alone, measured by the client.
-    public var generateTTFTMs: Double?
-    public var translateOutMs: Double?
+    public var generate: StageTiming?
+    public var translateOut: StageTiming?
     /// Prompt and completion tokens summed over every request of this item.
     public var promptTokens: Int
     public var completionTokens: Int
     /// Tokens/s of the generation stage from the server's counts and the client's stream timing.
     public var generateTokensPerSecond: Double?
     public var replyLang: String?
+    /// The reply's language matched the detected language (what the pipeline checks).
     public var replyLangOK: Bool?
+    /// The reply came from the model and is in the item's true language (its corpus label); nil for crisis items.
+    public var servedInOwnLanguage: Bool?
+    /// Why not: `misdetected`, `wrong-output-language` or the fallback reason.
+    public var notServedReason: String?
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", outcome
-        case fallbackReason = "fallback_reason", errorMessage = "error_message", history, totalMs = "total_ms", ttftMs = "ttft_ms"
-        case detectMs = "detect_ms", translateInMs = "translate_in_ms", translateHistoryMs = "translate_history_ms"
-        case generateMs = "generate_ms", generateTTFTMs = "generate_ttft_ms", translateOutMs = "translate_out_ms"
+        case itemID = "item_id", lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
+        case cachePolicy = "cache_policy", outcome, fallbackReason = "fallback_reason", errorMessage = "error_message", history
+        case totalMs = "total_ms", ttftMs = "ttft_ms", tpotMs = "tpot_ms", detectMs = "detect_ms", translateIn = "translate_in"
+        case translateHistoryMs = "translate_history_ms", generate, translateOut = "translate_out"
         case promptTokens = "prompt_tokens", completionTokens = "completion_tokens"
         case generateTokensPerSecond = "generate_tokens_per_second", replyLang = "reply_lang", replyLangOK = "reply_lang_ok"
+        case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
     }
 
     /// The identity of a record for resuming and merging: item, route, repeat.
@@ -49,6 +60,19 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
 
     /// The identity of this record.
     public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex) }
+
+    public var generateMs: Double? { generate?.ms }
+    public var translateInMs: Double? { translateIn?.ms }
+    public var translateOutMs: Double? { translateOut?.ms }
+    /// End-to-end cost per generated token (all stages): a length-controlled view of total_ms.
+    public var msPerToken: Double? { completionTokens > 0 ? totalMs / Double(completionTokens) : nil }
+    /// The timed requests of this record.
+    public var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
+}
+
+/// The order an item's routes ran in.
+public enum RouteOrder: String, Sendable, Codable, CaseIterable {
+    case directFirst = "direct-first", pivotFirst = "pivot-first", single
 }
 
 /// One line of diagnostics.jsonl: metadata about a stage, never message or reply text.

@@ -9,21 +9,46 @@ extension GenerationReport {
         var out = "# Reply generation: direct vs pivot\n\n"
         let items = Set(records.map(\.itemID)).count
         out += "\(items) items, route `\(settings.route.rawValue)`, profile `\(settings.profile)`, \(settings.repeats) repeat(s), "
-        out += "concurrency \(settings.concurrency), \(warmupRuns) warm-up request(s) excluded. Detection: \(settings.detection).\n\n"
+        out += "concurrency \(settings.concurrency), \(warmupRuns) warm-up request(s) excluded. Detection: \(settings.detection). "
+        out += "\(crisisRecords) crisis-flagged record(s) got the fixed safe reply and are left out of every rate.\n\n"
         out += "Sampling: temperature \(settings.sampling.temperature), top_k \(settings.sampling.topK), top_p \(settings.sampling.topP), "
         out += "min_p \(settings.sampling.minP), seed \(settings.sampling.seed), n_predict \(settings.sampling.nPredict), cache_prompt \(settings.sampling.cachePrompt).\n\n"
+        out += "Timing design: " + timingDesign + "\n\n"
+        if let control { out += "**" + control.sentence + "**\n\n" }
         out += MarkdownWriter.render(sideBySideTable) + "\n"
         out += "![Latency by route](\(Self.latencyChartFile))\n\n"
         out += MarkdownWriter.render(latencyTable) + "\n"
+        out += MarkdownWriter.render(stageTable) + "\n"
+        let ratios = ratioTable
+        if !ratios.rows.isEmpty { out += MarkdownWriter.render(ratios) + "\n" }
+        out += MarkdownWriter.render(servedTable) + "\n"
         out += "![Fallbacks by reason](\(Self.fallbackChartFile))\n\n"
         out += MarkdownWriter.render(fallbackTable) + "\n"
-        let fidelity = fidelityTable
-        if !fidelity.rows.isEmpty { out += MarkdownWriter.render(fidelity) + "\n" }
         out += "Replies are in `replies.jsonl`; per-stage metadata (never text) in `diagnostics.jsonl`.\n\n"
         out += "### Definitions\n\n"
         for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }
         out += "\n" + ProvenanceMarkdown.footer(provenance)
         return out
+    }
+
+    /// Route order and cache state, with what the server's counts say about the cache.
+    var timingDesign: String {
+        let orders = Dictionary(grouping: records.filter { $0.route == .direct && $0.fallbackReason != .crisisProtocol }, by: \.routeOrder)
+        var text = ""
+        if orders[.single] == nil || orders.count > 1 {
+            text += "route order counterbalanced per item (seed \(settings.sampling.seed)): \(orders[.directFirst]?.count ?? 0) direct first, "
+            text += "\(orders[.pivotFirst]?.count ?? 0) pivot first; "
+        }
+        text += "cache policy `\(cache.policy.rawValue)`"
+        switch cache.policy {
+        case .cold:
+            text += cache.holds
+                ? ": all \(cache.requests) timed requests evaluated their whole prompt (server prompt_n, cache_n 0)."
+                : ": ⚠️ \(cache.requests - cache.coldRequests) of \(cache.requests) timed requests reused \(cache.cachedTokens) cached prompt tokens (server cache_n)."
+        case .warmPrefix:
+            text += ": each timed request found its instruction prefix cached (\(cache.cachedTokens) prompt tokens reused over \(cache.requests) requests)."
+        }
+        return text
     }
 
     public var latencyChart: String {

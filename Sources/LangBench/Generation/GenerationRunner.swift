@@ -1,7 +1,8 @@
 import Foundation
 
 /// Runs the reply pipeline over items × routes × repeats with up to `concurrency` items in flight
-/// (use as many server slots). Warm-up items go first and are excluded from the results.
+/// (use as many server slots). Warm-up items go first and are excluded from the results. When an item
+/// takes both routes, their order is counterbalanced (`RouteSchedule`, seeded by the sampling seed).
 public struct GenerationRunner: Sendable {
     public var pipeline: ReplyPipeline
     public var choice: RouteChoice
@@ -36,6 +37,7 @@ public struct GenerationRunner: Sendable {
         progress.begin("generate", total: work.count)
         var records: [(order: Int, record: GenerationRecord)] = []
         let pipeline = self.pipeline, choice = self.choice
+        let schedule = RouteSchedule(items: items, seed: UInt64(pipeline.seed ?? pipeline.profile.sampling.seed))
         try await withThrowingTaskGroup(of: [(Int, GenerationRecord)].self) { group in
             var next = 0
             func submit() {
@@ -46,10 +48,11 @@ public struct GenerationRunner: Sendable {
                 group.addTask {
                     let detection = await pipeline.detect(item)
                     var done: [(Int, GenerationRecord)] = []
-                    for route in pipeline.routes(for: detection, choice: choice) {
+                    let (routes, order) = schedule.arrange(pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
+                    for route in routes {
                         let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex)
                         if skip.contains(key) { continue }
-                        let output = await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex)
+                        let output = await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
                         try sink(output)
                         done.append((index, output.record))
                     }

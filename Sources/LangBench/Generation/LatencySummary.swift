@@ -7,8 +7,9 @@ public struct LatencySummary: Sendable, Hashable, Codable {
     public var p95: Double
     public var p99: Double
     public var max: Double
-    public var p50CI: Statistics.Interval
-    public var p95CI: Statistics.Interval
+    /// Nil below `Statistics.minimumForInterval` values.
+    public var p50CI: Statistics.Interval?
+    public var p95CI: Statistics.Interval?
 
     enum CodingKeys: String, CodingKey {
         case n, mean, p50, p90, p95, p99, max, p50CI = "p50_ci95", p95CI = "p95_ci95"
@@ -24,7 +25,8 @@ public struct LatencySummary: Sendable, Hashable, Codable {
         p95 = Statistics.quantile(sorted: sorted, 0.95)
         p99 = Statistics.quantile(sorted: sorted, 0.99)
         max = sorted.last!
-        p50CI = Statistics.bootstrapQuantile(values, 0.5)
-        p95CI = Statistics.bootstrapQuantile(values, 0.95, seed: 43)
+        let enough = values.count >= Statistics.minimumForInterval
+        p50CI = enough ? Statistics.bootstrapQuantile(values, 0.5) : nil
+        p95CI = enough ? Statistics.bootstrapQuantile(values, 0.95, seed: 43) : nil
     }
 }

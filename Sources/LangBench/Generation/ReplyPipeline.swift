@@ -19,12 +19,14 @@ public struct ReplyPipeline: Sendable {
     public var refuseUnsupported: Bool
     /// Overrides the profile's sampling seed (`--seed`).
     public var seed: Int?
+    /// The cache state requests start from; the backend and translator must apply it (`CacheControlledBackend`).
+    public var cachePolicy: CachePolicy
 
     static let english = LanguageCode(normalised: "en")
 
     public init(profile: ModelProfile, backend: any TextCompleting, translator: any Translating, detector: any LanguageIdentifying,
                 candidates: [LanguageCode]?, hints: [LanguageCode: Double], packs: LanguagePacks, crisis: CrisisCheck,
-                bank: FallbackBank, refuseUnsupported: Bool = false, seed: Int? = nil) {
+                bank: FallbackBank, refuseUnsupported: Bool = false, seed: Int? = nil, cachePolicy: CachePolicy = .cold) {
         self.profile = profile
         self.backend = backend
         self.translator = translator
@@ -36,6 +38,7 @@ public struct ReplyPipeline: Sendable {
         self.bank = bank
         self.refuseUnsupported = refuseUnsupported
         self.seed = seed
+        self.cachePolicy = cachePolicy
     }
 
     /// The message's detected language, shared by every route of an item.
@@ -66,8 +69,19 @@ public struct ReplyPipeline: Sendable {
         choice.routes(supported: profile.supports(detection.language ?? Self.english))
     }
 
-    public func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int) async -> Output {
-        var run = RouteRun(item: item, detection: detection, route: route, repeatIndex: repeatIndex)
+    public func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, order: RouteOrder = .single) async -> Output {
+        let untimed = UntimedWork()
+        var output = await UntimedWork.$current.withValue(untimed) {
+            await timedReply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, untimed: untimed)
+        }
+        output.record.routeOrder = order
+        output.record.cachePolicy = cachePolicy
+        if !detection.isCrisis { await judgeOwnLanguage(&output, item: item, detection: detection) }
+        return output
+    }
+
+    private func timedReply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, untimed: UntimedWork) async -> Output {
+        var run = RouteRun(item: item, detection: detection, route: route, repeatIndex: repeatIndex, untimed: untimed)
         if detection.isCrisis {
             run.record.outcome = .fallback
             run.record.fallbackReason = .crisisProtocol
@@ -75,12 +89,15 @@ public struct ReplyPipeline: Sendable {
             return Output(record: run.record, reply: bank.crisisReply(for: run.language), events: [])
         }
         run.event(stage: "detect", outcome: detection.language == nil ? "und" : "ok", ms: detection.milliseconds)
-        let started = ContinuousClock.now
         do {
             let reply = try await route == .direct ? direct(&run) : pivot(&run)
             try await checkLanguage(reply, &run)
             run.record.outcome = .model
-            run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
+            run.record.totalMs = run.elapsed
+            let last = route == .direct ? run.record.generate : (run.record.translateOut ?? run.record.generate)
+            if let ttft = run.record.ttftMs, let last {
+                run.record.tpotMs = StageTiming.tpot(total: run.record.totalMs, ttft: ttft, tokens: last.completionTokens)
+            }
             return Output(record: run.record, reply: reply, events: run.events)
         } catch {
             // Every stage throws StageFailure; anything else is mapped the same way rather than lost.
@@ -89,7 +106,7 @@ public struct ReplyPipeline: Sendable {
             run.record.fallbackReason = failure.reason
             run.record.errorMessage = failure.message
             run.record.ttftMs = nil
-            run.record.totalMs = detection.milliseconds + (ContinuousClock.now - started).milliseconds
+            run.record.totalMs = run.elapsed
             run.event(stage: "fallback", outcome: "ok", errorType: failure.reason.rawValue, message: failure.message)
             return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events)
         }
@@ -128,7 +145,7 @@ public struct ReplyPipeline: Sendable {
         let message = try await translate(run.item.text, from: language, to: Self.english, stage: "translate-in", &run)
         var history: [Turn] = []
         if !run.item.history.isEmpty {
-            let clock = ContinuousClock(), start = clock.now
+            let clock = ContinuousClock(), start = clock.now, untimedBefore = run.untimed.milliseconds
             do {
                 for turn in run.item.history {
                     let result = try await translator.translate(turn.text, from: language, to: Self.english)
@@ -137,20 +154,20 @@ public struct ReplyPipeline: Sendable {
                     history.append(Turn(role: turn.role, text: result.text))
                 }
                 run.record.history = .used
-                run.record.translateHistoryMs = (clock.now - start).milliseconds
+                run.record.translateHistoryMs = (clock.now - start).milliseconds - (run.untimed.milliseconds - untimedBefore)
                 run.event(stage: "translate-history", outcome: "ok", ms: run.record.translateHistoryMs)
             } catch {
                 // The seed's partial failure: answer without history, and say so. Not a fallback.
                 let failure = (error as? StageFailure) ?? StageFailure.from(error, translating: true)
                 history = []
                 run.record.history = .dropped
-                run.record.translateHistoryMs = (clock.now - start).milliseconds
+                run.record.translateHistoryMs = (clock.now - start).milliseconds - (run.untimed.milliseconds - untimedBefore)
                 run.event(stage: "translate-history", outcome: "dropped", errorType: failure.errorType, message: failure.message, ms: run.record.translateHistoryMs)
             }
         }
         let prompt = PromptBuilder(templates: profile.prompts).reply(language: Self.english, message: message, history: history)
         let english = try nonEmpty(try await generate(prompt, &run).content)
-        let beforeOut = run.elapsedBeforeOut
+        let beforeOut = run.elapsed
         let reply = try await translate(english, from: Self.english, to: language, stage: "translate-out", &run)
         run.record.ttftMs = run.lastTTFT.map { $0 + beforeOut }
         return reply
@@ -161,16 +178,15 @@ public struct ReplyPipeline: Sendable {
         do {
             let completion = try await backend.complete(profile.sampling.request(prompt, seed: seed))
             let ms = (clock.now - start).milliseconds
-            run.record.generateMs = ms
-            run.record.generateTTFTMs = completion.client.timeToFirstTokenMs
+            run.record.generate = StageTiming(completion)
             run.record.generateTokensPerSecond = completion.clientPredictedPerSecond ?? (completion.server.predictedPerSecond > 0 ? completion.server.predictedPerSecond : nil)
             run.count(completion)
             run.event(stage: "generate", outcome: "ok", ms: ms, tokensIn: completion.tokensEvaluated, tokensOut: completion.tokensPredicted)
             return completion
         } catch {
             let failure = StageFailure.from(error, translating: false)
-            run.record.generateMs = (clock.now - start).milliseconds
-            run.event(stage: "generate", outcome: "failed", errorType: failure.errorType, message: failure.message, ms: run.record.generateMs)
+            let ms = (clock.now - start).milliseconds
+            run.event(stage: "generate", outcome: "failed", errorType: failure.errorType, message: failure.message, ms: ms)
             throw failure
         }
     }
@@ -180,7 +196,7 @@ public struct ReplyPipeline: Sendable {
         do {
             let result = try await translator.translate(text, from: source, to: target)
             let ms = (clock.now - start).milliseconds
-            if stage == "translate-in" { run.record.translateInMs = ms } else { run.record.translateOutMs = ms }
+            if stage == "translate-in" { run.record.translateIn = StageTiming(result.completion) } else { run.record.translateOut = StageTiming(result.completion) }
             run.count(result.completion)
             run.lastTTFT = result.completion.client.timeToFirstTokenMs
             guard !result.text.isEmpty else {
@@ -194,7 +210,6 @@ public struct ReplyPipeline: Sendable {
         } catch {
             let failure = StageFailure.from(error, translating: true)
             let ms = (clock.now - start).milliseconds
-            if stage == "translate-in" { run.record.translateInMs = ms } else { run.record.translateOutMs = ms }
             run.event(stage: stage, outcome: "failed", errorType: failure.errorType, message: failure.message, ms: ms)
             throw failure
         }
@@ -229,6 +244,7 @@ struct RouteRun {
     let item: CorpusItem
     let detection: ReplyPipeline.Detection
     let started = ContinuousClock.now
+    let untimed: UntimedWork
     var record: GenerationRecord
     var events: [DiagnosticEvent] = []
     var lastTTFT: Double?
@@ -236,17 +252,19 @@ struct RouteRun {
     /// The language the reply must be in: the detected one (English when detection abstained).
     var language: LanguageCode { detection.language ?? ReplyPipeline.english }
 
-    /// Detection plus everything done so far on this route (the offset of the translate-out stage).
-    var elapsedBeforeOut: Double { detection.milliseconds + (ContinuousClock.now - started).milliseconds }
+    /// Detection plus everything done so far on this route, cache priming left out.
+    var elapsed: Double { detection.milliseconds + (ContinuousClock.now - started).milliseconds - untimed.milliseconds }
 
-    init(item: CorpusItem, detection: ReplyPipeline.Detection, route: Route, repeatIndex: Int) {
+    init(item: CorpusItem, detection: ReplyPipeline.Detection, route: Route, repeatIndex: Int, untimed: UntimedWork = UntimedWork()) {
         self.item = item
         self.detection = detection
+        self.untimed = untimed
         record = GenerationRecord(itemID: item.id, lang: item.lang, detectedLang: detection.language?.identifier ?? "und", route: route,
-                                  repeatIndex: repeatIndex, outcome: .model, fallbackReason: nil, errorMessage: nil, history: .none,
-                                  totalMs: 0, ttftMs: nil, detectMs: detection.milliseconds, translateInMs: nil, translateHistoryMs: nil,
-                                  generateMs: nil, generateTTFTMs: nil, translateOutMs: nil, promptTokens: 0, completionTokens: 0,
-                                  generateTokensPerSecond: nil, replyLang: nil, replyLangOK: nil)
+                                  repeatIndex: repeatIndex, routeOrder: .single, cachePolicy: .cold, outcome: .model, fallbackReason: nil,
+                                  errorMessage: nil, history: .none, totalMs: 0, ttftMs: nil, tpotMs: nil, detectMs: detection.milliseconds,
+                                  translateIn: nil, translateHistoryMs: nil, generate: nil, translateOut: nil, promptTokens: 0,
+                                  completionTokens: 0, generateTokensPerSecond: nil, replyLang: nil, replyLangOK: nil,
+                                  servedInOwnLanguage: nil, notServedReason: nil)
     }
 
     mutating func count(_ completion: Completion) {

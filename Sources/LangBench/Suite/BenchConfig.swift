@@ -27,9 +27,10 @@ public struct BenchConfig: Sendable, Decodable {
         public var seed: Int?
         public var packs: LanguagePacks?
         public var refuseUnsupported: Bool
+        public var cachePolicy: CachePolicy
 
         public init(from decoder: Decoder) throws {
-            let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported"]
+            let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -42,6 +43,7 @@ public struct BenchConfig: Sendable, Decodable {
             seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
             refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? false
+            cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? .cold
         }
     }
 

@@ -9,6 +9,7 @@ struct GenerationOptions {
         .value("repeat", "k", help: "Run every item k times.", default: "1"),
         .value("warmup", "n", help: "Items run first and excluded from the figures.", default: "1"),
         .value("seed", "n", help: "Sampling seed (overrides the profile)."),
+        .value("cache-policy", "policy", help: "Prompt cache state of each timed request: cold (whole prompt evaluated) or warm-prefix (instructions cached).", default: "cold"),
         .value("packs", "file", help: "Translation pack states: {\"default\":\"installed\",\"pairs\":{\"kk-en\":\"supported\"}}.", default: "kk missing"),
         .value("fallback-bank", "file", help: "Canned replies.", default: FallbackBank.defaultPath),
         .value("crisis-keywords", "file", help: "Crisis keyword list.", default: CrisisCheck.defaultPath),
@@ -21,6 +22,7 @@ struct GenerationOptions {
     var repeats: Int
     var warmup: Int
     var seed: Int?
+    var cachePolicy: CachePolicy
     var packsPath: String?
     var bankPath: String
     var crisisPath: String
@@ -33,6 +35,7 @@ struct GenerationOptions {
         repeats = try arguments.int("repeat", default: 1, range: 1...1000)
         warmup = try arguments.int("warmup", default: 1, range: 0...1000)
         seed = arguments.value("seed") == nil ? nil : try arguments.int("seed", default: 0, range: 0...Int(Int32.max))
+        cachePolicy = try arguments.choice("cache-policy", default: CachePolicy.cold)
         packsPath = arguments.value("packs")
         bankPath = arguments.value("fallback-bank") ?? FallbackBank.defaultPath
         crisisPath = arguments.value("crisis-keywords") ?? CrisisCheck.defaultPath
@@ -47,6 +50,7 @@ struct GenerationOptions {
         repeats = half.repeats
         warmup = half.warmup
         seed = half.seed
+        cachePolicy = half.cachePolicy
         packsPath = nil
         bankPath = FallbackBank.defaultPath
         crisisPath = CrisisCheck.defaultPath

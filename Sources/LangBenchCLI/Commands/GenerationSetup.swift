@@ -31,11 +31,12 @@ struct GenerationSetup {
         let packs = try self.packs ?? generation.packs()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await backend.open(profile: profile, slots: generation.concurrency, runDirectory: directory, environment: environment)
-        let client = server.client(requestTimeout: backend.requestTimeout)
+        let client = CacheControlledBackend(server.client(requestTimeout: backend.requestTimeout), policy: generation.cachePolicy)
         let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
         let pipeline = ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
                                      hints: config.hints, packs: packs, crisis: crisis, bank: bank,
-                                     refuseUnsupported: generation.refuseUnsupported, seed: generation.seed)
+                                     refuseUnsupported: generation.refuseUnsupported, seed: generation.seed,
+                                     cachePolicy: generation.cachePolicy)
         var sampling = profile.sampling
         if let seed = generation.seed { sampling.seed = seed }
         let settings = GenerationReport.Settings(
@@ -43,7 +44,8 @@ struct GenerationSetup {
             supportedLanguages: profile.supportedLanguages.map(\.identifier),
             detection: "\(config.name) (\(config.detector); candidates \(config.candidates.description); hints \(config.hintsDescription))",
             packs: packs, concurrency: generation.concurrency, repeats: generation.repeats, warmup: generation.warmup,
-            refuseUnsupported: generation.refuseUnsupported, server: await BackendOptions.describe(server, timeout: backend.requestTimeout))
+            refuseUnsupported: generation.refuseUnsupported, server: await BackendOptions.describe(server, timeout: backend.requestTimeout),
+            cachePolicy: generation.cachePolicy)
         let runner = GenerationRunner(pipeline: pipeline, choice: generation.route, repeats: generation.repeats,
                                       concurrency: generation.concurrency, warmup: generation.warmup)
         let job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,

@@ -1,0 +1,60 @@
+import Foundation
+import LlamaBackend
+
+/// Applies a `CachePolicy` to every request a pipeline makes, whatever the profile's `cache_prompt`:
+/// `cold` turns prompt reuse off; `warm-prefix` first primes the slot with the prompt's instruction
+/// prefix (a one-token request) so each timed request finds exactly that prefix cached, never the
+/// previous route's whole prompt. Priming time is reported to `UntimedWork.current` so the pipeline
+/// leaves it out of every timing.
+public struct CacheControlledBackend: TextCompleting {
+    public var base: any TextCompleting
+    public var policy: CachePolicy
+
+    public init(_ base: any TextCompleting, policy: CachePolicy) {
+        self.base = base
+        self.policy = policy
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        var timed = request
+        timed.cachePrompt = policy.cachePrompt
+        if policy == .warmPrefix, let prefix = Self.instructionPrefix(request.prompt) {
+            var primer = timed
+            primer.prompt = prefix
+            primer.maxTokens = 1
+            let clock = ContinuousClock(), start = clock.now
+            _ = try await base.complete(primer)
+            UntimedWork.current?.add((clock.now - start).milliseconds)
+        }
+        return try await base.complete(timed)
+    }
+
+    /// The prompt up to and including its last blank line: the instructions and few-shot examples
+    /// shared by every item of a stage and language. Nil when the prompt has no blank line.
+    static func instructionPrefix(_ prompt: String) -> String? {
+        guard let range = prompt.range(of: "\n\n", options: .backwards) else { return nil }
+        return String(prompt[..<range.upperBound])
+    }
+}
+
+/// Time spent inside a route on work that is not part of what is measured (cache priming).
+/// Bound per route with `UntimedWork.$current.withValue` so concurrent items never share one.
+public final class UntimedWork: @unchecked Sendable {
+    @TaskLocal public static var current: UntimedWork?
+    private let lock = NSLock()
+    private var total = 0.0
+
+    public init() {}
+
+    public func add(_ ms: Double) {
+        lock.lock()
+        total += ms
+        lock.unlock()
+    }
+
+    public var milliseconds: Double {
+        lock.lock()
+        defer { lock.unlock() }
+        return total
+    }
+}

@@ -1,0 +1,119 @@
+/// The rows of a generation report, each computed from the records it summarises.
+extension GenerationReport {
+    /// One route × slice row of the summary.
+    public struct SummaryRow: Sendable, Hashable, Codable {
+        public var route: Route
+        /// `all` or `lang=<code>`.
+        public var slice: String
+        /// Records (crisis-flagged excluded).
+        public var n: Int
+        /// Replies from the model; latency is measured over these.
+        public var modelReplies: Int
+        public var latency: LatencySummary?
+        public var ttft: LatencySummary?
+        public var tpot: LatencySummary?
+        public var msPerToken: LatencySummary?
+        /// Median completion tokens per model reply (all requests of the record).
+        public var completionTokensP50: Double?
+        public var fallbackRate: Double
+        public var fallbackCI: Statistics.Interval
+        /// Of the replies whose language was checked, the share in the detected language.
+        public var fidelity: Double?
+        public var servedRate: Double
+
+        enum CodingKeys: String, CodingKey {
+            case route, slice, n, modelReplies = "model_replies", latency, ttft, tpot, msPerToken = "ms_per_token"
+            case completionTokensP50 = "completion_tokens_p50", fallbackRate = "fallback_rate", fallbackCI = "fallback_ci95", fidelity
+            case servedRate = "served_rate"
+        }
+
+        init(_ route: Route, _ slice: String, _ records: [GenerationRecord]) {
+            let model = records.filter { $0.outcome == .model }
+            let fallbackCount = records.count - model.count
+            let checked = records.compactMap(\.replyLangOK)
+            self.route = route
+            self.slice = slice
+            n = records.count
+            modelReplies = model.count
+            latency = LatencySummary(model.map(\.totalMs))
+            ttft = LatencySummary(model.compactMap(\.ttftMs))
+            tpot = LatencySummary(model.compactMap(\.tpotMs))
+            msPerToken = LatencySummary(model.compactMap(\.msPerToken))
+            completionTokensP50 = model.isEmpty ? nil : Statistics.quantile(model.map { Double($0.completionTokens) }, 0.5)
+            fallbackRate = records.isEmpty ? 0 : Double(fallbackCount) / Double(records.count)
+            fallbackCI = Statistics.wilson(successes: fallbackCount, trials: records.count)
+            fidelity = checked.isEmpty ? nil : Double(checked.filter { $0 }.count) / Double(checked.count)
+            servedRate = records.isEmpty ? 0 : Double(records.filter { $0.servedInOwnLanguage == true }.count) / Double(records.count)
+        }
+    }
+
+    /// Fallbacks for one reason on one route, over the route's records with crisis items excluded.
+    public struct FallbackRow: Sendable, Hashable, Codable {
+        public var route: Route
+        public var reason: FallbackReason
+        public var count: Int
+        public var n: Int
+        public var rate: Double
+        public var ci: Statistics.Interval
+    }
+
+    /// Served in the person's own language, for one route and language, with why not.
+    public struct ServedRow: Sendable, Hashable, Codable {
+        public var route: Route
+        /// A language code or `all`.
+        public var lang: String
+        public var n: Int
+        public var served: Int
+        public var rate: Double
+        public var ci: Statistics.Interval
+        public var misdetected: Int
+        public var wrongOutputLanguage: Int
+        /// Other fallback reasons (detection right), by reason.
+        public var fallbacks: [String: Int]
+        /// Against the detected language, as the pipeline checks it.
+        public var fidelity: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case route, lang, n, served, rate, ci = "ci95", misdetected, wrongOutputLanguage = "wrong_output_language", fallbacks, fidelity
+        }
+
+        init(_ route: Route, lang: String, _ records: [GenerationRecord]) {
+            self.route = route
+            self.lang = lang
+            n = records.count
+            served = records.filter { $0.servedInOwnLanguage == true }.count
+            rate = n > 0 ? Double(served) / Double(n) : 0
+            ci = Statistics.wilson(successes: served, trials: n)
+            let reasons = records.compactMap(\.notServedReason)
+            misdetected = reasons.filter { $0 == NotServed.misdetected }.count
+            wrongOutputLanguage = reasons.filter { $0 == FallbackReason.wrongOutputLanguage.rawValue }.count
+            fallbacks = Dictionary(grouping: reasons.filter { $0 != NotServed.misdetected && $0 != FallbackReason.wrongOutputLanguage.rawValue },
+                                   by: { $0 }).mapValues(\.count)
+            let checked = records.compactMap(\.replyLangOK)
+            fidelity = checked.isEmpty ? nil : Double(checked.filter { $0 }.count) / Double(checked.count)
+        }
+    }
+
+    /// What the server's own counts say about the cache state requests started from.
+    public struct CacheCheck: Sendable, Hashable, Codable {
+        public var policy: CachePolicy
+        public var requests: Int
+        /// Requests that evaluated their whole prompt (`prompt_n` = prompt tokens, `cache_n` = 0).
+        public var coldRequests: Int
+        public var cachedTokens: Int
+
+        enum CodingKeys: String, CodingKey {
+            case policy, requests, coldRequests = "cold_requests", cachedTokens = "cached_tokens"
+        }
+
+        init(policy: CachePolicy, stages: [StageTiming]) {
+            self.policy = policy
+            requests = stages.count
+            coldRequests = stages.filter(\.isCold).count
+            cachedTokens = stages.map(\.promptCached).reduce(0, +)
+        }
+
+        /// The policy held: under `cold`, no request reused cached tokens.
+        public var holds: Bool { policy != .cold || coldRequests == requests }
+    }
+}
