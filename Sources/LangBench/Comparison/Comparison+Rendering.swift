@@ -20,28 +20,33 @@ extension Comparison {
             out += "<details><summary>\(unchanged.count) unchanged</summary>\n\n" + MarkdownWriter.render(table(unchanged, title: "Unchanged"), heading: false) + "\n</details>\n\n"
         }
         out += "### Rules\n\n"
-        out += "- **detection.accuracy** (higher is better): regression when McNemar's exact test on the same items gives p < \(thresholds.alpha) **and** the drop exceeds \(thresholds.accuracyPoints) points overall, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
-        out += "- **generation.latency_p50 / p95** (lower is better): regression when the bootstrap 95% interval of the CURRENT/BASE ratio lies entirely above \(1 + thresholds.latencyRatio).\n"
-        out += "- **generation.fallback_rate** per reason (lower is better): regression when a two-proportion test gives p < \(thresholds.alpha) and the increase exceeds \(thresholds.fallbackPoints) points.\n"
+        out += "- Runs must match in corpora, item set, route, profile, model, seed, sampling, server threads/slots/context, concurrency, repeats, translation packs and cache policy; otherwise `compare` refuses (exit 65) unless `--allow-mismatch`, and every allowed difference is listed above.\n"
+        out += "- Every check pairs an item with itself (same route and repeat). Holm's correction runs within each family (one metric; detection languages per config), at α = \(thresholds.alpha); every family gates.\n"
+        out += "- **detection.accuracy** (higher is better): McNemar's exact test on the same items; regression when significant after Holm **and** the drop exceeds \(thresholds.accuracyPoints) points per config, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
+        out += "- **generation.latency / ttft / tpot** (lower is better): geometric mean of per-item CURRENT/BASE ratios of total_ms, ttft_ms and tpot_ms (repeats resampled with their item, 2000 bootstrap resamples over items); regression when significantly above ×\(1 + thresholds.latencyRatio). Pairs without a model reply in one run are counted in `lost` and judged by the rate checks. Not judged, and no interval, below \(Statistics.minimumForInterval) items.\n"
+        out += "- **generation.served_in_own_language** (higher is better) and **generation.fallback_rate** per reason (lower is better): McNemar's exact test on the same records (crisis-flagged excluded); regression when significant after Holm and the change exceeds \(thresholds.fallbackPoints) points.\n"
         out += "- Improvements use the same rules in the other direction and never fail the job.\n"
         return out
     }
 
+    static let latencyMetrics: Set<String> = ["generation.latency", "generation.ttft", "generation.tpot"]
+
     func table(_ checks: [MetricCheck], title: String) -> ReportTable {
         var table = ReportTable(title: title, columns: [
             .init("metric"), .init("key"), .numeric("base"), .numeric("current"), .numeric("delta"), .init("interval"),
-            .numeric("p"), .numeric("threshold"), .numeric("n"),
+            .numeric("p"), .numeric("p_holm", title: "p (Holm)"), .numeric("threshold"), .numeric("n"), .numeric("lost"),
         ])
         for c in checks {
-            let latency = c.metric.hasPrefix("generation.latency")
-            let value: (Double) -> ReportCell = { latency ? .number($0, digits: 0) : .percent($0) }
+            let latency = Self.latencyMetrics.contains(c.metric)
+            let value: (Double) -> ReportCell = { latency ? .number($0, digits: c.metric == "generation.tpot" ? 1 : 0) : .percent($0) }
             let delta: ReportCell = latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))
             let interval: ReportCell = c.interval.map {
                 latency ? .text(String(format: "×%.2f–%.2f", $0.low, $0.high)) : .text(DetectionReport.percentInterval($0))
             } ?? .empty
             let threshold: ReportCell = latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
             table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
-                          c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, threshold, .int(c.n)])
+                          c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, c.adjustedP.map { .text(DetectionReport.pValue($0)) } ?? .empty,
+                          threshold, .int(c.n), c.lost.map(ReportCell.int) ?? .empty])
         }
         return table
     }
@@ -63,8 +68,8 @@ extension Comparison {
             out += "  <testsuite name=\"\(escape(metric))\" tests=\"\(group.count)\" failures=\"\(group.filter { $0.status == .regression }.count)\">\n"
             for check in group {
                 out += "    <testcase classname=\"\(escape(metric))\" name=\"\(escape(check.key))\">\n"
-                let detail = String(format: "base %.4f, current %.4f, delta %+.4f, p %@, %@", check.base, check.current, check.delta,
-                                    check.pValue.map { String(format: "%.4f", $0) } ?? "-", check.rule)
+                let detail = String(format: "base %.4f, current %.4f, delta %+.4f, p %@, p (Holm) %@, %@", check.base, check.current, check.delta,
+                                    check.pValue.map { String(format: "%.4f", $0) } ?? "-", check.adjustedP.map { String(format: "%.4f", $0) } ?? "-", check.rule)
                 if check.status == .regression {
                     out += "      <failure message=\"regression\">\(escape(detail))</failure>\n"
                 } else {

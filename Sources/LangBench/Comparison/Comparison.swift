@@ -1,7 +1,7 @@
 /// Compares a CURRENT run against a BASE run: checks comparability, then every metric with its
 /// polarity and threshold. Regressions fail the job; improvements are reported and never fail it.
 public struct Comparison: Sendable, Encodable {
-    public static let schemaVersion = 1
+    public static let schemaVersion = 2
 
     public var schemaVersion: Int
     public var base: String
@@ -14,9 +14,11 @@ public struct Comparison: Sendable, Encodable {
     public var brokenItems: [String: [String]]
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", base, current, thresholds, notes, checks, brokenItems = "broken_items", verdict
+        case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
     }
 
+    /// The runs' differences in named settings that were let through by `--allow-mismatch`.
+    public var mismatches: [String]
     public var regressions: [MetricCheck] { checks.filter { $0.status == .regression } }
     public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
     public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
@@ -28,6 +30,7 @@ public struct Comparison: Sendable, Encodable {
         self.thresholds = thresholds
         let (mismatches, changes) = Self.differences(base, current)
         if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
+        self.mismatches = mismatches
         notes = mismatches.map { "mismatch allowed: \($0)" } + changes
         var checks: [MetricCheck] = []
         var broken: [String: [String]] = [:]
@@ -53,6 +56,7 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(base, forKey: .base)
         try container.encode(current, forKey: .current)
         try container.encode(thresholds, forKey: .thresholds)
+        try container.encode(mismatches, forKey: .mismatches)
         try container.encode(notes, forKey: .notes)
         try container.encode(checks, forKey: .checks)
         try container.encode(brokenItems, forKey: .brokenItems)
@@ -74,21 +78,16 @@ public struct Comparison: Sendable, Encodable {
             }
         }
         if let x = a.generation, let y = b.generation {
-            if Set(x.provenance.corpora.map(\.sha256)) != Set(y.provenance.corpora.map(\.sha256)) {
-                mismatches.append("generation corpora differ (compared by SHA-256)")
-            }
-            if x.settings.route != y.settings.route { mismatches.append("generation route differs: \(x.settings.route.rawValue) vs \(y.settings.route.rawValue)") }
-            if x.settings.sampling != y.settings.sampling { changes.append("sampling changed: \(describe(x.settings.sampling)) → \(describe(y.settings.sampling))") }
-            if x.settings.profile != y.settings.profile { changes.append("profile changed: \(x.settings.profile) → \(y.settings.profile)") }
+            mismatches += GenerationComparability.mismatches(x, y)
+            if x.settings.detection != y.settings.detection { changes.append("generation detection config changed: \(x.settings.detection) → \(y.settings.detection)") }
             if x.provenance.host.cpu != y.provenance.host.cpu { changes.append("machine changed: \(x.provenance.host.cpu) → \(y.provenance.host.cpu); latency is not comparable across machines") }
+            for (name, report) in [("base", x), ("current", y)] where report.control?.verdict == .biased {
+                changes.append("the \(name) run's English A/A control excludes 1.0: its timings are biased")
+            }
         }
         if (a.detection == nil) != (b.detection == nil) { changes.append("only one run has detection results; detection not compared") }
         if (a.generation == nil) != (b.generation == nil) { changes.append("only one run has generation results; generation not compared") }
         return (mismatches, changes)
-    }
-
-    static func describe(_ s: ModelProfile.Sampling) -> String {
-        "temperature \(s.temperature), top_k \(s.topK), top_p \(s.topP), seed \(s.seed), n_predict \(s.nPredict)"
     }
 }
 

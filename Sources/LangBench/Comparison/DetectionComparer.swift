@@ -1,21 +1,22 @@
-/// Detection accuracy checks between two runs of the same items: paired (McNemar exact), overall and
-/// per language with enough items.
+/// Detection accuracy checks between two runs of the same items: paired (McNemar exact), overall per
+/// config (Holm across configs) and per language with enough items (Holm across a config's languages).
 enum DetectionComparer {
     static func checks(base: DetectionReport, current: DetectionReport, thresholds: Thresholds) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         for config in current.configs.map(\.name) where base.configs.contains(where: { $0.name == config }) {
             let before = Dictionary(base.results.filter { $0.config == config }.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
             let pairs = current.results.filter { $0.config == config }.compactMap { result in before[result.itemID].map { ($0, result) } }
-            checks.append(check(pairs, key: "config=\(config)", points: thresholds.accuracyPoints, alpha: thresholds.alpha))
+            checks.append(check(pairs, key: "config=\(config)", points: thresholds.accuracyPoints, family: "detection.accuracy"))
             for (lang, subset) in Dictionary(grouping: pairs, by: { $0.0.lang }).sorted(by: { $0.key < $1.key })
             where subset.count >= thresholds.languageMinItems {
-                checks.append(check(subset, key: "config=\(config) lang=\(lang)", points: thresholds.languageAccuracyPoints, alpha: thresholds.alpha))
+                checks.append(check(subset, key: "config=\(config) lang=\(lang)", points: thresholds.languageAccuracyPoints,
+                                    family: "detection.accuracy config=\(config) languages"))
             }
         }
-        return checks
+        return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
-    static func check(_ pairs: [(DetectionResult, DetectionResult)], key: String, points: Double, alpha: Double) -> MetricCheck {
+    static func check(_ pairs: [(DetectionResult, DetectionResult)], key: String, points: Double, family: String) -> MetricCheck {
         let n = pairs.count
         let baseRight = pairs.filter { $0.0.correct }.count, currentRight = pairs.filter { $0.1.correct }.count
         let fixed = pairs.filter { !$0.0.correct && $0.1.correct }.count
@@ -23,10 +24,13 @@ enum DetectionComparer {
         let p = Statistics.mcnemarExact(b: fixed, c: broken)
         let base = n > 0 ? Double(baseRight) / Double(n) : 0, current = n > 0 ? Double(currentRight) / Double(n) : 0
         let deltaPoints = (current - base) * 100
-        let status: MetricCheck.Status = p < alpha && -deltaPoints > points ? .regression : (p < alpha && deltaPoints > points ? .improvement : .unchanged)
-        return MetricCheck(metric: "detection.accuracy", key: key, polarity: .higherIsBetter, base: base, current: current,
-                           delta: current - base, interval: nil, pValue: p, threshold: points / 100, n: n, status: status,
-                           rule: "McNemar exact p < \(alpha) and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)")
+        var check = MetricCheck(metric: "detection.accuracy", key: key, polarity: .higherIsBetter, base: base, current: current,
+                                delta: current - base, interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
+                                rule: "McNemar exact, Holm within \(family), and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
+                                family: family)
+        check.regressionP = -deltaPoints > points ? p : 1
+        check.improvementP = deltaPoints > points ? p : 1
+        return check
     }
 
     /// Items that a regression broke, for the report.

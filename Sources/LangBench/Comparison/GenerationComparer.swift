@@ -1,44 +1,104 @@
-/// Latency and fallback checks between two generation runs.
+import Foundation
+
+/// Paired latency, fallback and served-in-own-language checks between two generation runs of the
+/// same items: every check compares an item with itself (same route, same repeat).
 enum GenerationComparer {
+    /// One item × route × repeat in both runs (crisis-flagged in either run excluded).
+    struct Pair {
+        var base: GenerationRecord
+        var current: GenerationRecord
+        var bothModel: Bool { base.outcome == .model && current.outcome == .model }
+    }
+
+    static func pairs(base: GenerationReport, current: GenerationReport, route: Route) -> [Pair] {
+        let before = Dictionary(base.records.filter { $0.route == route }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return current.records.filter { $0.route == route }.compactMap { record in
+            guard let old = before[record.key], old.fallbackReason != .crisisProtocol, record.fallbackReason != .crisisProtocol else { return nil }
+            return Pair(base: old, current: record)
+        }
+    }
+
     static func checks(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         for route in Route.allCases {
-            let before = base.records.filter { $0.route == route && $0.fallbackReason != .crisisProtocol }
-            let after = current.records.filter { $0.route == route && $0.fallbackReason != .crisisProtocol }
-            guard !before.isEmpty, !after.isEmpty else { continue }
-            let a = before.filter { $0.outcome == .model }.map(\.totalMs), b = after.filter { $0.outcome == .model }.map(\.totalMs)
-            if a.count >= 2, b.count >= 2 {
-                for (name, q) in [("p50", 0.5), ("p95", 0.95)] {
-                    checks.append(latency(a, b, q: q, name: name, key: "route=\(route.rawValue)", threshold: thresholds.latencyRatio))
-                }
+            let paired = pairs(base: base, current: current, route: route)
+            guard !paired.isEmpty else { continue }
+            let key = "route=\(route.rawValue)"
+            for metric in LatencyMetric.allCases {
+                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds))
             }
-            let reasons = Set(before.compactMap(\.fallbackReason) + after.compactMap(\.fallbackReason)).sorted()
+            checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
+                                     points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
+            let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
             for reason in reasons {
-                let x1 = before.filter { $0.fallbackReason == reason }.count, x2 = after.filter { $0.fallbackReason == reason }.count
-                checks.append(fallback(x1: x1, n1: before.count, x2: x2, n2: after.count, key: "route=\(route.rawValue) reason=\(reason.rawValue)",
-                                       points: thresholds.fallbackPoints, alpha: thresholds.alpha))
+                checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
+                                         polarity: .lowerIsBetter, points: thresholds.fallbackPoints) { $0.fallbackReason == reason })
             }
         }
-        return checks
+        return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
-    static func latency(_ base: [Double], _ current: [Double], q: Double, name: String, key: String, threshold: Double) -> MetricCheck {
-        let before = Statistics.quantile(base, q), after = Statistics.quantile(current, q)
-        let ratio = before > 0 ? after / before : .nan
-        let interval = Statistics.bootstrapQuantileRatio(base: base, current: current, q)
-        let status: MetricCheck.Status = interval.low > 1 + threshold ? .regression : (interval.high < 1 - threshold ? .improvement : .unchanged)
-        return MetricCheck(metric: "generation.latency_\(name)", key: key, polarity: .lowerIsBetter, base: before, current: after,
-                           delta: ratio - 1, interval: interval, pValue: nil, threshold: threshold, n: current.count, status: status,
-                           rule: "bootstrap 95% interval of the \(name) ratio CURRENT/BASE entirely above \(1 + threshold) (regression) or below \(1 - threshold) (improvement)")
+    /// The latency figures compared, each paired per item.
+    enum LatencyMetric: String, CaseIterable {
+        case total = "generation.latency", ttft = "generation.ttft", tpot = "generation.tpot"
+
+        func value(_ record: GenerationRecord) -> Double? {
+            switch self {
+            case .total: record.totalMs
+            case .ttft: record.ttftMs
+            case .tpot: record.tpotMs
+            }
+        }
     }
 
-    static func fallback(x1: Int, n1: Int, x2: Int, n2: Int, key: String, points: Double, alpha: Double) -> MetricCheck {
-        let before = Double(x1) / Double(n1), after = Double(x2) / Double(n2)
-        let p = Statistics.twoProportionTest(x1: x1, n1: n1, x2: x2, n2: n2)
-        let deltaPoints = (after - before) * 100
-        let status: MetricCheck.Status = p < alpha && deltaPoints > points ? .regression : (p < alpha && -deltaPoints > points ? .improvement : .unchanged)
-        return MetricCheck(metric: "generation.fallback_rate", key: key, polarity: .lowerIsBetter, base: before, current: after,
-                           delta: after - before, interval: Statistics.wilson(successes: x2, trials: n2), pValue: p, threshold: points / 100,
-                           n: n2, status: status, rule: "two-proportion z-test p < \(alpha) and a change of more than \(points) points")
+    /// Geometric mean of the per-item CURRENT/BASE ratio: log-ratios averaged over an item's repeats,
+    /// then bootstrapped over items. Pairs that lost a model reply in either run are counted, not timed.
+    static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds) -> MetricCheck {
+        var perItem: [String: [Double]] = [:]
+        var before: [Double] = [], after: [Double] = []
+        for pair in paired where pair.bothModel {
+            guard let a = metric.value(pair.base), let b = metric.value(pair.current), a > 0, b > 0 else { continue }
+            perItem[pair.base.itemID, default: []].append(log(b / a))
+            before.append(a)
+            after.append(b)
+        }
+        let lost = paired.filter { !$0.bothModel }.count
+        let logs = perItem.keys.sorted().map { Statistics.mean(perItem[$0]!) }
+        let threshold = thresholds.latencyRatio
+        var check = MetricCheck(metric: metric.rawValue, key: key, polarity: .lowerIsBetter,
+                                base: before.isEmpty ? .nan : Statistics.quantile(before, 0.5),
+                                current: after.isEmpty ? .nan : Statistics.quantile(after, 0.5),
+                                delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
+                                n: logs.count, status: .unchanged, rule: "")
+        check.lost = lost
+        let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
+        guard logs.count >= Statistics.minimumForInterval else {
+            check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"
+            return check
+        }
+        let boot = Statistics.bootstrapMeans(logs)
+        check.interval = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
+        check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold), above: true)
+        check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold), above: false)
+        check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), bootstrap over items: "
+            + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm within \(metric.rawValue)); \(lostText)"
+        return check
+    }
+
+    /// A per-record yes/no compared on the same records with McNemar's exact test.
+    static func proportion(_ paired: [Pair], metric: String, key: String, polarity: MetricCheck.Polarity, points: Double,
+                           _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
+        let n = paired.count
+        let onlyBase = paired.filter { flag($0.base) && !flag($0.current) }.count
+        let onlyCurrent = paired.filter { !flag($0.base) && flag($0.current) }.count
+        let before = Double(paired.filter { flag($0.base) }.count) / Double(n), after = Double(paired.filter { flag($0.current) }.count) / Double(n)
+        let p = Statistics.mcnemarExact(b: onlyBase, c: onlyCurrent)
+        let worse = polarity == .lowerIsBetter ? after - before : before - after
+        var check = MetricCheck(metric: metric, key: key, polarity: polarity, base: before, current: after, delta: after - before,
+                                interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
+                                rule: "McNemar exact on the same records (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm within \(metric), and a change of more than \(points) points")
+        check.regressionP = worse * 100 > points ? p : 1
+        check.improvementP = -worse * 100 > points ? p : 1
+        return check
     }
 }

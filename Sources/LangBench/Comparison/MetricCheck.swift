@@ -27,8 +27,65 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     public var status: Status
     /// The rule applied, in words.
     public var rule: String
+    /// The checks Holm's correction runs over together (the metric, or a config's languages).
+    public var family: String
+    /// One-sided evidence for a regression / an improvement beyond the threshold (1 when the change
+    /// is not in that direction or not large enough), before and after Holm within the family.
+    public var regressionP: Double = 1
+    public var improvementP: Double = 1
+    public var adjustedP: Double?
+    /// Pairs left out of a latency figure because one run had no model reply (shown, never silent).
+    public var lost: Int?
 
     enum CodingKeys: String, CodingKey {
-        case metric, key, polarity, base, current, delta, interval, pValue = "p_value", threshold, n, status, rule
+        case metric, key, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
+        case family, lost
+    }
+
+    public init(metric: String, key: String, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
+                pValue: Double?, threshold: Double, n: Int, status: Status, rule: String, family: String? = nil) {
+        self.metric = metric
+        self.key = key
+        self.polarity = polarity
+        self.base = base
+        self.current = current
+        self.delta = delta
+        self.interval = interval
+        self.pValue = pValue
+        self.threshold = threshold
+        self.n = n
+        self.status = status
+        self.rule = rule
+        self.family = family ?? metric
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(metric: try c.decode(String.self, forKey: .metric), key: try c.decode(String.self, forKey: .key),
+                  polarity: try c.decode(Polarity.self, forKey: .polarity), base: try c.decode(Double.self, forKey: .base),
+                  current: try c.decode(Double.self, forKey: .current), delta: try c.decode(Double.self, forKey: .delta),
+                  interval: try c.decodeIfPresent(Statistics.Interval.self, forKey: .interval), pValue: try c.decodeIfPresent(Double.self, forKey: .pValue),
+                  threshold: try c.decode(Double.self, forKey: .threshold), n: try c.decode(Int.self, forKey: .n),
+                  status: try c.decode(Status.self, forKey: .status), rule: try c.decode(String.self, forKey: .rule),
+                  family: try c.decodeIfPresent(String.self, forKey: .family))
+        adjustedP = try c.decodeIfPresent(Double.self, forKey: .adjustedP)
+        lost = try c.decodeIfPresent(Int.self, forKey: .lost)
+    }
+
+    /// Sets every check's status with Holm's correction within its family: a regression (or an
+    /// improvement) when its adjusted one-sided p is below `alpha`.
+    static func holm(_ checks: [MetricCheck], alpha: Double) -> [MetricCheck] {
+        var out = checks
+        for family in Set(checks.map(\.family)) {
+            let members = out.indices.filter { out[$0].family == family }
+            let regression = Statistics.holm(members.map { out[$0].regressionP })
+            let improvement = Statistics.holm(members.map { out[$0].improvementP })
+            for (position, index) in members.enumerated() {
+                out[index].status = regression[position] < alpha ? .regression : (improvement[position] < alpha ? .improvement : .unchanged)
+                let judged = out[index].regressionP < 1 || out[index].improvementP < 1
+                out[index].adjustedP = judged ? min(regression[position], improvement[position]) : nil
+            }
+        }
+        return out
     }
 }

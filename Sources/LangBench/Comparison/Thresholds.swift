@@ -18,11 +18,11 @@ public struct Thresholds: Sendable, Hashable, Codable {
         case languageMinItems = "language_min_items", latencyRatio = "latency_ratio", fallbackPoints = "fallback_points"
     }
 
-    public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 100,
+    public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
                                           latencyRatio: 0.05, fallbackPoints: 1)
-    public static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 100,
+    public static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 40,
                                              latencyRatio: 0.10, fallbackPoints: 2)
-    public static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 100,
+    public static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 40,
                                            latencyRatio: 0.25, fallbackPoints: 5)
 
     public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]

@@ -8,12 +8,12 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Compare two runs and report regressions and improvements with their statistics.",
-        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (different corpora, configs or routes).",
+        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ; each difference is named).",
         arguments: [ArgumentSpec("base", help: "Base run, detect or generate directory (or its JSON file)."),
                     ArgumentSpec("current", help: "Current run to check against the base.")],
         groups: [OptionGroup("Comparison", [
             .value("thresholds", "preset-or-file", help: "strict, default, relaxed, or a JSON file of thresholds.", default: "default"),
-            .flag("allow-mismatch", help: "Compare even when corpora or configs differ (noted in the report)."),
+            .flag("allow-mismatch", help: "Compare even when the runs' settings differ (each difference is named in the report)."),
             .value("format", "format", help: "md, json or junit.", default: "md"),
             .value("out", "file", help: "Write the report to a file instead of stdout."),
         ])]
@@ -50,6 +50,7 @@ struct CompareCommand: ParsableCommand {
         case .junit: comparison.junit
         }
         if let out { try AtomicFile.write(text, to: URL(fileURLWithPath: out)) } else { context.stdout.write(text) }
+        for mismatch in comparison.mismatches { context.note("warning: mismatch allowed: \(mismatch)") }
         context.note("\(comparison.verdict): \(comparison.regressions.count) regression(s), \(comparison.improvements.count) improvement(s) in \(comparison.checks.count) checks")
         return comparison.regressions.isEmpty ? .success : .checkFailed
     }
