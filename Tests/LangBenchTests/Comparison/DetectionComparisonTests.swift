@@ -19,12 +19,14 @@ struct DetectionComparisonTests {
         #expect(overall.pValue! < 1e-4)  // 60 broken (uk), 20 fixed (ru): p ≈ 8.6e-6
         #expect(abs(overall.delta - (-40.0 / 80.0)) < 1e-12)
         #expect(comparison.brokenItems["main"] == (0..<60).map { String(format: "uk-%03d", $0) })
-        // The per-language check needs 100 items by default: 60 Ukrainian items are not checked alone.
-        #expect(!comparison.checks.contains { $0.key.contains("lang=uk") })
+        // Languages with at least 40 items are checked alone (Holm across the config's languages):
+        // 60 Ukrainian items are, and all broke; 20 Russian items are not.
+        #expect(comparison.checks.first { $0.key == "config=main lang=uk" }?.status == .regression)
+        #expect(!comparison.checks.contains { $0.key.contains("lang=ru") })
         #expect(comparison.notes.contains { $0.contains("detection config 'main' changed") })
         // The reverse is an improvement and never fails the job.
         let reverse = try Comparison(base: RunFixtures.results(degraded), current: RunFixtures.results(base), thresholds: .default)
-        #expect(reverse.regressions.isEmpty && reverse.improvements.count == 1)
+        #expect(reverse.regressions.isEmpty && reverse.improvements.count == 2)
     }
 
     @Test func smallDropsAreNotRegressions() throws {
@@ -35,7 +37,7 @@ struct DetectionComparisonTests {
         }
         let base = (0..<1000).map { result($0, $0 != 0) }
         let current = (0..<1000).map { result($0, !(1...3).contains($0)) }
-        let check = DetectionComparer.check(Array(zip(base, current)), key: "k", points: 0.5, alpha: 0.05)
+        let check = MetricCheck.holm([DetectionComparer.check(Array(zip(base, current)), key: "k", points: 0.5, family: "f")], alpha: 0.05)[0]
         #expect(check.status == .unchanged)
     }
 

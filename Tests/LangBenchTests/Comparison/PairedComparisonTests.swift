@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// `compare` on fixed generation records: paired verdicts, Holm, refusals, golden outputs.
+struct PairedComparisonTests {
+    func compare(_ base: GenerationReport, _ current: GenerationReport, allowMismatch: Bool = false) throws -> Comparison {
+        try Comparison(base: RunResults(path: "base", detection: nil, generation: base),
+                       current: RunResults(path: "current", detection: nil, generation: current), thresholds: .default, allowMismatch: allowMismatch)
+    }
+
+    @Test func aRunAgainstItselfIsNoChange() throws {
+        let base = try GenerationFixtures.report("base")
+        let comparison = try compare(base, base)
+        #expect(comparison.regressions.isEmpty && comparison.improvements.isEmpty)
+        let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+        #expect(abs(latency.delta) < 1e-12 && latency.interval?.low == 1 && latency.interval?.high == 1)
+    }
+
+    @Test func slowerPivotAndTimeoutsAreRegressionsWithLostPairsCounted() throws {
+        let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
+        let pivot = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+        #expect(pivot.status == .regression)
+        let direct = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=direct" })
+        #expect(direct.lost == 8 + 12)  // 8 new German timeouts + 12 Russian/Bulgarian fallbacks in both runs
+        let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
+        #expect(timeouts.status == .regression)
+        #expect(timeouts.pValue == Statistics.mcnemarExact(b: 0, c: 8))
+        #expect(timeouts.adjustedP == min(1, 2 * timeouts.pValue!))  // Holm over the direct route's two reasons
+        let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct" })
+        #expect(served.status == .regression)
+        // The per-token cost of the direct route did not change: no TPOT verdict there.
+        #expect(comparison.checks.first { $0.metric == "generation.tpot" && $0.key == "route=direct" }?.status == .unchanged)
+    }
+
+    @Test func fewPairsAreNotJudged() throws {
+        let records = try GenerationFixtures.records("base").filter { $0.lang.identifier == "de" && $0.itemID < "cp-de-06" }
+        let report = GenerationReport(records: records, settings: GenerationFixtures.settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("few"))
+        let comparison = try compare(report, report)
+        let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" })
+        #expect(latency.interval == nil && latency.status == .unchanged && latency.rule.contains("not judged"))
+    }
+
+    @Test func everySettingsDifferenceIsNamed() throws {
+        let base = try GenerationFixtures.report("base")
+        var settings = GenerationFixtures.settings
+        settings.server["threads"] = "1"
+        settings.sampling.seed = 7
+        settings.repeats = 2
+        settings.cachePolicy = .warmPrefix
+        let other = try GenerationFixtures.report("base", settings: settings)
+        #expect {
+            try compare(base, other)
+        } throws: { error in
+            let text = "\(error)"
+            return ["server threads differs: 2 vs 1", "seed differs: 42 vs 7", "repeats differs: 1 vs 2", "cache policy differs: cold vs warm-prefix"]
+                .allSatisfy(text.contains)
+        }
+        let allowed = try compare(base, other, allowMismatch: true)
+        #expect(allowed.mismatches.contains("server threads differs: 2 vs 1"))
+        #expect(allowed.markdown.contains("mismatch allowed: server threads differs: 2 vs 1"))
+        // A shard's item subset is a different item set.
+        let shard = GenerationReport(records: base.records.filter { $0.lang.identifier == "en" }, settings: GenerationFixtures.settings,
+                                     warmupRuns: 0, provenance: GenerationFixtures.provenance("shard"))
+        #expect(throws: ComparisonError.self) { try compare(base, shard) }
+    }
+
+    @Test func holmMatchesTheTextbook() {
+        // Holm (1979): sorted p 0.01, 0.02, 0.03, 0.04 with m = 4 → 0.04, 0.06, 0.06, 0.06.
+        let adjusted = Statistics.holm([0.03, 0.01, 0.04, 0.02])
+        for (value, expected) in zip(adjusted, [0.06, 0.04, 0.06, 0.06]) { #expect(abs(value - expected) < 1e-12) }
+        #expect(Statistics.holm([]) == [])
+    }
+
+    @Test func goldenFiles() throws {
+        let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
+        Snapshot.assert(comparison.markdown, named: "compare-generation.md")
+        Snapshot.assert(comparison.json, named: "compare-generation.json")
+        Snapshot.assert(comparison.junit, named: "compare-generation.junit.xml")
+    }
+}

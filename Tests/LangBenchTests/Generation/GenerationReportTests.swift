@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// The generation report's figures and files, from fixed records.
+struct GenerationReportTests {
+    @Test func goldenFiles() throws {
+        let report = try GenerationFixtures.report("base")
+        Snapshot.assert(report.markdown, named: "generation.md")
+        Snapshot.assert(CSVWriter.render(report.summaryTable), named: "generation-summary.csv")
+        Snapshot.assert(CSVWriter.render(report.itemsTable), named: "generation-items.csv")
+        Snapshot.assert(try JSONOutput.encode(report), named: "generation.json")
+    }
+
+    @Test func oneDenominatorWithCrisisItemsCountedApart() throws {
+        let report = try GenerationFixtures.report("base")
+        #expect(report.crisisRecords == 4)
+        let direct = try #require(report.summary(route: .direct))
+        #expect(direct.n == 48)
+        let reasons = report.fallbacks.filter { $0.route == .direct }
+        #expect(!reasons.isEmpty && reasons.allSatisfy { $0.n == direct.n })
+        #expect(!report.fallbacks.contains { $0.reason == .crisisProtocol })
+        // The rates in the reason table add up to the summary's fallback rate.
+        #expect(abs(reasons.map(\.rate).reduce(0, +) - direct.fallbackRate) < 1e-12)
+    }
+
+    @Test func servedInOwnLanguageIsJudgedAgainstTheTrueLanguage() throws {
+        let report = try GenerationFixtures.report("base")
+        // Bulgarian: 8 of 12 detected as Russian. The pivot answers all 12 "faithfully" (fidelity 100%)
+        // but serves only the 4 detected right.
+        let bg = try #require(report.served.first { $0.route == .pivot && $0.lang == "bg" })
+        #expect(bg.fidelity == 1.0)
+        #expect(bg.served == 4 && bg.misdetected == 8 && bg.n == 12)
+        let ru = try #require(report.served.first { $0.route == .direct && $0.lang == "ru" })
+        #expect(ru.served == 6 && ru.wrongOutputLanguage == 6 && ru.misdetected == 0)
+    }
+
+    @Test func englishControlIsReported() throws {
+        let report = try GenerationFixtures.report("base")
+        let control = try #require(report.control)
+        #expect(control.ratio.pairs == 12)
+        #expect(control.verdict == .consistent)
+        #expect(report.markdown.contains("English A/A control"))
+        // A control run where the pivot always runs second on a warm cache reads 30% faster: flagged.
+        var biased = try GenerationFixtures.records("base")
+        for index in biased.indices where biased[index].lang.identifier == "en" && biased[index].route == .pivot {
+            biased[index].totalMs *= 0.7
+        }
+        let flagged = GenerationReport(records: biased, settings: GenerationFixtures.settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x"))
+        #expect(flagged.control?.verdict == .biased)
+        #expect(flagged.markdown.contains("EXCLUDES 1.0"))
+    }
+
+    @Test func noIntervalBelowTenValues() throws {
+        #expect(LatencySummary([1, 2, 3])?.p50CI == nil)
+        #expect(LatencySummary((1...10).map(Double.init))?.p50CI != nil)
+        let report = try GenerationFixtures.report("base")
+        #expect(report.ratios.filter { $0.pairs < Statistics.minimumForInterval }.allSatisfy { $0.ci == nil })
+    }
+
+    @Test func tpotIsDecodeTimePerTokenAfterTheFirst() {
+        #expect(StageTiming.tpot(total: 130, ttft: 30, tokens: 11) == 10)
+        #expect(StageTiming.tpot(total: 130, ttft: 30, tokens: 1) == nil)
+        #expect(StageTiming.tpot(total: 130, ttft: nil, tokens: 5) == nil)
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import TestSupport
+@testable import LangBench
+
+/// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by
+/// make-fixtures.py): the base run, and a current run whose non-English pivot is 40% slower and whose
+/// direct route times out on 8 German items.
+enum GenerationFixtures {
+    static func records(_ name: String) throws -> [GenerationRecord] {
+        try JSONLinesLog<GenerationRecord>.read(URL(fileURLWithPath: Fixture.path("generation/\(name).jsonl")), repair: false)
+    }
+
+    static let settings: GenerationReport.Settings = {
+        let sampling = ModelProfile.Sampling(temperature: 0.7, topK: 40, topP: 0.95, minP: 0.05, seed: 42, nPredict: 48, stop: ["\n"], cachePrompt: false)
+        let translation = ModelProfile.Sampling(temperature: 0, topK: 1, topP: 1, minP: 0, seed: 42, nPredict: 64, stop: ["\n"], cachePrompt: false)
+        return GenerationReport.Settings(profile: "gemma3-270m-q4km", route: .both, sampling: sampling, translationSampling: translation,
+                                         supportedLanguages: ["de", "en"], detection: "constrained+priors (builtin; candidates fixture)",
+                                         packs: LanguagePacks(), concurrency: 1, repeats: 1, warmup: 2, refuseUnsupported: false,
+                                         server: ["threads": "2", "parallel_slots": "1", "context_size": "2048", "swa_full": "true",
+                                                  "model_path": "gemma-3-270m-q4_k_m.gguf"], cachePolicy: .cold)
+    }()
+
+    static func provenance(_ name: String) -> Provenance {
+        var provenance = Provenance(command: ["langbench", "run", "--out", name],
+                                    corpora: [CorpusSource(path: "Corpora/chat-prompts.tsv", format: .tsv, sha256: String(repeating: "c", count: 64), items: 50)],
+                                    startedAt: Date(timeIntervalSince1970: 1_800_000_000), gitCommit: "0123456789abcdef0123456789abcdef01234567")
+        provenance.toolVersion = "0.0.0-test"
+        provenance.host = Provenance.Host(cpu: "Fixture CPU", cores: 2, memoryGiB: 24, os: "fixture")
+        provenance.finish(at: Date(timeIntervalSince1970: 1_800_000_100))
+        return provenance
+    }
+
+    static func report(_ name: String, settings: GenerationReport.Settings = settings) throws -> GenerationReport {
+        GenerationReport(records: try records(name), settings: settings, warmupRuns: 4, provenance: provenance(name))
+    }
+}
