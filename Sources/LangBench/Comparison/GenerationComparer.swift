@@ -80,6 +80,7 @@ enum GenerationComparer {
         check.interval = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
         check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold), above: true)
         check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold), above: false)
+        check.pValue = min(check.regressionP, check.improvementP)
         check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), bootstrap over items: "
             + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm within \(metric.rawValue)); \(lostText)"
         return check

@@ -27,13 +27,17 @@ extension DetectionReport {
     public var summaryTable: ReportTable {
         var table = ReportTable(title: "Summary", columns: [
             .init("config"), .init("detector"), .init("slice"), .numeric("n"), .numeric("correct"), .numeric("accuracy"),
-            .numeric("ci95_low"), .numeric("ci95_high"), .numeric("macro_f1"),
+            .numeric("ci95_low"), .numeric("ci95_high"), .numeric("macro_f1"), .numeric("f1"),
         ])
         for slice in slices {
             let m = slice.metrics
+            // A one-language slice has no false positives of its own, so its "macro-F1" would be 2R/(1+R):
+            // its row shows the language's real F1 (precision over the whole config) instead.
+            let language = slice.slice.hasPrefix("lang=") ? String(slice.slice.dropFirst("lang=".count)) : nil
+            let f1 = language.flatMap { code in metrics(config: slice.config)?.perLanguage.first { $0.lang.identifier == code }?.f1 }
             table.append([.text(slice.config), .text(slice.detector), .text(slice.slice), .int(m.n), .int(m.correct),
                           .number(m.accuracy, digits: 4), .number(m.ci95.low, digits: 4), .number(m.ci95.high, digits: 4),
-                          .number(m.macroF1, digits: 4)])
+                          language == nil ? .number(m.macroF1, digits: 4) : .empty, f1.map { .number($0, digits: 4) } ?? .empty])
         }
         return table
     }

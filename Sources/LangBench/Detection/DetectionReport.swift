@@ -61,7 +61,7 @@ public struct DetectionReport: Sendable, Codable {
     public static let metricDefinitions: [String: String] = [
         "accuracy": "share of items whose top prediction is the gold language (locale-equivalent); abstentions (und) and detector errors count as wrong",
         "ci95": "95% Wilson score interval of accuracy",
-        "macro_f1": "unweighted mean over gold languages of F1 = 2PR/(P+R)",
+        "macro_f1": "unweighted mean over gold languages of F1 = 2PR/(P+R); left empty on lang= rows of detection-summary.csv, whose f1 column is that language's F1 over the whole config (its precision counts other languages' items called it)",
         "precision": "TP / (TP + FP): of the items predicted as this language, the share that are",
         "recall": "TP / (TP + FN): of this language's items, the share predicted as it (equals the language's accuracy)",
         "false_positive_rate": "FP / (FP + TN): of the other languages' items, the share wrongly called this language",
