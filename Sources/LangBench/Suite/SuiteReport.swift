@@ -33,7 +33,9 @@ public struct SuiteReport: Sendable, Encodable {
         for row in generation?.summary ?? [] where row.slice == "all" {
             if let l = row.latency { g["\(row.route.rawValue).p50_ms"] = l.p50.rounded(); g["\(row.route.rawValue).p95_ms"] = l.p95.rounded() }
             g["\(row.route.rawValue).fallback_rate"] = (row.fallbackRate * 10_000).rounded() / 10_000
+            g["\(row.route.rawValue).served_rate"] = (row.servedRate * 10_000).rounded() / 10_000
         }
+        if let control = generation?.control { g["control.en_pivot_direct_ratio"] = (control.ratio.medianRatio * 1000).rounded() / 1000 }
         self.detection = d
         self.generation = g
         self.files = files
@@ -60,7 +62,13 @@ public struct SuiteReport: Sendable, Encodable {
 
     static func generationSection(_ report: GenerationReport?) -> String {
         guard let report else { return "" }
-        var out = "## Generation\n\n" + MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n"
+        var out = "## Generation\n\n" + "Timing design: " + report.timingDesign + "\n\n"
+        if let control = report.control { out += "**" + control.sentence + "**\n\n" }
+        out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n"
+        out += MarkdownWriter.render(report.latencyTable) + "\n"
+        var served = report.servedTable
+        served.rows = zip(report.served, served.rows).filter { $0.0.lang == "all" }.map(\.1)
+        out += MarkdownWriter.render(served) + "\n"
         out += MarkdownWriter.render(report.fallbackTable) + "\n"
         return out + "Details: [generation.md](\(GenerationOutput.markdownFile)).\n\n"
     }
