@@ -25,8 +25,14 @@ public struct DetectionConfig: Sendable, Hashable {
         [
             DetectionConfig(name: "unconstrained", detector: detector),
             DetectionConfig(name: "constrained", detector: detector, candidates: seedCandidates),
-            DetectionConfig(name: "constrained+priors", detector: detector, candidates: seedCandidates, hints: seedHints),
+            seedArchitecture(detector: detector),
         ]
+    }
+
+    /// What the seed architecture's pipeline detects with: its candidates and its priors. The reply
+    /// pipeline uses it when no config is given.
+    public static func seedArchitecture(detector: String = "builtin") -> DetectionConfig {
+        DetectionConfig(name: "constrained+priors", detector: detector, candidates: seedCandidates, hints: seedHints)
     }
 
     /// Parses `ru=0.5,en=0.35`.

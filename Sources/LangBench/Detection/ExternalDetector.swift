@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A detector in another process, spoken to in JSON lines over stdin/stdout:

@@ -34,16 +34,31 @@ public struct BenchConfig: Sendable, Decodable {
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
+            let defaults = GenerationPlan()
             corpora = try c.decode([String].self, forKey: key("corpora"))
             profile = try c.decodeIfPresent(String.self, forKey: key("profile")) ?? ModelProfile.defaultPath
-            route = try c.decodeIfPresent(RouteChoice.self, forKey: key("route")) ?? .auto
-            repeats = try c.decodeIfPresent(Int.self, forKey: key("repeat")) ?? 1
-            concurrency = try c.decodeIfPresent(Int.self, forKey: key("concurrency")) ?? 1
-            warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? 1
+            route = try c.decodeIfPresent(RouteChoice.self, forKey: key("route")) ?? defaults.route
+            repeats = try c.decodeIfPresent(Int.self, forKey: key("repeat")) ?? defaults.repeats
+            concurrency = try c.decodeIfPresent(Int.self, forKey: key("concurrency")) ?? defaults.concurrency
+            warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? defaults.warmup
             seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
-            refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? false
-            cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? .cold
+            refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? defaults.refuseUnsupported
+            cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
+        }
+
+        /// The plan this half runs, with the default bank, keyword files and packs.
+        public var plan: GenerationPlan {
+            var plan = GenerationPlan()
+            plan.route = route
+            plan.repeats = repeats
+            plan.concurrency = concurrency
+            plan.warmup = warmup
+            plan.seed = seed
+            if let packs { plan.packs = packs }
+            plan.refuseUnsupported = refuseUnsupported
+            plan.cachePolicy = cachePolicy
+            return plan
         }
     }
 

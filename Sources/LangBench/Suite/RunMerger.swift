@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Combines shard outputs of `run`, `detect` or `generate` into one run directory whose results equal

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import LangBench
 import LanguageRecognition
@@ -43,7 +44,7 @@ struct BenchDetectorCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let url = try RecognizerModelOption.url(path: modelPath)
+        let url = try BuiltinDetector.modelURL(path: modelPath)
         let loads = try (0..<3).map { _ in try DetectorBenchmark.load(contentsOf: url) }
         let model = loads[0].model
         let corpus = try CorpusLoader().load(corpora.filter { FileManager.default.fileExists(atPath: $0) || !corpora.isEmpty })

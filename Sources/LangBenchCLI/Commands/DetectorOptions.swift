@@ -51,9 +51,15 @@ struct DetectorOptions {
         return DetectionConfig.defaults(detector: detector)
     }
 
+    /// The one config the reply pipeline detects with: the flags' config or the file's first, else the
+    /// seed architecture's (constrained+priors).
+    func pipelineConfig() throws -> DetectionConfig {
+        if configsPath != nil || candidates != nil || hints != nil { return try configs()[0] }
+        return DetectionConfig.seedArchitecture(detector: detector)
+    }
+
     var factory: DetectorFactory {
-        let model = recognizerModel
-        return DetectorFactory(timeout: .milliseconds(Int(timeout * 1000))) { try BuiltinDetectorLoader.load(modelPath: model) }
+        DetectorFactory(timeout: .milliseconds(Int(timeout * 1000)), recognizerModel: recognizerModel)
     }
 
     static func codes(_ list: String) throws -> [LanguageCode] {

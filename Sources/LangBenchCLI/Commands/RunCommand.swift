@@ -1,6 +1,5 @@
 import Foundation
 import LangBench
-import LlamaBackend
 
 /// `langbench run`: the whole suite from one config file into `Reports/<run-id>/`.
 struct RunCommand: ParsableCommand {
@@ -49,42 +48,11 @@ struct RunCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let config = try BenchConfig.load(configPath)
-        let command = ["langbench"] + CommandLine.arguments.dropFirst()
-        let progress = context.progress(quiet: output.quiet)
-        var detection: DetectionReport?
-        var generation: GenerationReport?
-        var provenance = Provenance(command: command, corpora: [])
-        if let half = config.detection {
-            let corpus = try load(half.corpora)
-            provenance.corpora += corpus.sources
-            let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
-            let job = DetectionJob(corpus: corpus, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
-                                   supported: profile.supportedLanguages, factory: detectors.factory, directory: output.directory,
-                                   command: command, resume: output.resume)
-            detection = try await job.run(progress: progress)
-        }
-        if let half = config.generation {
-            let corpus = try load(half.corpora)
-            provenance.corpora += corpus.sources
-            let profile = try ModelProfile.load(half.profile)
-            let setup = GenerationSetup(generation: GenerationOptions(half), detectors: detectors, backend: backend, profile: profile,
-                                        directory: output.directory, environment: context.environment, packs: half.packs)
-            let (job, server) = try await setup.job(corpus: corpus, command: command, resume: output.resume)
-            defer { server.stop() }
-            generation = try await job.run(progress: progress)
-        }
-        provenance.finish()
-        let files = try FileManager.default.contentsOfDirectory(atPath: output.directory.path).filter { !$0.hasPrefix(".") }
-        let report = SuiteReport(runID: output.directory.lastPathComponent, shard: shard, provenance: provenance,
-                                 detection: detection, generation: generation, files: files + [SuiteReport.markdownFile, SuiteReport.jsonFile])
-        try report.write(to: output.directory)
+        let runner = SuiteRunner(config: try BenchConfig.load(configPath), shard: shard, factory: detectors.factory, server: backend.source,
+                                 directory: output.directory, environment: context.environment, command: context.commandLine,
+                                 resume: output.resume)
+        _ = try await runner.run(progress: context.progress(quiet: output.quiet))
         context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
         return .success
-    }
-
-    private func load(_ paths: [String]) throws -> Corpus {
-        let corpus = try CorpusLoader().load(paths)
-        return shard?.apply(corpus) ?? corpus
     }
 }

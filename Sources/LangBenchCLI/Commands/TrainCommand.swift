@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import LlamaBackend
 import LangBench
@@ -72,7 +73,7 @@ struct TrainCommand: ParsableCommand {
             let items = split.items.filter { candidates.contains($0.language) }
             let evaluation = AccuracyEvaluation(items: items) { recognizer.recognize($0).dominantLanguage }
             for slice in evaluation.sliceNames {
-                let n = evaluation.slices[slice]?.values.map(\.items).reduce(0, +) ?? 0
+                let n = evaluation.items(slice)
                 out += "\(slice)\t\(name)\t\(n)\t" + String(format: "%.4f", evaluation.macroAccuracy(slice)) + "\n"
             }
         }

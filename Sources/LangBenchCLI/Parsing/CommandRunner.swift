@@ -2,6 +2,8 @@
 /// exit status. The executable calls `run` once; tests call it with a buffer context.
 public enum CommandRunner {
     public static func run(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
+        var context = context
+        context.commandLine = [root.configuration.name] + arguments
         var command: any ParsableCommand.Type = root
         var path = root.configuration.name
         var remaining = arguments[...]

@@ -14,7 +14,7 @@ struct PipelineFallbackTests {
     }
 
     @Test func directReplyFromTheRealModel() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"))
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"))
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "I finally finished my exam today!"), .direct)
         #expect(output.record.outcome == .model, "\(output.record.errorMessage ?? "")")
         #expect(!output.reply.isEmpty)
@@ -24,7 +24,7 @@ struct PipelineFallbackTests {
     }
 
     @Test func pivotTranslatesThreeTimes() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"))
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"))
         let output = await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == nil, "\(output.record.errorMessage ?? "")")
         #expect(output.record.translateInMs != nil && output.record.generateMs != nil && output.record.translateOutMs != nil)
@@ -33,27 +33,28 @@ struct PipelineFallbackTests {
 
     @Test func missingPackFallsBack() async throws {
         let packs = LanguagePacks(defaultState: .installed, pairs: ["en-ru": .supported])
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), packs: packs)
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), packs: packs)
         let output = await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == .translationPackMissing)
         #expect(output.record.errorMessage == "translation pack en-ru is downloadable but not installed")
-        #expect(PipelineFixture.bank.languages.contains("ru") && output.reply != "")
+        #expect(try PipelineFixture.bank().languages.contains("ru"))
+        #expect(output.reply != "")
     }
 
     @Test func unsupportedPackFallsBack() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"),
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"),
                                                 packs: LanguagePacks(defaultState: .unsupported))
         #expect(await PipelineFixture.reply(pipeline, Self.ru, .pivot).record.fallbackReason == .translationUnsupported)
     }
 
     @Test func refusedUnsupportedLanguage() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), refuseUnsupported: true)
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), refuseUnsupported: true)
         #expect(await PipelineFixture.reply(pipeline, Self.ru, .direct).record.fallbackReason == .unsupportedLanguage)
     }
 
     @Test func nothingListeningIsModelUnavailable() async throws {
         let dead = LlamaClient(baseURL: URL(string: "http://127.0.0.1:9")!, requestTimeout: 5)
-        let pipeline = PipelineFixture.pipeline(backend: dead, detector: FixedDetector(lang: "en"))
+        let pipeline = try PipelineFixture.pipeline(backend: dead, detector: FixedDetector(lang: "en"))
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
         #expect(output.record.fallbackReason == .modelUnavailable)
         #expect(output.record.errorMessage?.contains("connection refused") == true)
@@ -61,23 +62,23 @@ struct PipelineFallbackTests {
 
     @Test func killedServerIsModelUnavailable() async throws {
         let server = try await TestServers.launch()
-        let pipeline = PipelineFixture.pipeline(backend: server.client(requestTimeout: 10), detector: FixedDetector(lang: "en"))
+        let pipeline = try PipelineFixture.pipeline(backend: server.client(requestTimeout: 10), detector: FixedDetector(lang: "en"))
         server.stop()
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
         #expect(output.record.fallbackReason == .modelUnavailable)
     }
 
     @Test func slowAnswerIsATimeout() async throws {
-        var profile = PipelineFixture.profile
+        var profile = try PipelineFixture.profile()
         profile.sampling.nPredict = 400
         profile.sampling.stop = []
-        let pipeline = PipelineFixture.pipeline(backend: try await client(timeout: 0.3), detector: FixedDetector(lang: "en"), profile: profile)
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(timeout: 0.3), detector: FixedDetector(lang: "en"), profile: profile)
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Tell me a long story"), .direct)
         #expect(output.record.fallbackReason == .timeout)
     }
 
     @Test func contextOverflowIsAGenerationErrorWithTheServerMessage() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "en"))
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "en"))
         let long = String(repeating: "I walked to the park and then I went home again. ", count: 60)
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", long), .direct)
         #expect(output.record.fallbackReason == .generationError)
@@ -85,28 +86,28 @@ struct PipelineFallbackTests {
     }
 
     @Test func emptyOutput() async throws {
-        var profile = PipelineFixture.profile
+        var profile = try PipelineFixture.profile()
         profile.sampling.temperature = 0
         profile.sampling.stop = [" ", "\n"]  // the reply's first token starts with a space: nothing is left
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"), profile: profile)
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"), profile: profile)
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "How are you?"), .direct)
         #expect(output.record.fallbackReason == .emptyOutput)
     }
 
     @Test func emptyTranslationIsATranslationFailure() async throws {
-        var sampling = PipelineFixture.profile.translationSampling
+        var sampling = try PipelineFixture.profile().translationSampling
         sampling.stop = [" ", "\n"]
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), translationSampling: sampling)
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), translationSampling: sampling)
         let output = await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == .translationFailed)
     }
 
     @Test func replyInAnotherLanguageIsCaught() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "de"))
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "de"))
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi"), .direct)
         // The message is read as German, so the reply must be German; the detector reads the reply as German too.
         #expect(output.record.outcome == .model)
-        let strict = PipelineFixture.pipeline(backend: try await client(), detector: SwitchingDetector())
+        let strict = try PipelineFixture.pipeline(backend: try await client(), detector: SwitchingDetector())
         let caught = await PipelineFixture.reply(strict, PipelineFixture.item("en-1", "en", "Hi there, how are you?"), .direct)
         #expect(caught.record.fallbackReason == .wrongOutputLanguage)
         #expect(caught.record.replyLang == "de" && caught.record.replyLangOK == false)
@@ -115,7 +116,7 @@ struct PipelineFallbackTests {
     @Test func historyThatCannotBeTranslatedIsDroppedNotAFallback() async throws {
         let longTurn = String(repeating: "Это очень длинная история о моём дне. ", count: 60)
         let item = PipelineFixture.item("ru-2", "ru", "Что скажешь?", history: [Turn(role: .user, text: longTurn), Turn(role: .assistant, text: "Понимаю.")])
-        let pipeline = PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "ru"))
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "ru"))
         let output = await PipelineFixture.reply(pipeline, item, .pivot)
         #expect(output.record.history == .dropped)
         #expect(output.record.fallbackReason != .translationFailed)
@@ -123,11 +124,11 @@ struct PipelineFallbackTests {
     }
 
     @Test func crisisGetsTheSafeReplyAndNoDiagnostics() async throws {
-        let pipeline = PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "en"))
+        let pipeline = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "en"))
         let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("c-1", "en", "I don't want to live anymore", tags: ["crisis"]), .direct)
         #expect(output.record.fallbackReason == .crisisProtocol)
         #expect(output.events.isEmpty)
-        #expect(output.reply == PipelineFixture.bank.crisisReply(for: LanguageCode(normalised: "en")))
+        #expect(try output.reply == PipelineFixture.bank().crisisReply(for: LanguageCode(normalised: "en")))
     }
 }
 
