@@ -29,7 +29,9 @@ public struct ReplyPipeline: Sendable {
                 candidates: [LanguageCode]?, hints: [LanguageCode: Double], packs: LanguagePacks, crisis: CrisisCheck,
                 bank: FallbackBank, refuseUnsupported: Bool = false, seed: Int? = nil, cachePolicy: CachePolicy = .cold) {
         self.profile = profile
-        self.backend = backend
+        // The record says which policy its requests ran under, so the pipeline's own requests always apply it.
+        let applied = (backend as? CacheControlledBackend)?.policy == cachePolicy
+        self.backend = applied ? backend : CacheControlledBackend(backend, policy: cachePolicy)
         self.translator = translator
         self.detector = detector
         self.candidates = candidates
