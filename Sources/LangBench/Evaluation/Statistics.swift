@@ -43,17 +43,6 @@ public enum Statistics {
         return min(1, 2 * cumulative)
     }
 
-    /// Two-proportion z-test (pooled), two-sided p-value for x1/n1 vs x2/n2.
-    public static func twoProportionTest(x1: Int, n1: Int, x2: Int, n2: Int) -> Double {
-        guard n1 > 0, n2 > 0 else { return 1 }
-        let p1 = Double(x1) / Double(n1), p2 = Double(x2) / Double(n2)
-        let pooled = Double(x1 + x2) / Double(n1 + n2)
-        let se = (pooled * (1 - pooled) * (1 / Double(n1) + 1 / Double(n2))).squareRoot()
-        guard se > 0 else { return p1 == p2 ? 1 : 0 }
-        let z = abs(p1 - p2) / se
-        return erfc(z / 2.0.squareRoot())
-    }
-
     /// The q-quantile by linear interpolation between closest ranks (type 7, as NumPy's default).
     public static func quantile(_ values: [Double], _ q: Double) -> Double {
         Quantile.of(values, q)
@@ -75,16 +64,6 @@ public enum Statistics {
     public static func bootstrapQuantile(_ values: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
         let estimates = resampledQuantiles(values.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed)).sorted()
         return Interval(low: quantile(sorted: estimates, 0.025), high: quantile(sorted: estimates, 0.975))
-    }
-
-    /// Bootstrap 95% interval of quantile(current) / quantile(base) for two independent samples.
-    public static func bootstrapQuantileRatio(base: [Double], current: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
-        guard !base.isEmpty, !current.isEmpty else { return Interval(low: .nan, high: .nan) }
-        let a = resampledQuantiles(base.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed))
-        let b = resampledQuantiles(current.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed &+ 1))
-        let ratios = zip(a, b).compactMap { $0 > 0 ? $1 / $0 : nil }.sorted()
-        guard !ratios.isEmpty else { return Interval(low: .nan, high: .nan) }
-        return Interval(low: quantile(sorted: ratios, 0.025), high: quantile(sorted: ratios, 0.975))
     }
 
     /// The q-quantile of each of `resamples` bootstrap resamples of `sorted`, in resample order.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LangBench
 
@@ -18,12 +19,6 @@ struct StatisticsTests {
 
     @Test func mcnemarIsSymmetric() {
         for b in 0...12 { for c in 0...12 { #expect(Statistics.mcnemarExact(b: b, c: c) == Statistics.mcnemarExact(b: c, c: b)) } }
-    }
-
-    @Test func twoProportion() {
-        // 30/100 vs 50/100: z = 2.89, p = 0.0039
-        #expect(abs(Statistics.twoProportionTest(x1: 30, n1: 100, x2: 50, n2: 100) - 0.00389) < 0.0002)
-        #expect(Statistics.twoProportionTest(x1: 5, n1: 50, x2: 5, n2: 50) == 1)
     }
 
     @Test func quantileType7() {
@@ -59,11 +54,12 @@ struct StatisticsTests {
         }
     }
 
-    @Test func bootstrapRatioOfIdenticalSamplesContainsOne() {
-        let values = (1...100).map { Double($0 % 17) + 10 }
-        let ratio = Statistics.bootstrapQuantileRatio(base: values, current: values, 0.5)
-        #expect(ratio.low <= 1 && ratio.high >= 1)
-        let slower = Statistics.bootstrapQuantileRatio(base: values, current: values.map { $0 * 1.5 }, 0.5)
-        #expect(slower.low > 1.3 && slower.high < 1.7)
+    @Test func pairedBootstrapOfNoChangeContainsZero() {
+        let logs = (0..<40).map { sin(Double($0)) * 0.05 }
+        let means = Statistics.bootstrapMeans(logs)
+        #expect(means.count == 2000 && means == means.sorted())
+        #expect(Statistics.quantile(sorted: means, 0.025) < 0 && Statistics.quantile(sorted: means, 0.975) > 0)
+        #expect(Statistics.bootstrapPValue(means, beyond: log(1.1), above: true) == 1)  // no evidence of a 10% slowdown
+        #expect(Statistics.bootstrapPValue(means.map { $0 + log(1.5) }, beyond: log(1.1), above: true) == 1.0 / 2001)
     }
 }
