@@ -15,7 +15,7 @@ struct RunCommand: ParsableCommand {
             OptionGroup("Suite", [
                 .value("config", "file", help: "Suite config.", default: BenchConfig.defaultPath),
                 .value("shard", "K/N", help: "Run only shard K of N (items hashed by id)."),
-                .value("run-id", "id", help: "Name of the run directory under Reports/.", default: "a UTC timestamp"),
+                .value("run-id", "id", help: "Name of the run directory under Reports/.", computedDefault: "a UTC timestamp"),
             ]),
             // The suite config names the detection configs; only the detector's own options apply here.
             OptionGroup("Detection", DetectorOptions.group.options.filter { ["recognizer-model", "timeout"].contains($0.long) }),
@@ -31,7 +31,7 @@ struct RunCommand: ParsableCommand {
     let output: OutputOptions
 
     init(_ arguments: ParsedArguments) throws {
-        configPath = arguments.value("config") ?? BenchConfig.defaultPath
+        configPath = try arguments.string("config")
         do {
             shard = try arguments.value("shard").map(Shard.init)
         } catch {

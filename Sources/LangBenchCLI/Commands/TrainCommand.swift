@@ -30,7 +30,7 @@ struct TrainCommand: ParsableCommand {
 
     init(_ arguments: ParsedArguments) throws {
         lists = arguments.value("lists")
-        out = arguments.value("out") ?? "Models/recognizer.lbrm"
+        out = try arguments.string("out")
         check = arguments.flag("check")
         heldOut = arguments.flag("held-out")
     }
