@@ -43,6 +43,34 @@ struct GenerationCommandTests {
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
     }
 
+    /// `--out` under a regular file: the run directory cannot be made. Every command exits 69 and names the path.
+    @Test(arguments: ["generate", "run", "merge"])
+    func anUnwritableOutExits69(command: String) async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let out = blocker.appendingPathComponent("out").path
+        let arguments: [String]
+        switch command {
+        case "generate":
+            arguments = ["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--profile", CommandFixtures.profile, "--out", out, "--quiet"]
+        case "run":
+            let config = directory.appendingPathComponent("bench.json")
+            try #"{"detection": {"corpora": ["\#(try CommandFixtures.wordCorpus(in: directory))"], "detector": "\#(CommandFixtures.scriptDetector)"}}"#
+                .write(to: config, atomically: true, encoding: .utf8)
+            arguments = ["run", "--config", config.path, "--out", out, "--quiet"]
+        default:
+            let shard = directory.appendingPathComponent("shard").path
+            let detect = await runCommand(["detect", "--corpus", try CommandFixtures.wordCorpus(in: directory), "--detector", CommandFixtures.scriptDetector,
+                                           "--out", shard, "--quiet"])
+            try #require(detect.status == .success, "\(detect.stderr)")
+            arguments = ["merge", shard, "--out", out]
+        }
+        let result = await runCommand(arguments)
+        #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot write \(out)"), "\(result.stderr)")
+    }
+
     /// Nothing listening at --server-url: the service is unavailable (69) before any item runs.
     @Test func aServerURLWithNothingListeningExits69() async throws {
         let directory = try Fixture.temporaryDirectory()
