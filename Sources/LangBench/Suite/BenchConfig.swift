@@ -69,9 +69,7 @@ public struct BenchConfig: Sendable, Decodable {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "detection", "generation"])
         let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
         let version = try c.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) ?? 1
-        guard version == 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .init(stringValue: "schema_version"), in: c, debugDescription: "schema_version \(version) is not supported (this LangBench reads 1)")
-        }
+        try StrictJSON.checkSchemaVersion(version)
         detection = try c.decodeIfPresent(Detection.self, forKey: .init(stringValue: "detection"))
         generation = try c.decodeIfPresent(Generation.self, forKey: .init(stringValue: "generation"))
         if detection == nil && generation == nil {

@@ -39,7 +39,7 @@ public struct GenerationSetup: Sendable {
         let detector = try await factory.make(detection.detector)
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         let server = try await self.server.open(profile: profile, slots: plan.concurrency, runDirectory: directory, environment: environment)
         let client = CacheControlledBackend(server.client(requestTimeout: self.server.requestTimeout), policy: plan.cachePolicy)
         let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)

@@ -46,7 +46,8 @@ public struct SuiteRunner: Sendable {
             generation = try await setup.run(corpus: corpus, command: command, resume: resume, progress: progress)
         }
         provenance.finish()
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
+        let files = try ReportError.reading(directory) { try FileManager.default.contentsOfDirectory(atPath: directory.path) }
+            .filter { !$0.hasPrefix(".") }
         let report = SuiteReport(runID: directory.lastPathComponent, shard: shard, provenance: provenance, detection: detection,
                                  generation: generation, files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile])).sorted())
         try report.write(to: directory)

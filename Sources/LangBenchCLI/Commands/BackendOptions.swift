@@ -6,8 +6,8 @@ import LangBench
 struct BackendOptions {
     static let group = OptionGroup("Server", [
         .value("server-url", "url", help: "Use a running llama-server instead of starting one (e.g. a bigger machine)."),
-        .value("threads", "n", help: "Threads for a started server.", default: "profile"),
-        .value("request-timeout", "seconds", help: "Per-request timeout.", default: "60"),
+        .value("threads", "n", help: "Threads for a started server.", computedDefault: "the profile's"),
+        .value("request-timeout", "seconds", help: "Per-request timeout.", default: OptionSpec.number(ServerSource().requestTimeout)),
     ])
 
     var source: ServerSource
@@ -15,8 +15,8 @@ struct BackendOptions {
     init(_ arguments: ParsedArguments) throws {
         source = ServerSource()
         if let raw = arguments.value("server-url") { source.url = try ServerURLOption.parse(raw, command: arguments.command) }
-        source.threads = arguments.value("threads") == nil ? nil : try arguments.int("threads", default: 2, range: 1...256)
-        source.requestTimeout = try arguments.double("request-timeout", default: 60)
+        source.threads = try arguments.optionalInt("threads", range: 1...256)
+        source.requestTimeout = try arguments.double("request-timeout")
         if source.requestTimeout <= 0 { throw UsageError("--request-timeout must be positive", command: arguments.command) }
     }
 }

@@ -23,7 +23,7 @@ struct DoctorCommand: ParsableCommand {
     let profilePath: String
 
     init(_ arguments: ParsedArguments) throws {
-        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
+        profilePath = try arguments.string("profile")
         serverURL = try arguments.value("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
     }
 

@@ -5,6 +5,9 @@ import LanguageRecognition
 /// The built-in recognizer's model for commands that use it directly (`identify`, `bench detector`):
 /// `--model FILE`, else the bundled `Models/recognizer.lbrm` (see `BuiltinDetector.modelURL`).
 enum RecognizerModelOption {
+    /// What `--help` says the model defaults to.
+    static let bundled = "Models/recognizer.lbrm, searched from the working directory up"
+
     static func loadModel(path: String?) throws -> LanguageModel {
         try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: path))
     }

@@ -15,6 +15,7 @@ struct GenerationComparisonTests {
         var profile = try PipelineFixture.profile()
         profile.sampling.nPredict = nPredict
         profile.sampling.stop = []  // generate exactly n_predict tokens: latency scales with it
+        profile.sampling.ignoreEOS = true
         profile.sampling.temperature = 0
         let client = try await TestServers.shared.server(contextSize: 1024).client(requestTimeout: 60)
         let pipeline = try PipelineFixture.pipeline(backend: client, detector: FixedDetector(lang: "en"), profile: profile)
