@@ -11,9 +11,12 @@ enum GenerationFixtures {
     }
 
     static let settings: GenerationReport.Settings = {
-        let sampling = ModelProfile.Sampling(temperature: 0.7, topK: 40, topP: 0.95, minP: 0.05, seed: 42, nPredict: 48, stop: ["\n"], cachePrompt: false)
-        let translation = ModelProfile.Sampling(temperature: 0, topK: 1, topP: 1, minP: 0, seed: 42, nPredict: 64, stop: ["\n"], cachePrompt: false)
-        return GenerationReport.Settings(profile: "gemma3-270m-q4km", route: .both, sampling: sampling, translationSampling: translation,
+        func sampling(_ json: String) -> ModelProfile.Sampling {
+            do { return try JSONDecoder().decode(ModelProfile.Sampling.self, from: Data(json.utf8)) } catch { fatalError("fixture sampling: \(error)") }
+        }
+        let generation = sampling(#"{"temperature":0.7,"top_k":40,"top_p":0.95,"min_p":0.05,"seed":42,"n_predict":48,"stop":["\n"],"cache_prompt":false}"#)
+        let translation = sampling(#"{"temperature":0,"top_k":1,"top_p":1,"min_p":0,"seed":42,"n_predict":64,"stop":["\n"],"cache_prompt":false}"#)
+        return GenerationReport.Settings(profile: "gemma3-270m-q4km", route: .both, sampling: generation, translationSampling: translation,
                                          supportedLanguages: ["de", "en"], detection: "constrained+priors (builtin; candidates fixture)",
                                          packs: LanguagePacks(), concurrency: 1, repeats: 1, warmup: 2, refuseUnsupported: false,
                                          server: ["threads": "2", "parallel_slots": "1", "context_size": "2048", "swa_full": "true",
