@@ -11,7 +11,7 @@ struct GenerationComparisonTests {
     static let items = (0..<16).map { PipelineFixture.item(String(format: "en-%02d", $0), "en", "Tell me something nice about day \($0).") }
     static let corpus = Corpus(items: items, sources: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "c", count: 64), items: items.count)])
 
-    func run(nPredict: Int) async throws -> GenerationReport {
+    func runner(nPredict: Int, warmup: Int) async throws -> (GenerationRunner, GenerationReport.Settings) {
         var profile = try PipelineFixture.profile()
         profile.sampling.nPredict = nPredict
         profile.sampling.stop = []  // generate exactly n_predict tokens: latency scales with it
@@ -22,13 +22,29 @@ struct GenerationComparisonTests {
         let settings = GenerationReport.Settings(profile: "test", route: .direct, sampling: profile.sampling, translationSampling: profile.translationSampling,
                                                  supportedLanguages: ["en"], detection: "fixed", packs: LanguagePacks(), concurrency: 1, repeats: 1,
                                                  warmup: 1, refuseUnsupported: false, server: [:])
-        let runner = GenerationRunner(pipeline: pipeline, choice: .direct, warmup: 1)
-        return try await GenerationJob(corpus: Self.corpus, runner: runner, settings: settings, directory: try Fixture.temporaryDirectory(),
-                                       command: ["test"], writeReplies: false).run()
+        return (GenerationRunner(pipeline: pipeline, choice: .direct, warmup: warmup), settings)
+    }
+
+    /// Runs A and B over the same items in ABBA blocks of four, so a burst of machine load during the test
+    /// lands on both sides (as `scripts/ci-regression` interleaves base and candidate), never on one run.
+    func interleaved(a: Int, b: Int) async throws -> (GenerationReport, GenerationReport) {
+        var records: [[GenerationRecord]] = [[], []]
+        var settings: [GenerationReport.Settings] = []
+        for (block, start) in stride(from: 0, to: Self.items.count, by: 4).enumerated() {
+            let items = Array(Self.items[start..<min(start + 4, Self.items.count)])
+            for side in block % 2 == 0 ? [0, 1] : [1, 0] {
+                let (runner, sideSettings) = try await runner(nPredict: side == 0 ? a : b, warmup: block == 0 ? 1 : 0)
+                if settings.count < 2 { settings.append(sideSettings) }
+                records[side] += try await runner.run(items) { _ in }.records
+            }
+        }
+        let provenance = Provenance(command: ["test"], corpora: Self.corpus.sources)
+        return (GenerationReport(records: records[0], settings: settings[0], warmupRuns: 1, provenance: provenance),
+                GenerationReport(records: records[1], settings: settings[1], warmupRuns: 1, provenance: provenance))
     }
 
     @Test func sameConfigTwiceIsNoRegression() async throws {
-        let a = try await run(nPredict: 12), b = try await run(nPredict: 12)
+        let (a, b) = try await interleaved(a: 12, b: 12)
         let comparison = try Comparison(base: RunResults(path: "a", detection: nil, generation: a),
                                         current: RunResults(path: "b", detection: nil, generation: b), thresholds: .default)
         #expect(comparison.checks.contains { $0.metric == "generation.latency" && $0.interval != nil })
@@ -36,7 +52,7 @@ struct GenerationComparisonTests {
     }
 
     @Test func doubledGenerationLengthIsALatencyRegression() async throws {
-        let base = try await run(nPredict: 12), slower = try await run(nPredict: 48)
+        let (base, slower) = try await interleaved(a: 12, b: 48)
         let results = (RunResults(path: "a", detection: nil, generation: base), RunResults(path: "b", detection: nil, generation: slower))
         // n_predict differs: refused unless allowed, and then named.
         #expect(throws: ComparisonError.self) { try Comparison(base: results.0, current: results.1, thresholds: .default) }
