@@ -21,7 +21,10 @@ public struct Comparison: Sendable, Encodable {
     public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
     public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
 
-    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false) throws {
+    /// `latency` says how latency is made comparable; the library default trusts the caller that both
+    /// runs come from one machine (as tests on one server do); the CLI defaults to `.calibrated`.
+    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false,
+                latency: LatencyBasis = .sameRunner) throws {
         schemaVersion = Self.schemaVersion
         self.base = base.path
         self.current = current.path
@@ -40,7 +43,9 @@ public struct Comparison: Sendable, Encodable {
             }
         }
         if let a = base.generation, let b = current.generation {
-            checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds)
+            let (machine, note) = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
+            notes.append(note)
+            checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
         self.checks = checks.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken

@@ -31,7 +31,9 @@ struct GenerationSetup {
         let packs = try self.packs ?? generation.packs()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await backend.open(profile: profile, slots: generation.concurrency, runDirectory: directory, environment: environment)
-        let client = server.client(requestTimeout: backend.requestTimeout)
+        let measured = server.client(requestTimeout: backend.requestTimeout)
+        let slowdown = try InjectedSlowdown.factor(environment: environment)
+        let client: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
         let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
         let pipeline = ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
                                      hints: config.hints, packs: packs, crisis: crisis, bank: bank,
@@ -43,11 +45,13 @@ struct GenerationSetup {
             supportedLanguages: profile.supportedLanguages.map(\.identifier),
             detection: "\(config.name) (\(config.detector); candidates \(config.candidates.description); hints \(config.hintsDescription))",
             packs: packs, concurrency: generation.concurrency, repeats: generation.repeats, warmup: generation.warmup,
-            refuseUnsupported: generation.refuseUnsupported, server: await BackendOptions.describe(server, timeout: backend.requestTimeout))
+            refuseUnsupported: generation.refuseUnsupported,
+            server: await BackendOptions.describe(server, timeout: backend.requestTimeout).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a })
         let runner = GenerationRunner(pipeline: pipeline, choice: generation.route, repeats: generation.repeats,
                                       concurrency: generation.concurrency, warmup: generation.warmup)
-        let job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
+        var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: generation.writeReplies)
+        job.calibrator = MachineCalibrator(backend: measured, threads: server.configuration?.threads)
         return (job, server)
     }
 }
