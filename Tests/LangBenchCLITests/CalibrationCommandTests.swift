@@ -20,7 +20,7 @@ struct CalibrationCommandTests {
         let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: 2048, threads: throttled ? 1 : 2,
                                                 parallelSlots: 1, swaFull: true, startupTimeout: 60,
                                                 extraArguments: throttled ? ["--batch-size", "1", "--ubatch-size", "1"] : [])
-        return try await LlamaServer.launch(configuration, runDirectory: Fixture.temporaryDirectory())
+        return try await LlamaServer.launch(configuration, runDirectory: try Fixture.temporaryDirectory())
     }
 
     /// `langbench generate` of four English messages, direct, through the server at `url`.
@@ -40,7 +40,7 @@ struct CalibrationCommandTests {
     @Test func generateRecordsTheCalibrationAndCompareRefusesAThrottledServer() async throws {
         let normal = try await Self.launch(throttled: false)
         defer { normal.stop() }
-        let fast = Fixture.temporaryDirectory()
+        let fast = try Fixture.temporaryDirectory()
         let fastRun = try await Self.generate(url: normal.baseURL, into: fast)
         try #require(fastRun.status == .success, "\(fastRun.stderr)")
         let report = try GenerationOutput.read(fast.appendingPathComponent("run").path)
@@ -55,7 +55,7 @@ struct CalibrationCommandTests {
 
         let throttled = try await Self.launch(throttled: true)
         defer { throttled.stop() }
-        let slow = Fixture.temporaryDirectory()
+        let slow = try Fixture.temporaryDirectory()
         let slowRun = try await Self.generate(url: throttled.baseURL, into: slow)
         try #require(slowRun.status == .success, "\(slowRun.stderr)")
         let slowReport = try GenerationOutput.read(slow.appendingPathComponent("run").path)
@@ -82,7 +82,7 @@ struct CalibrationCommandTests {
     @Test func aBaselineWithoutCalibrationIsRefusedForLatency() async throws {
         let normal = try await Self.launch(throttled: false)
         defer { normal.stop() }
-        let directory = Fixture.temporaryDirectory()
+        let directory = try Fixture.temporaryDirectory()
         let run = try await Self.generate(url: normal.baseURL, into: directory)
         try #require(run.status == .success, "\(run.stderr)")
         let baseline = Self.root.appendingPathComponent("Reports/baseline/generation.json").path

@@ -31,10 +31,10 @@ struct CompareCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         base = arguments.positionals[0]
         current = arguments.positionals[1]
-        thresholds = arguments.value("thresholds") ?? "default"
+        thresholds = try arguments.string("thresholds")
         allowMismatch = arguments.flag("allow-mismatch")
-        latency = try arguments.choice("latency", default: LatencyBasis.calibrated)
-        format = try arguments.choice("format", default: Format.md)
+        latency = try arguments.choice("latency", as: LatencyBasis.self)
+        format = try arguments.choice("format", as: Format.self)
         out = arguments.value("out")
     }
 

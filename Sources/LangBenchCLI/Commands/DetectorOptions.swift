@@ -9,8 +9,8 @@ struct DetectorOptions {
         .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
         .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
         .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.", default: ModelProfile.defaultPath),
-        .value("recognizer-model", "file", help: "Built-in recognizer model file.", default: "bundled model"),
-        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: "10"),
+        .value("recognizer-model", "file", help: "Built-in recognizer model file.", computedDefault: RecognizerModelOption.bundled),
+        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: OptionSpec.number(DetectorFactory().timeout.seconds)),
     ])
 
     var configsPath: String?
@@ -23,12 +23,12 @@ struct DetectorOptions {
 
     init(_ arguments: ParsedArguments) throws {
         configsPath = arguments.value("configs")
-        detector = arguments.value("detector") ?? "builtin"
+        detector = try arguments.string("detector")
         candidates = arguments.value("candidates")
         hints = arguments.value("hints")
-        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
+        profilePath = try arguments.string("profile")
         recognizerModel = arguments.value("recognizer-model")
-        timeout = try arguments.double("timeout", default: 10)
+        timeout = try arguments.double("timeout")
     }
 
     func validate(command: String) throws {
@@ -51,9 +51,15 @@ struct DetectorOptions {
         return DetectionConfig.defaults(detector: detector)
     }
 
+    /// The one config the reply pipeline detects with: the flags' config or the file's first, else the
+    /// seed architecture's (constrained+priors).
+    func pipelineConfig() throws -> DetectionConfig {
+        if configsPath != nil || candidates != nil || hints != nil { return try configs()[0] }
+        return DetectionConfig.seedArchitecture(detector: detector)
+    }
+
     var factory: DetectorFactory {
-        let model = recognizerModel
-        return DetectorFactory(timeout: .milliseconds(Int(timeout * 1000))) { try BuiltinDetectorLoader.load(modelPath: model) }
+        DetectorFactory(timeout: .milliseconds(Int(timeout * 1000)), recognizerModel: recognizerModel)
     }
 
     static func codes(_ list: String) throws -> [LanguageCode] {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -7,7 +7,7 @@ struct DetectionJobTests {
     static func job(_ directory: URL, resume: Bool = false) throws -> DetectionJob {
         let corpus = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv")])
         let configs = DetectionConfig.defaults(detector: "exec:\(ExternalDetectorTests.command)")
-        let factory = DetectorFactory { throw ConfigurationError.invalidValue(name: "detector", value: "builtin", reason: "not used here") }
+        let factory = DetectorFactory()
         return DetectionJob(corpus: corpus, configs: configs, supported: [LanguageCode(normalised: "en")], factory: factory,
                             directory: directory, command: ["test"], resume: resume)
     }
@@ -26,7 +26,7 @@ struct DetectionJobTests {
     }
 
     @Test func sameInputsGiveByteIdenticalReports() async throws {
-        let a = Fixture.temporaryDirectory(), b = Fixture.temporaryDirectory()
+        let a = try Fixture.temporaryDirectory(), b = try Fixture.temporaryDirectory()
         _ = try await Self.job(a).run()
         _ = try await Self.job(b).run()
         let itemsA = try String(contentsOf: a.appendingPathComponent(DetectionOutput.itemsFile), encoding: .utf8)
@@ -41,14 +41,14 @@ struct DetectionJobTests {
     }
 
     @Test func detectorErrorsAreCountedAndTheRunGoesOn() async throws {
-        let report = try await Self.job(Fixture.temporaryDirectory()).run()
+        let report = try await Self.job(try Fixture.temporaryDirectory()).run()
         let errors = report.results.filter { $0.error != nil }
         #expect(errors.count == 3)  // t4 "@error" in each of the three configs
         #expect(report.metrics(config: "unconstrained")?.n == 5)
     }
 
     @Test func resumeKeepsRecordedResultsAndRedoesNothing() async throws {
-        let directory = Fixture.temporaryDirectory()
+        let directory = try Fixture.temporaryDirectory()
         let full = try await Self.job(directory).run()
         // Simulate a crash after 7 results, with a torn 8th line.
         let log = directory.appendingPathComponent(DetectionOutput.resultsLog)

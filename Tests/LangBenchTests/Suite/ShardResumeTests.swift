@@ -17,11 +17,11 @@ struct ShardResumeTests {
         let whole = try await RunFixtures.detect()
         var directories: [String] = []
         for k in 1...3 {
-            let directory = Fixture.temporaryDirectory()
+            let directory = try Fixture.temporaryDirectory()
             _ = try await RunFixtures.detect(try Shard("\(k)/3").apply(RunFixtures.corpus), into: directory)
             directories.append(directory.path)
         }
-        let output = Fixture.temporaryDirectory()
+        let output = try Fixture.temporaryDirectory()
         let (merged, _) = try RunMerger.merge(directories, into: output, command: ["merge"])
         #expect(merged?.results == whole.results)
         #expect(merged?.slices == whole.slices)
@@ -34,7 +34,7 @@ struct ShardResumeTests {
     @Test func resumeAfterKillLosesAndRedoesNothing() async throws {
         let binary = PipelineFixture.repository.appendingPathComponent(".build/debug/langbench").path
         try #require(FileManager.default.isExecutableFile(atPath: binary), "build langbench first (swift build)")
-        let directory = Fixture.temporaryDirectory()
+        let directory = try Fixture.temporaryDirectory()
         let corpusFile = directory.appendingPathComponent("corpus.tsv")
         try ("id\tlang\ttext\ttags\n" + RunFixtures.corpus.items.prefix(30).map { "\($0.id)\t\($0.lang)\t\($0.text)\t" }.joined(separator: "\n") + "\n")
             .write(to: corpusFile, atomically: true, encoding: .utf8)
