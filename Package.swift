@@ -6,7 +6,8 @@ import PackageDescription
 // backend) are separate targets so the compiler keeps them free of harness concerns.
 let package = Package(
     name: "LangBench",
-    platforms: [.macOS(.v14)],
+    // macOS 15: Synchronization (Mutex, Atomic) needs it.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "langbench", targets: ["langbench"]),
         .library(name: "LangBench", targets: ["LangBench"]),

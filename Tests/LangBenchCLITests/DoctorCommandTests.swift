@@ -8,10 +8,7 @@ struct DoctorCommandTests {
         .appendingPathComponent("../../Profiles/gemma3-270m.json").standardized.path
 
     func run(_ arguments: [String], environment: [String: String]) async -> CommandResult {
-        let out = BufferSink(), err = BufferSink()
-        let status = await CommandRunner.run(LangBenchCommand.self, arguments: arguments,
-                                             context: CommandContext(stdout: out, stderr: err, environment: environment))
-        return CommandResult(status: status, stdout: out.text, stderr: err.text)
+        await runCommand(arguments, environment: environment)
     }
 
     @Test func nothingInstalledExits69WithTheCommandsToRun() async {

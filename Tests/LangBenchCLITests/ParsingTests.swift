@@ -59,7 +59,7 @@ struct ParsingTests {
         #expect(try BackendOptions(parsed).source == ServerSource())
         let detectors = try DetectorOptions(parsed)
         #expect(detectors.factory.timeout == DetectorFactory().timeout)
-        #expect(detectors.recognizerModel == nil, "no sentinel: the bundled model is found by search")
+        #expect(detectors.detectors.recognizerModel == nil, "no sentinel: the bundled model is found by search")
         #expect(detectors.profilePath == ModelProfile.defaultPath)
     }
 }

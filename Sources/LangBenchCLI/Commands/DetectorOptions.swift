@@ -9,17 +9,14 @@ struct DetectorOptions {
         .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
         .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
         .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.", default: ModelProfile.defaultPath),
-        .value("recognizer-model", "file", help: "Built-in recognizer model file.", computedDefault: RecognizerModelOption.bundled),
-        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: OptionSpec.number(DetectorFactory().timeout.seconds)),
-    ])
+    ] + DetectorFactoryOptions.options)
 
     var configsPath: String?
     var detector: String
     var candidates: String?
     var hints: String?
     var profilePath: String
-    var recognizerModel: String?
-    var timeout: Double
+    var detectors: DetectorFactoryOptions
 
     init(_ arguments: ParsedArguments) throws {
         configsPath = arguments.value("configs")
@@ -27,15 +24,14 @@ struct DetectorOptions {
         candidates = arguments.value("candidates")
         hints = arguments.value("hints")
         profilePath = try arguments.string("profile")
-        recognizerModel = arguments.value("recognizer-model")
-        timeout = try arguments.double("timeout")
+        detectors = try DetectorFactoryOptions(arguments)
     }
 
     func validate(command: String) throws {
         if configsPath != nil && (candidates != nil || hints != nil) {
             throw UsageError("--configs cannot be combined with --candidates or --hints", command: command)
         }
-        if timeout <= 0 { throw UsageError("--timeout must be positive", command: command) }
+        try detectors.validate(command: command)
     }
 
     /// Configs from the file, from flags (one config), or the three defaults.
@@ -58,9 +54,7 @@ struct DetectorOptions {
         return DetectionConfig.seedArchitecture(detector: detector)
     }
 
-    var factory: DetectorFactory {
-        DetectorFactory(timeout: .milliseconds(Int(timeout * 1000)), recognizerModel: recognizerModel)
-    }
+    var factory: DetectorFactory { detectors.factory }
 
     static func codes(_ list: String) throws -> [LanguageCode] {
         try list.split(separator: ",").map { (raw: Substring) throws -> LanguageCode in
@@ -68,5 +62,30 @@ struct DetectorOptions {
                 throw ConfigurationError.invalidValue(name: "candidates", value: list, reason: "\(error)")
             }
         }
+    }
+}
+
+/// The detectors' own options — the built-in recognizer's model file and the exec: timeout — for every
+/// command that detects, including `run`, whose suite config names the configs.
+struct DetectorFactoryOptions {
+    static let options: [OptionSpec] = [
+        .value("recognizer-model", "file", help: "Built-in recognizer model file.", computedDefault: RecognizerModelOption.bundled),
+        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: OptionSpec.number(DetectorFactory().timeout.seconds)),
+    ]
+
+    var recognizerModel: String?
+    var timeout: Double
+
+    init(_ arguments: ParsedArguments) throws {
+        recognizerModel = arguments.value("recognizer-model")
+        timeout = try arguments.double("timeout")
+    }
+
+    func validate(command: String) throws {
+        if timeout <= 0 { throw UsageError("--timeout must be positive", command: command) }
+    }
+
+    var factory: DetectorFactory {
+        DetectorFactory(timeout: .milliseconds(Int(timeout * 1000)), recognizerModel: recognizerModel)
     }
 }

@@ -18,7 +18,7 @@ struct RunCommand: ParsableCommand {
                 .value("run-id", "id", help: "Name of the run directory under Reports/.", computedDefault: "a UTC timestamp"),
             ]),
             // The suite config names the detection configs; only the detector's own options apply here.
-            OptionGroup("Detection", DetectorOptions.group.options.filter { ["recognizer-model", "timeout"].contains($0.long) }),
+            OptionGroup("Detection", DetectorFactoryOptions.options),
             BackendOptions.group,
             OutputOptions.group,
         ]
@@ -26,7 +26,7 @@ struct RunCommand: ParsableCommand {
 
     let configPath: String
     let shard: Shard?
-    let detectors: DetectorOptions
+    let detectors: DetectorFactoryOptions
     let backend: BackendOptions
     let output: OutputOptions
 
@@ -37,7 +37,7 @@ struct RunCommand: ParsableCommand {
         } catch {
             throw UsageError("--shard \(error)", command: arguments.command)
         }
-        detectors = try DetectorOptions(arguments)
+        detectors = try DetectorFactoryOptions(arguments)
         backend = try BackendOptions(arguments)
         var output = try OutputOptions(arguments, defaultPrefix: "run")
         if arguments.value("out") == nil {
@@ -45,6 +45,10 @@ struct RunCommand: ParsableCommand {
             output.directory = URL(fileURLWithPath: "Reports/\(id)" + (shard.map { "-shard\($0.index)of\($0.count)" } ?? ""))
         }
         self.output = output
+    }
+
+    func validate() throws {
+        try detectors.validate(command: "langbench run")
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
