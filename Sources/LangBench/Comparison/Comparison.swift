@@ -49,7 +49,9 @@ public struct Comparison: Sendable, Encodable {
         }
         self.checks = checks.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken
-        if checks.isEmpty { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
+        // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
+        let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)
+        if !shared { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
     }
 
     public func encode(to encoder: Encoder) throws {
