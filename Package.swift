@@ -33,7 +33,7 @@ let package = Package(
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
         .testTarget(name: "LangBenchTests", dependencies: ["LangBench", "LanguageRecognition", "TestSupport"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI", "TestSupport"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI", "LangBench", "LlamaBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

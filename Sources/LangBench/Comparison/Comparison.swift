@@ -23,7 +23,10 @@ public struct Comparison: Sendable, Encodable {
     public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
     public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
 
-    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false) throws {
+    /// `latency` says how latency is made comparable; the library default trusts the caller that both
+    /// runs come from one machine (as tests on one server do); the CLI defaults to `.calibrated`.
+    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false,
+                latency: LatencyBasis = .sameRunner) throws {
         schemaVersion = Self.schemaVersion
         self.base = base.path
         self.current = current.path
@@ -43,11 +46,15 @@ public struct Comparison: Sendable, Encodable {
             }
         }
         if let a = base.generation, let b = current.generation {
-            checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds)
+            let (machine, note) = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
+            notes.append(note)
+            checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
         self.checks = checks.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken
-        if checks.isEmpty { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
+        // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
+        let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)
+        if !shared { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
     }
 
     public func encode(to encoder: Encoder) throws {

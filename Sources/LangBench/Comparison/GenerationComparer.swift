@@ -18,14 +18,17 @@ enum GenerationComparer {
         }
     }
 
-    static func checks(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
+    /// `machine` puts latency ratios on a common machine scale (identity for same-runner runs); nil skips latency.
+    static func checks(base: GenerationReport, current: GenerationReport, thresholds: Thresholds,
+                       machine: MachineAdjustment? = .identity) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         for route in Route.allCases {
             let paired = pairs(base: base, current: current, route: route)
             guard !paired.isEmpty else { continue }
             let key = "route=\(route.rawValue)"
             for metric in LatencyMetric.allCases {
-                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds))
+                guard let machine else { break }
+                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine))
             }
             checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
                                      points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
@@ -53,7 +56,10 @@ enum GenerationComparer {
 
     /// Geometric mean of the per-item CURRENT/BASE ratio: log-ratios averaged over an item's repeats,
     /// then bootstrapped over items. Pairs that lost a model reply in either run are counted, not timed.
-    static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds) -> MetricCheck {
+    /// With a calibrated `machine`, ratios are divided by the calibration ratio and the thresholds are moved out by
+    /// the calibration's own interval, so its spread is part of the verdict.
+    static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds,
+                        machine: MachineAdjustment = .identity) -> MetricCheck {
         var perItem: [String: [Double]] = [:]
         var before: [Double] = [], after: [Double] = []
         for pair in paired where pair.bothModel {
@@ -68,7 +74,7 @@ enum GenerationComparer {
         var check = MetricCheck(metric: metric.rawValue, key: key, polarity: .lowerIsBetter,
                                 base: before.isEmpty ? .nan : Statistics.quantile(before, 0.5),
                                 current: after.isEmpty ? .nan : Statistics.quantile(after, 0.5),
-                                delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
+                                delta: logs.isEmpty ? .nan : machine.scale(exp(Statistics.mean(logs))) - 1, interval: nil, pValue: nil, threshold: threshold,
                                 n: logs.count, status: .unchanged, rule: "")
         check.lost = lost
         let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
@@ -76,13 +82,17 @@ enum GenerationComparer {
             check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"
             return check
         }
-        let boot = Statistics.bootstrapMeans(logs)
-        check.interval = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
-        check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold), above: true)
-        check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold), above: false)
+        let boot = Statistics.bootstrapMeans(logs).map { $0 - log(machine.factor) }
+        let raw = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
+        check.interval = MachineAdjustment(basis: machine.basis, factor: 1, interval: .init(low: machine.interval.low / machine.factor,
+                                                                                              high: machine.interval.high / machine.factor)).scale(raw)
+        let spread = (up: log(machine.interval.high / machine.factor), down: log(machine.factor / machine.interval.low))
+        check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold) + spread.up, above: true)
+        check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold) - spread.down, above: false)
         check.pValue = min(check.regressionP, check.improvementP)
         check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), bootstrap over items: "
             + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm within \(metric.rawValue)); \(lostText)"
+            + (machine.basis == .calibrated ? "; ratios divided by the machine calibration ratio \(String(format: "%.2f", machine.factor)), thresholds widened by its interval" : "")
         return check
     }
 

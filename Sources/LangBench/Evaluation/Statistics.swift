@@ -66,6 +66,17 @@ public enum Statistics {
         return Interval(low: quantile(sorted: estimates, 0.025), high: quantile(sorted: estimates, 0.975))
     }
 
+
+    /// Bootstrap 95% interval of quantile(current) / quantile(base) for two independent samples — the
+    /// calibration requests of two runs; paired data goes through `bootstrapMeans` of log-ratios instead.
+    public static func bootstrapQuantileRatio(base: [Double], current: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
+        guard !base.isEmpty, !current.isEmpty else { return Interval(low: .nan, high: .nan) }
+        let a = resampledQuantiles(base.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed))
+        let b = resampledQuantiles(current.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed &+ 1))
+        let ratios = zip(a, b).compactMap { $0 > 0 ? $1 / $0 : nil }.sorted()
+        guard !ratios.isEmpty else { return Interval(low: .nan, high: .nan) }
+        return Interval(low: quantile(sorted: ratios, 0.025), high: quantile(sorted: ratios, 0.975))
+    }
     /// The q-quantile of each of `resamples` bootstrap resamples of `sorted`, in resample order.
     static func resampledQuantiles(_ sorted: [Double], _ q: Double, resamples: Int, generator: SplitMix64) -> [Double] {
         let n = sorted.count

@@ -11,6 +11,8 @@ public struct GenerationJob: Sendable {
     public var command: [String]
     public var resume: Bool
     public var writeReplies: Bool
+    /// Measures the machine at the start and end of the run, into the provenance.
+    public var calibrator: MachineCalibrator?
 
     public init(corpus: Corpus, runner: GenerationRunner, settings: GenerationReport.Settings, directory: URL, command: [String],
                 resume: Bool = false, writeReplies: Bool = true) {
@@ -42,6 +44,7 @@ public struct GenerationJob: Sendable {
         let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
         let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
         let done = Set(previous.map(\.key))
+        let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
         // The record first: resume redoes what has no record, so a kill between these writes can lose an
         // item's diagnostics or reply line but never write them twice.
         let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
@@ -51,6 +54,9 @@ public struct GenerationJob: Sendable {
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
         }
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
+        if let calibrator, let calibrationStart {
+            provenance.calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+        }
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try GenerationOutput.write(report, to: directory)

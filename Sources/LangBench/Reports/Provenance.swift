@@ -10,6 +10,8 @@ public struct Provenance: Sendable, Codable, Hashable {
     public var host: Host
     public var startedAt: String
     public var finishedAt: String?
+    /// The speed of the machine and server generation ran on (absent for detection-only runs).
+    public var calibration: MachineCalibration?
 
     /// The machine a run measured on.
     public struct Host: Sendable, Codable, Hashable {

@@ -41,7 +41,10 @@ public struct GenerationSetup: Sendable {
         let crisis = try CrisisCheck.load(plan.crisisPath)
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         let server = try await self.server.open(profile: profile, slots: plan.concurrency, runDirectory: directory, environment: environment)
-        let client = CacheControlledBackend(server.client(requestTimeout: self.server.requestTimeout), policy: plan.cachePolicy)
+        let measured = server.client(requestTimeout: self.server.requestTimeout)
+        let slowdown = try InjectedSlowdown.factor(environment: environment)
+        let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
+        let client = CacheControlledBackend(timed, policy: plan.cachePolicy)
         let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
         let pipeline = ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
                                      hints: detection.hints, packs: plan.packs, crisis: crisis, bank: bank,
@@ -54,12 +57,14 @@ public struct GenerationSetup: Sendable {
             supportedLanguages: profile.supportedLanguages.map(\.identifier),
             detection: "\(detection.name) (\(detection.detector); candidates \(detection.candidates.description); hints \(detection.hintsDescription))",
             packs: plan.packs, concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
-            refuseUnsupported: plan.refuseUnsupported, server: await self.server.describe(server),
+            refuseUnsupported: plan.refuseUnsupported,
+            server: await self.server.describe(server).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy)
         let runner = GenerationRunner(pipeline: pipeline, choice: plan.route, repeats: plan.repeats,
                                       concurrency: plan.concurrency, warmup: plan.warmup)
-        let job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
+        var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
+        job.calibrator = MachineCalibrator(backend: measured, threads: server.configuration?.threads)
         return (job, server)
     }
 }

@@ -66,6 +66,9 @@ public enum RunMerger {
         provenance.command = command
         provenance.startedAt = all.map(\.startedAt).min() ?? provenance.startedAt
         provenance.finishedAt = all.compactMap(\.finishedAt).max()
+        // Every part must be calibrated for the merged run to be; its samples span all parts.
+        let calibrations = all.compactMap(\.calibration)
+        provenance.calibration = calibrations.count == all.count ? MachineCalibration.merged(calibrations) : nil
         return provenance
     }
 

@@ -8,12 +8,13 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Compare two runs and report regressions and improvements with their statistics.",
-        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ; each difference is named).",
+        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ, each difference named; or machines whose calibrations differ by more than ×1.25 — see docs/ci.md).",
         arguments: [ArgumentSpec("base", help: "Base run, detect or generate directory (or its JSON file)."),
                     ArgumentSpec("current", help: "Current run to check against the base.")],
         groups: [OptionGroup("Comparison", [
             .value("thresholds", "preset-or-file", help: "strict, default, relaxed, or a JSON file of thresholds.", default: "default"),
             .flag("allow-mismatch", help: "Compare even when the runs' settings differ (each difference is named in the report)."),
+            .value("latency", "basis", help: "calibrated (scale by each run's machine calibration; refuse beyond ×1.25), same-runner (both runs measured interleaved on this runner: raw), or skip.", default: "calibrated"),
             .value("format", "format", help: "md, json or junit.", default: "md"),
             .value("out", "file", help: "Write the report to a file instead of stdout."),
         ])]
@@ -23,6 +24,7 @@ struct CompareCommand: ParsableCommand {
     let current: String
     let thresholds: String
     let allowMismatch: Bool
+    let latency: LatencyBasis
     let format: Format
     let out: String?
 
@@ -31,6 +33,7 @@ struct CompareCommand: ParsableCommand {
         current = arguments.positionals[1]
         thresholds = try arguments.string("thresholds")
         allowMismatch = arguments.flag("allow-mismatch")
+        latency = try arguments.choice("latency", as: LatencyBasis.self)
         format = try arguments.choice("format", as: Format.self)
         out = arguments.value("out")
     }
@@ -39,7 +42,8 @@ struct CompareCommand: ParsableCommand {
         let comparison: Comparison
         do {
             comparison = try Comparison(base: try RunResults.load(base), current: try RunResults.load(current),
-                                        thresholds: try Thresholds.named(thresholds), allowMismatch: allowMismatch)
+                                        thresholds: try Thresholds.named(thresholds), allowMismatch: allowMismatch,
+                                        latency: latency)
         } catch let error as ComparisonError {
             context.stderr.write("error: \(error)\n")
             return .dataError

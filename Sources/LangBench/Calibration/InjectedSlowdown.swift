@@ -1,0 +1,34 @@
+import Foundation
+import LlamaBackend
+
+/// Test-only fault injection for measuring the CI job's power: every model call takes `factor` times
+/// as long (the call, then a sleep of (factor − 1) × its duration, inside the timed region). Enabled
+/// only by the `LANGBENCH_TEST_SLOWDOWN` environment variable; recorded in the report's settings.
+public struct InjectedSlowdown: TextCompleting {
+    public static let environmentKey = "LANGBENCH_TEST_SLOWDOWN"
+
+    public var wrapped: any TextCompleting
+    public var factor: Double
+
+    public init(wrapping wrapped: any TextCompleting, factor: Double) {
+        self.wrapped = wrapped
+        self.factor = factor
+    }
+
+    /// The factor from the environment: nil when unset, an error when not a number in (1, 10].
+    public static func factor(environment: [String: String]) throws -> Double? {
+        guard let raw = environment[environmentKey] else { return nil }
+        guard let factor = Double(raw), factor > 1, factor <= 10 else {
+            throw ConfigurationError.invalidValue(name: environmentKey, value: raw, reason: "expected a latency factor in (1, 10], e.g. 1.5")
+        }
+        return factor
+    }
+
+    public func complete(_ request: CompletionRequest) async throws -> Completion {
+        let clock = ContinuousClock()
+        let start = clock.now
+        let completion = try await wrapped.complete(request)
+        try await Task.sleep(for: (clock.now - start) * (factor - 1))
+        return completion
+    }
+}

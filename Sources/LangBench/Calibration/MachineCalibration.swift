@@ -1,0 +1,74 @@
+import Foundation
+
+/// How fast the machine and server a run used were, measured by a fixed set of requests at the start
+/// and the end of generation: the yardstick that makes latency from two machines comparable (or shows
+/// that it is not). Recorded in the run's provenance.
+public struct MachineCalibration: Sendable, Codable, Hashable {
+    /// Version of the fixed request (prompt, lengths, settings). Calibrations of different versions
+    /// measure different things and are never compared.
+    public static let currentVersion = 1
+
+    /// One calibration request, timed by the server itself (its `timings`), so a change in LangBench's
+    /// own client cannot move the yardstick.
+    public struct Sample: Sendable, Codable, Hashable {
+        /// `start` or `end` of the run (or of a block, after merging).
+        public var phase: String
+        public var promptTokens: Int
+        public var promptMs: Double
+        public var generatedTokens: Int
+        public var generationMs: Double
+
+        /// Prompt processing plus generation: the figure runs are scaled by.
+        public var ms: Double { promptMs + generationMs }
+
+        public init(phase: String, promptTokens: Int, promptMs: Double, generatedTokens: Int, generationMs: Double) {
+            self.phase = phase
+            self.promptTokens = promptTokens
+            self.promptMs = promptMs
+            self.generatedTokens = generatedTokens
+            self.generationMs = generationMs
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case phase, promptTokens = "prompt_tokens", promptMs = "prompt_ms", generatedTokens = "generated_tokens", generationMs = "generation_ms"
+        }
+    }
+
+    public var version: Int
+    /// Server threads when LangBench started the server; nil when it attached to one.
+    public var threads: Int?
+    public var samples: [Sample]
+
+    public init(version: Int = Self.currentVersion, threads: Int?, samples: [Sample]) {
+        self.version = version
+        self.threads = threads
+        self.samples = samples
+    }
+
+    /// Median milliseconds of the fixed request.
+    public var medianMs: Double { Statistics.quantile(samples.map(\.ms), 0.5) }
+    /// Median prompt-processing and generation speeds, tokens per second.
+    public var promptPerSecond: Double { Statistics.quantile(samples.map { Double($0.promptTokens) / $0.promptMs * 1000 }, 0.5) }
+    public var generationPerSecond: Double { Statistics.quantile(samples.map { Double($0.generatedTokens) / $0.generationMs * 1000 }, 0.5) }
+    /// Relative spread of the samples: (max − min) / median.
+    public var spread: Double {
+        let values = samples.map(\.ms)
+        guard let low = values.min(), let high = values.max(), medianMs > 0 else { return .nan }
+        return (high - low) / medianMs
+    }
+
+    /// One calibration from several (the blocks or shards of one run).
+    public static func merged(_ parts: [MachineCalibration]) -> MachineCalibration? {
+        guard let first = parts.first, parts.allSatisfy({ $0.version == first.version }) else { return nil }
+        let threads = Set(parts.map(\.threads)).count == 1 ? first.threads : nil
+        return MachineCalibration(version: first.version, threads: threads, samples: parts.flatMap(\.samples))
+    }
+
+    /// One line for reports.
+    public var summary: String {
+        let values = samples.map(\.ms)
+        return String(format: "fixed request %.0f ms median (%.0f–%.0f, %d samples), prompt %.0f tok/s, generation %.1f tok/s",
+                      medianMs, values.min() ?? .nan, values.max() ?? .nan, samples.count, promptPerSecond, generationPerSecond)
+            + (threads.map { ", \($0) threads" } ?? "")
+    }
+}

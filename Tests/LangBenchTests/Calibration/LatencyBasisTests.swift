@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+@testable import LangBench
+
+/// How `compare` decides whether latency from two runs may be compared, and on what scale.
+struct LatencyBasisTests {
+    static func calibration(_ ms: [Double], promptTokens: Int = 60) -> MachineCalibration {
+        MachineCalibration(threads: 2, samples: ms.map {
+            MachineCalibration.Sample(phase: "start", promptTokens: promptTokens, promptMs: $0 * 0.4, generatedTokens: 16, generationMs: $0 * 0.6)
+        })
+    }
+
+    static let base = calibration([500, 510, 490, 505, 495, 500])
+
+    @Test func calibratedScalesByTheCalibrationRatioAndWidensTheInterval() throws {
+        let current = Self.calibration([600, 610, 590, 605, 595, 600])
+        let (adjustment, note) = try MachineAdjustment.resolve(base: Self.base, current: current, basis: .calibrated)
+        let machine = try #require(adjustment)
+        #expect(abs(machine.factor - 1.2) < 1e-9)
+        #expect(machine.interval.low <= 1.2 && machine.interval.high >= 1.2)
+        #expect(abs(machine.scale(1.2) - 1) < 1e-9)
+        let scaled = machine.scale(Statistics.Interval(low: 1.1, high: 1.3))
+        #expect(scaled.low <= 1.1 / 1.2 && scaled.high >= 1.3 / 1.2)
+        #expect(note.hasPrefix("latency calibrated: ratios divided by the machine calibration CURRENT/BASE ×1.20"))
+    }
+
+    @Test(arguments: [
+        (LatencyBasis.calibrated, [900.0, 905, 895], "latency not comparable: the machine calibrations differ by ×1.80, beyond the ×1.25 margin"),
+        (LatencyBasis.sameRunner, [900.0, 905, 895], "latency not comparable: the machine calibrations differ by ×1.80, beyond the ×1.25 margin"),
+        (LatencyBasis.calibrated, [350.0, 355, 345], "latency not comparable: the machine calibrations differ by ×0.70, beyond the ×1.25 margin"),
+    ])
+    func calibrationsBeyondTheMarginAreRefused(basis: LatencyBasis, ms: [Double], message: String) {
+        #expect {
+            try MachineAdjustment.resolve(base: Self.base, current: Self.calibration(ms), basis: basis)
+        } throws: { error in
+            "\(error)".hasPrefix(message) && "\(error)".contains("base: fixed request 500 ms median")
+        }
+    }
+
+    @Test func missingCalibrationIsRefusedOnlyWhenLatencyMustBeCalibrated() throws {
+        #expect(throws: MachineComparabilityError.missingCalibration(base: true, current: false)) {
+            try MachineAdjustment.resolve(base: nil, current: Self.base, basis: .calibrated)
+        }
+        #expect("\(MachineComparabilityError.missingCalibration(base: true, current: false))"
+            .hasPrefix("latency not comparable: the base run has no machine calibration"))
+        let (sameRunner, note) = try MachineAdjustment.resolve(base: nil, current: nil, basis: .sameRunner)
+        #expect(sameRunner == .identity)
+        #expect(note.contains("--latency same-runner"))
+        let (skipped, _) = try MachineAdjustment.resolve(base: nil, current: nil, basis: .skip)
+        #expect(skipped == nil)
+    }
+
+    @Test func sameRunnerComparesRawWhenCalibrationsAgree() throws {
+        let (adjustment, note) = try MachineAdjustment.resolve(base: Self.base, current: Self.calibration([520, 515, 525]), basis: .sameRunner)
+        #expect(adjustment == .identity)
+        #expect(note.contains("calibrations agree: CURRENT/BASE ×1.04"))
+    }
+
+    @Test func anotherYardstickIsRefused() {
+        #expect(throws: MachineComparabilityError.self) {
+            try MachineAdjustment.resolve(base: Self.base, current: Self.calibration([500], promptTokens: 70), basis: .calibrated)
+        }
+    }
+
+    @Test func mergingKeepsEverySampleAndRequiresEveryPart() {
+        let merged = MachineCalibration.merged([Self.base, Self.calibration([700])])
+        #expect(merged?.samples.count == 7)
+        #expect(merged?.threads == 2)
+        var other = Self.base
+        other.version = 2
+        #expect(MachineCalibration.merged([Self.base, other]) == nil)
+    }
+
+    @Test(arguments: [("1.5", 1.5 as Double?), ("abc", nil), ("1", nil), ("11", nil)])
+    func slowdownFactorFromTheEnvironment(raw: String, expected: Double?) throws {
+        let environment = [InjectedSlowdown.environmentKey: raw]
+        if let expected {
+            let factor = try InjectedSlowdown.factor(environment: environment)
+            #expect(factor == expected)
+        } else {
+            #expect(throws: ConfigurationError.self) { try InjectedSlowdown.factor(environment: environment) }
+        }
+        let unset = try InjectedSlowdown.factor(environment: [:])
+        #expect(unset == nil)
+    }
+}
