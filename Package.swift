@@ -28,7 +28,7 @@ let package = Package(
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["LangBench", "TestSupport"]),
+        .testTarget(name: "LangBenchTests", dependencies: ["LangBench", "LanguageRecognition", "TestSupport"]),
         .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
