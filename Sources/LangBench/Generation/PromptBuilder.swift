@@ -24,8 +24,10 @@ public struct PromptBuilder: Sendable {
     public func preamble(_ language: LanguageCode) -> String {
         let locale = Self.localeIdentifier(language)
         var lines: [String] = []
-        if locale != "en-US" { lines.append("The person's locale is \(locale).") }
-        lines.append("You MUST respond in \(language.englishName).")
+        if locale != "en-US" {
+            lines.append(fill(Self.entry(templates.localeLine, for: language) ?? PromptTemplates.defaultLocaleLine, ["locale": locale]))
+        }
+        lines.append(fill(Self.entry(templates.mustLine, for: language) ?? PromptTemplates.defaultMustLine, ["language": language.englishName]))
         lines.append(Self.entry(templates.instructions, for: language) ?? "")
         return lines.joined(separator: "\n")
     }

@@ -12,6 +12,12 @@ struct ProfileLanguageTests {
         return try LanguageModel(contentsOf: url)
     }
     static let keys = PipelineFixture.profile.prompts.instructions.keys.filter { $0 != "default" }.sorted()
+    /// Entries in a language the recognizer cannot return (today vi and zh-Hant) cannot be checked this way;
+    /// the list shrinks by itself when the recognizer learns the language.
+    static var checkable: [String] {
+        guard let model = try? model.get() else { return keys }  // the load failure is reported by every case
+        return keys.filter { model.supports(LanguageCode(normalised: $0).identifier) || model.supports(LanguageCode(normalised: $0).languageAndScript) }
+    }
 
     @Test func everyCorpusLanguageTheRouterCanReachHasNativeInstructions() {
         let routable = ["ru", "uk", "bg", "kk", "be", "mk", "sr", "it", "pt", "nl", "sv", "tr", "ko", "zh",
@@ -22,7 +28,7 @@ struct ProfileLanguageTests {
         #expect(routable.filter { speakers[$0] == nil } == [])
     }
 
-    @Test(arguments: keys) func instructionsAreInTheirLanguage(key: String) throws {
+    @Test(arguments: checkable) func instructionsAreInTheirLanguage(key: String) throws {
         let model = try Self.model.get()
         let text = try #require(PipelineFixture.profile.prompts.instructions[key])
         let top = try #require(model.recognize(text, constraints: [], hints: [:]).hypotheses.first)
