@@ -6,25 +6,29 @@ import PackageDescription
 // backend) are separate targets so the compiler keeps them free of harness concerns.
 let package = Package(
     name: "LangBench",
-    platforms: [.macOS(.v14)],
+    // macOS 15: Synchronization (Mutex, Atomic) needs it.
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "langbench", targets: ["langbench"]),
         .library(name: "LangBench", targets: ["LangBench"]),
     ],
     targets: [
+        // Small helpers every other target shares: SHA-256, quantiles, per-label counts, Duration units.
+        .target(name: "BenchSupport"),
         // The built-in short-text language recognizer (model format, training, recognition).
-        .target(name: "LanguageRecognition"),
+        .target(name: "LanguageRecognition", dependencies: ["BenchSupport"]),
         // llama-server process management and its HTTP client.
-        .target(name: "LlamaBackend"),
-        // Corpora, detection and generation evaluation, reports, comparison. No print, no exit.
-        .target(name: "LangBench", dependencies: ["LanguageRecognition", "LlamaBackend"]),
+        .target(name: "LlamaBackend", dependencies: ["BenchSupport"]),
+        // Corpora, detection and generation evaluation, reports, comparison, the suite. No print, no exit.
+        .target(name: "LangBench", dependencies: ["BenchSupport", "LanguageRecognition", "LlamaBackend"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["LangBench", "LanguageRecognition", "LlamaBackend"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "LangBench", "LanguageRecognition", "LlamaBackend"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"]),
-        .testTarget(name: "LlamaBackendTests", dependencies: ["LlamaBackend", "TestSupport"], exclude: ["Helper"]),
+        .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
+        .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "TestSupport"], exclude: ["Helper"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),

@@ -8,10 +8,7 @@ struct DoctorCommandTests {
         .appendingPathComponent("../../Profiles/gemma3-270m.json").standardized.path
 
     func run(_ arguments: [String], environment: [String: String]) async -> CommandResult {
-        let out = BufferSink(), err = BufferSink()
-        let status = await CommandRunner.run(LangBenchCommand.self, arguments: arguments,
-                                             context: CommandContext(stdout: out, stderr: err, environment: environment))
-        return CommandResult(status: status, stdout: out.text, stderr: err.text)
+        await runCommand(arguments, environment: environment)
     }
 
     @Test func nothingInstalledExits69WithTheCommandsToRun() async {
@@ -34,12 +31,14 @@ struct DoctorCommandTests {
 
     @Test(arguments: [
         (["doctor", "--server-url", "localhost:8080"],
-         "error: --server-url must be an http URL such as http://127.0.0.1:8080, got 'localhost:8080'"),
-        (["bench", "backend", "--repetitions", "0"], "error: --repetitions"),
+         "error: --server-url 'localhost:8080': expected an http(s) URL such as http://127.0.0.1:8080"),
+        (["generate", "--corpus", "x.tsv", "--server-url", "ftp://host"],
+         "error: --server-url 'ftp://host': expected an http(s) URL such as http://127.0.0.1:8080"),
+        (["bench", "backend", "--repetitions", "0"], "error: --repetitions takes a whole number in 1...100, not '0'"),
     ])
     func badOptionsAreUsageErrors(arguments: [String], message: String) async {
         let result = await run(arguments, environment: [:])
         #expect(result.status == .usage)
-        #expect(result.stderr.hasPrefix(message))
+        #expect(result.stderr.split(separator: "\n").first.map(String.init) == message)
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 import TestSupport
+import LangBench
 @testable import LangBenchCLI
 
 struct ParsingTests {
@@ -7,7 +8,8 @@ struct ParsingTests {
         name: "demo", abstract: "Demo.",
         arguments: [ArgumentSpec("paths", help: "Paths.", repeating: true)],
         groups: [OptionGroup("Demo", [.value("count", short: "n", "n", help: "Count."), .flag("quiet", help: "Quiet."),
-                                      .repeated("tag", "tag", help: "Tag.")])])
+                                      .repeated("tag", "tag", help: "Tag."), .value("level", "n", help: "Level.", default: "2"),
+                                      .value("stamp", "s", help: "Stamp.", computedDefault: "now")])])
 
     func parse(_ arguments: [String]) throws -> ParsedArguments {
         try ArgumentParser(configuration: Self.configuration, commandPath: "demo").parse(arguments)
@@ -16,7 +18,7 @@ struct ParsingTests {
     @Test func parsesLongShortInlineAndRepeated() throws {
         let parsed = try parse(["a", "--count", "3", "--tag=x", "b", "--tag", "y,z", "-n", "4", "--quiet", "--", "--literal"])
         #expect(parsed.positionals == ["a", "b", "--literal"])
-        #expect(try parsed.int("count", default: 0) == 4)
+        #expect(try parsed.int("count") == 4)
         #expect(parsed.flag("quiet"))
         #expect(parsed.list("tag") == ["x", "y", "z"])
     }
@@ -33,8 +35,31 @@ struct ParsingTests {
 
     @Test func badNumberNamesTheFlag() throws {
         let parsed = try parse(["a", "--count", "many"])
-        #expect { try parsed.int("count", default: 1, range: 1...10) } throws: {
+        #expect { try parsed.int("count", range: 1...10) } throws: {
             ($0 as? UsageError)?.message == "--count takes a whole number in 1...10, not 'many'"
         }
+    }
+
+    /// The declaration is the only default: the parser fills it in, `--help` prints it; a computed
+    /// default is only described.
+    @Test func theDeclaredDefaultIsTheParsedDefault() throws {
+        let parsed = try parse(["a"])
+        #expect(try parsed.int("level") == 2 && !parsed.isGiven("level"))
+        #expect(parsed.value("stamp") == nil && parsed.value("count") == nil)
+        #expect(try parsed.optionalInt("count") == nil)
+        #expect(try parse(["a", "--level", "5"]).int("level") == 5)
+        let help = HelpFormatter(configuration: Self.configuration, commandPath: "demo").render()
+        #expect(help.contains("Level. (default: 2)") && help.contains("Stamp. (default: now)"))
+    }
+
+    /// `generate`'s options without flags are the library's defaults.
+    @Test func generateDefaultsAreTheLibrarys() throws {
+        let parsed = try ArgumentParser(configuration: GenerateCommand.configuration, commandPath: "langbench generate").parse([])
+        #expect(try GenerationOptions(parsed).plan == GenerationPlan())
+        #expect(try BackendOptions(parsed).source == ServerSource())
+        let detectors = try DetectorOptions(parsed)
+        #expect(detectors.factory.timeout == DetectorFactory().timeout)
+        #expect(detectors.detectors.recognizerModel == nil, "no sentinel: the bundled model is found by search")
+        #expect(detectors.profilePath == ModelProfile.defaultPath)
     }
 }

@@ -36,7 +36,7 @@ struct RecognizerCommandTests {
 
     @Test func trainWritesAndChecksByteForByte() async throws {
         let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
-        let dir = Fixture.temporaryDirectory()
+        let dir = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("tiny.lbrm").path
         let written = await runCommand(["train", "--lists", lists, "--out", out])

@@ -40,11 +40,20 @@ struct TrainingTests {
     @Test("a held-out split keeps every word in exactly one part")
     func heldOutSplit() throws {
         let lists = try Self.lists()
-        let split = HeldOutSplit(lists: lists, every: 3, perLanguage: 10)
+        // perLanguage above every list's size: every word becomes an item, so the parts can be compared whole.
+        let split = HeldOutSplit(lists: lists, every: 3, perLanguage: 1_000)
+        func text(_ word: [UInt32]) -> String { String(String.UnicodeScalarView(word.compactMap(Unicode.Scalar.init))) }
+        var heldSomewhere = false
         for (list, kept) in zip(lists, split.training) {
-            #expect(kept.words.count < list.words.count || list.words.count < 3)
+            let all = list.words.map { text($0.word) }, training = Set(kept.words.map { text($0.word) })
+            let held = split.items.filter { $0.language == list.language && $0.slice == "held-out-words" }.map(\.text)
+            let known = split.items.filter { $0.language == list.language && $0.slice == "known-words" }.map(\.text)
+            #expect(Set(held).isDisjoint(with: training), "\(list.language): a held-out word is in training")
+            #expect(Set(known) == training, "\(list.language): known items are the training words")
+            #expect(held.count + known.count == all.count && Set(held + known) == Set(all), "\(list.language): every word in one part")
+            heldSomewhere = heldSomewhere || !held.isEmpty
         }
-        #expect(!split.items.isEmpty)
+        #expect(heldSomewhere, "every: 3 holds out some word")
         #expect(Set(split.items.map(\.slice)).isSubset(of: ["held-out-words", "held-out-pairs", "known-words", "known-pairs"]))
     }
 

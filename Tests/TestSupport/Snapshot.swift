@@ -45,9 +45,9 @@ public enum Fixture {
     }
 
     /// A fresh temporary directory, removed by the caller when done.
-    public static func temporaryDirectory(_ prefix: String = "langbench-test") -> URL {
+    public static func temporaryDirectory(_ prefix: String = "langbench-test") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-        try! FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Measures loading a large synthetic corpus against a reference measured in the same run: reading

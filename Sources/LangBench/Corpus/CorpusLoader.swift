@@ -1,5 +1,5 @@
+import BenchSupport
 import Foundation
-import LlamaBackend
 
 /// Reads corpus files of any supported format into one `Corpus`, checking every item.
 public struct CorpusLoader: Sendable {

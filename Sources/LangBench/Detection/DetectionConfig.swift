@@ -25,8 +25,14 @@ public struct DetectionConfig: Sendable, Hashable {
         [
             DetectionConfig(name: "unconstrained", detector: detector),
             DetectionConfig(name: "constrained", detector: detector, candidates: seedCandidates),
-            DetectionConfig(name: "constrained+priors", detector: detector, candidates: seedCandidates, hints: seedHints),
+            seedArchitecture(detector: detector),
         ]
+    }
+
+    /// What the seed architecture's pipeline detects with: its candidates and its priors. The reply
+    /// pipeline uses it when no config is given.
+    public static func seedArchitecture(detector: String = "builtin") -> DetectionConfig {
+        DetectionConfig(name: "constrained+priors", detector: detector, candidates: seedCandidates, hints: seedHints)
     }
 
     /// Parses `ru=0.5,en=0.35`.
@@ -100,9 +106,7 @@ public struct DetectionConfigFile: Sendable, Decodable {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["configs", "schema_version"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
-        guard version == 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .schemaVersion, in: container, debugDescription: "schema_version \(version) is not supported (this LangBench reads 1)")
-        }
+        try StrictJSON.checkSchemaVersion(version)
         configs = try container.decode([DetectionConfig].self, forKey: .configs)
         let names = configs.map(\.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {

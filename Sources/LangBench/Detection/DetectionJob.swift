@@ -32,7 +32,7 @@ public struct DetectionJob: Sendable {
         if resume {
             previous = try JSONLinesLog<DetectionResult>.read(logURL, repair: true)
         } else if FileManager.default.fileExists(atPath: logURL.path) {
-            try? FileManager.default.removeItem(at: logURL)  // a fresh run replaces an old log; a failure shows up on the next write
+            try ReportError.writing(logURL) { try FileManager.default.removeItem(at: logURL) }  // a fresh run replaces an old log
         }
         let log = try JSONLinesLog<DetectionResult>(url: logURL)
         let done = Set(previous.map { DetectionRunner.key(item: $0.itemID, config: $0.config) })

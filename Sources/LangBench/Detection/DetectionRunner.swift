@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Runs every config over every item. Each detector is driven from one task at a time so the
@@ -98,8 +99,4 @@ public struct DetectionRunner: Sendable {
         }
         return result
     }
-}
-
-extension Duration {
-    var milliseconds: Double { seconds * 1000 }
 }

@@ -5,16 +5,16 @@ import Foundation
 public struct DetectorFactory: Sendable {
     /// Per-item timeout for external detectors.
     public var timeout: Duration
-    /// Loads the built-in recognizer (injected so the model path can come from the command line).
-    public var builtin: @Sendable () async throws -> any LanguageIdentifying
+    /// The built-in recognizer's model file; nil is the bundled `Models/recognizer.lbrm`.
+    public var recognizerModel: String?
 
-    public init(timeout: Duration = .seconds(10), builtin: @escaping @Sendable () async throws -> any LanguageIdentifying) {
+    public init(timeout: Duration = .seconds(10), recognizerModel: String? = nil) {
         self.timeout = timeout
-        self.builtin = builtin
+        self.recognizerModel = recognizerModel
     }
 
     public func make(_ name: String) async throws -> any LanguageIdentifying {
-        if name == "builtin" { return try await builtin() }
+        if name == "builtin" { return try BuiltinDetector(modelPath: recognizerModel) }
         if name.hasPrefix("exec:") {
             let command = String(name.dropFirst(5)).trimmingCharacters(in: .whitespaces)
             guard !command.isEmpty else {

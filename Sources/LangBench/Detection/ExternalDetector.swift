@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A detector in another process, spoken to in JSON lines over stdin/stdout:
@@ -91,8 +92,11 @@ public actor ExternalDetector: LanguageIdentifying {
             }
             guard let line else { throw ExternalDetectorError.died(await exitDescription(child)) }
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
-            guard let response = try? JSONDecoder().decode(Response.self, from: Data(line.utf8)) else {  // the reason is the line itself
-                throw ExternalDetectorError.garbage(String(line.prefix(120)))
+            let response: Response
+            do {
+                response = try JSONDecoder().decode(Response.self, from: Data(line.utf8))
+            } catch {
+                throw ExternalDetectorError.garbage("\(String(line.prefix(120))) (\(JSONErrorText.describe(error)))")
             }
             guard let responseID = response.id else { metadata.append(line); continue }
             guard responseID == id else { throw ExternalDetectorError.garbage("answer for id \(responseID) while waiting for \(id)") }
@@ -101,7 +105,8 @@ public actor ExternalDetector: LanguageIdentifying {
             var hypotheses: [Hypothesis] = []
             for entry in entries {
                 guard entry.p.isFinite, entry.p >= 0 else { throw ExternalDetectorError.garbage("probability \(entry.p) for '\(entry.lang)'") }
-                guard let lang = try? LanguageCode(entry.lang) else { throw ExternalDetectorError.garbage("unknown language code '\(entry.lang)'") }
+                let lang: LanguageCode
+                do { lang = try LanguageCode(entry.lang) } catch { throw ExternalDetectorError.garbage("\(error)") }
                 hypotheses.append(Hypothesis(lang: lang, probability: entry.p))
             }
             hypotheses.sort { $0.probability != $1.probability ? $0.probability > $1.probability : $0.lang < $1.lang }

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Accuracy, per-language precision / recall / F1 / false-positive rate and macro-F1 over a set of
 /// (gold, predicted) pairs. Abstentions and failures are predictions of no language: they count
 /// against recall and accuracy, and as a false positive for nobody.
@@ -34,31 +36,24 @@ public struct ClassificationMetrics: Sendable, Hashable, Codable {
     }
 
     public init(_ results: [DetectionResult]) {
-        n = results.count
-        correct = results.filter(\.correct).count
-        accuracy = n > 0 ? Double(correct) / Double(n) : 0
-        ci95 = Statistics.wilson(successes: correct, trials: n)
-        var support: [String: Int] = [:], truePositive: [String: Int] = [:], predictedCount: [String: Int] = [:]
+        var counts = LabelCounts<String>()
         var codes: [String: LanguageCode] = [:]
         for result in results {
             let gold = result.lang.languageAndScript
             codes[gold] = result.lang
-            support[gold, default: 0] += 1
-            if let predicted = result.predicted {
-                predictedCount[predicted.languageAndScript, default: 0] += 1
-                if result.correct { truePositive[gold, default: 0] += 1 }
-            }
+            counts.add(gold: gold, predicted: result.predicted?.languageAndScript)
         }
-        perLanguage = support.keys.sorted { codes[$0]! < codes[$1]! }.map { key in
-            let tp = truePositive[key] ?? 0, sup = support[key] ?? 0
-            let fp = (predictedCount[key] ?? 0) - tp
-            let negatives = results.count - sup
-            let precision = tp + fp > 0 ? Double(tp) / Double(tp + fp) : 0
-            let recall = sup > 0 ? Double(tp) / Double(sup) : 0
-            let f1 = precision + recall > 0 ? 2 * precision * recall / (precision + recall) : 0
-            return PerLanguage(lang: codes[key]!, support: sup, truePositives: tp, falsePositives: fp, precision: precision,
-                               recall: recall, f1: f1, falsePositiveRate: negatives > 0 ? Double(fp) / Double(negatives) : 0)
+        n = results.count
+        correct = counts.correct
+        accuracy = n > 0 ? Double(correct) / Double(n) : 0
+        ci95 = Statistics.wilson(successes: correct, trials: n)
+        perLanguage = counts.goldLabels.sorted { codes[$0]! < codes[$1]! }.map { key in
+            let c = counts.labels[key]!
+            let negatives = results.count - c.support
+            return PerLanguage(lang: codes[key]!, support: c.support, truePositives: c.truePositives, falsePositives: c.falsePositives,
+                               precision: c.precision, recall: c.recall, f1: c.f1,
+                               falsePositiveRate: negatives > 0 ? Double(c.falsePositives) / Double(negatives) : 0)
         }
-        macroF1 = perLanguage.isEmpty ? 0 : perLanguage.map(\.f1).reduce(0, +) / Double(perLanguage.count)
+        macroF1 = counts.macroAverage(\.f1)
     }
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The statistics LangBench's verdicts rest on. Each function names its method; all are exact or
@@ -52,15 +53,11 @@ public enum Statistics {
 
     /// The q-quantile by linear interpolation between closest ranks (type 7, as NumPy's default).
     public static func quantile(_ values: [Double], _ q: Double) -> Double {
-        quantile(sorted: values.sorted(), q)
+        Quantile.of(values, q)
     }
 
     public static func quantile(sorted: [Double], _ q: Double) -> Double {
-        guard !sorted.isEmpty else { return .nan }
-        let position = q * Double(sorted.count - 1)
-        let lower = Int(position.rounded(.down)), upper = min(lower + 1, sorted.count - 1)
-        let fraction = position - Double(lower)
-        return sorted[lower] + (sorted[upper] - sorted[lower]) * fraction
+        Quantile.of(sorted: sorted, q)
     }
 
     public static func mean(_ values: [Double]) -> Double {

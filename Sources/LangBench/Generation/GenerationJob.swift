@@ -35,18 +35,20 @@ public struct GenerationJob: Sendable {
             if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
         } else {
             for url in [recordsURL, diagnosticsURL, repliesURL] where FileManager.default.fileExists(atPath: url.path) {
-                try? FileManager.default.removeItem(at: url)  // a fresh run replaces old logs; a failure shows on the next write
+                try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }  // a fresh run replaces old logs
             }
         }
         let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
         let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
         let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
         let done = Set(previous.map(\.key))
+        // The record first: resume redoes what has no record, so a kill between these writes can lose an
+        // item's diagnostics or reply line but never write them twice.
         let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
+            try records.append(output.record)
             for event in output.events { try diagnostics.append(event) }
             try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
-            try records.append(output.record)
         }
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
         provenance.finish()

@@ -40,9 +40,25 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         public var nPredict: Int
         public var stop: [String]
         public var cachePrompt: Bool
+        /// Generate `nPredict` tokens whatever the model samples (timing and timeout tests); false in profiles.
+        public var ignoreEOS: Bool
 
         enum CodingKeys: String, CodingKey {
             case temperature, topK = "top_k", topP = "top_p", minP = "min_p", seed, nPredict = "n_predict", stop, cachePrompt = "cache_prompt"
+            case ignoreEOS = "ignore_eos"
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            temperature = try c.decode(Double.self, forKey: .temperature)
+            topK = try c.decode(Int.self, forKey: .topK)
+            topP = try c.decode(Double.self, forKey: .topP)
+            minP = try c.decode(Double.self, forKey: .minP)
+            seed = try c.decode(Int.self, forKey: .seed)
+            nPredict = try c.decode(Int.self, forKey: .nPredict)
+            stop = try c.decode([String].self, forKey: .stop)
+            cachePrompt = try c.decode(Bool.self, forKey: .cachePrompt)
+            ignoreEOS = try c.decodeIfPresent(Bool.self, forKey: .ignoreEOS) ?? false
         }
     }
 
@@ -56,9 +72,7 @@ public struct ModelProfile: Sendable, Hashable, Codable {
                                                                 "sampling", "translation_sampling", "prompts"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
-        guard schemaVersion == 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .schemaVersion, in: container, debugDescription: "schema_version \(schemaVersion) is not supported (this LangBench reads 1)")
-        }
+        try StrictJSON.checkSchemaVersion(schemaVersion)
         name = try container.decode(String.self, forKey: .name)
         model = try container.decode(ModelFile.self, forKey: .model)
         supportedLanguages = try container.decode([LanguageCode].self, forKey: .supportedLanguages)
@@ -74,7 +88,7 @@ public struct ModelProfile: Sendable, Hashable, Codable {
     }
 
     public static func load(_ path: String) throws -> ModelProfile {
-        try StrictJSON.load(ModelProfile.self, from: path)
+        try StrictJSON.loadEverySection(ModelProfile.self, from: path)
     }
 
     /// The profile the embedded default run uses.

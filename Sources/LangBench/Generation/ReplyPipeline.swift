@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import LlamaBackend
 
@@ -114,14 +115,14 @@ public struct ReplyPipeline: Sendable {
         let language = run.language
         // English needs no pivot: the route is the English generation alone.
         if language.isEquivalent(to: Self.english) { return try await direct(&run) }
-        for (source, target) in [(language, Self.english), (Self.english, language)] {
+        for (source, target, stage) in [(language, Self.english, "translate-in"), (Self.english, language, "translate-out")] {
             switch packs.state(from: source, to: target) {
             case .installed: continue
             case .supported:
-                run.event(stage: "translate-in", outcome: "skipped", errorType: FallbackReason.translationPackMissing.rawValue, message: "\(source)-\(target) pack not installed")
+                run.event(stage: stage, outcome: "skipped", errorType: FallbackReason.translationPackMissing.rawValue, message: "\(source)-\(target) pack not installed")
                 throw StageFailure(reason: .translationPackMissing, errorType: "packMissing", message: "translation pack \(source)-\(target) is downloadable but not installed")
             case .unsupported:
-                run.event(stage: "translate-in", outcome: "skipped", errorType: FallbackReason.translationUnsupported.rawValue, message: "\(source)-\(target) pack does not exist")
+                run.event(stage: stage, outcome: "skipped", errorType: FallbackReason.translationUnsupported.rawValue, message: "\(source)-\(target) pack does not exist")
                 throw StageFailure(reason: .translationUnsupported, errorType: "packUnsupported", message: "no translation pack exists for \(source)-\(target)")
             }
         }

@@ -34,6 +34,6 @@ extension ModelProfile.Sampling {
     /// A request with every setting spelled out.
     public func request(_ prompt: String, seed: Int? = nil, nPredict: Int? = nil) -> CompletionRequest {
         CompletionRequest(prompt: prompt, maxTokens: nPredict ?? self.nPredict, temperature: temperature, seed: seed ?? self.seed,
-                          stop: stop, cachePrompt: cachePrompt, topK: topK, topP: topP, minP: minP)
+                          stop: stop, cachePrompt: cachePrompt, topK: topK, topP: topP, minP: minP, ignoreEOS: ignoreEOS)
     }
 }

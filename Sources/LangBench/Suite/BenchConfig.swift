@@ -33,15 +33,29 @@ public struct BenchConfig: Sendable, Decodable {
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
+            let defaults = GenerationPlan()
             corpora = try c.decode([String].self, forKey: key("corpora"))
             profile = try c.decodeIfPresent(String.self, forKey: key("profile")) ?? ModelProfile.defaultPath
-            route = try c.decodeIfPresent(RouteChoice.self, forKey: key("route")) ?? .auto
-            repeats = try c.decodeIfPresent(Int.self, forKey: key("repeat")) ?? 1
-            concurrency = try c.decodeIfPresent(Int.self, forKey: key("concurrency")) ?? 1
-            warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? 1
+            route = try c.decodeIfPresent(RouteChoice.self, forKey: key("route")) ?? defaults.route
+            repeats = try c.decodeIfPresent(Int.self, forKey: key("repeat")) ?? defaults.repeats
+            concurrency = try c.decodeIfPresent(Int.self, forKey: key("concurrency")) ?? defaults.concurrency
+            warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? defaults.warmup
             seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
-            refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? false
+            refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? defaults.refuseUnsupported
+        }
+
+        /// The plan this half runs, with the default bank, keyword files and packs.
+        public var plan: GenerationPlan {
+            var plan = GenerationPlan()
+            plan.route = route
+            plan.repeats = repeats
+            plan.concurrency = concurrency
+            plan.warmup = warmup
+            plan.seed = seed
+            if let packs { plan.packs = packs }
+            plan.refuseUnsupported = refuseUnsupported
+            return plan
         }
     }
 
@@ -52,9 +66,7 @@ public struct BenchConfig: Sendable, Decodable {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "detection", "generation"])
         let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
         let version = try c.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) ?? 1
-        guard version == 1 else {
-            throw DecodingError.dataCorruptedError(forKey: .init(stringValue: "schema_version"), in: c, debugDescription: "schema_version \(version) is not supported (this LangBench reads 1)")
-        }
+        try StrictJSON.checkSchemaVersion(version)
         detection = try c.decodeIfPresent(Detection.self, forKey: .init(stringValue: "detection"))
         generation = try c.decodeIfPresent(Generation.self, forKey: .init(stringValue: "generation"))
         if detection == nil && generation == nil {

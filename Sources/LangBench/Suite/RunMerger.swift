@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Combines shard outputs of `run`, `detect` or `generate` into one run directory whose results equal
@@ -10,7 +11,7 @@ public enum RunMerger {
         if !detections.isEmpty && detections.count != runs.count || !generations.isEmpty && generations.count != runs.count {
             throw ComparisonError.notComparable(["every shard must have the same halves (detection and/or generation)"])
         }
-        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        try ReportError.writing(output) { try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true) }
         var detection: DetectionReport?
         if let first = detections.first {
             for other in detections.dropFirst() where other.configs != first.configs {
@@ -72,7 +73,9 @@ public enum RunMerger {
     static func concatenate(_ directories: [String], file: String, into output: URL) throws {
         var data = Data()
         for directory in directories {
-            if let part = FileManager.default.contents(atPath: URL(fileURLWithPath: directory).appendingPathComponent(file).path) { data.append(part) }
+            let url = URL(fileURLWithPath: directory).appendingPathComponent(file)
+            guard FileManager.default.fileExists(atPath: url.path) else { continue }
+            data.append(try ReportError.reading(url) { try Data(contentsOf: url) })
         }
         if !data.isEmpty { try AtomicFile.write(data, to: output.appendingPathComponent(file)) }
     }

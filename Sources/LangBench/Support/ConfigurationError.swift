@@ -13,7 +13,7 @@ public enum ConfigurationError: Error, Sendable, Equatable, CustomStringConverti
         case .unknownKeys(let path, let keys, let allowed):
             "\(path): unknown key(s) \(keys.map { "'\($0)'" }.joined(separator: ", ")); allowed: \(allowed.joined(separator: ", "))"
         case .unsupportedSchemaVersion(let path, let found, let supported):
-            "\(path): schemaVersion \(found) is not supported (this LangBench reads \(supported)); regenerate the file"
+            "\(path): schema_version \(found) is not supported (this LangBench reads \(supported))"
         case .invalidValue(let name, let value, let reason): "\(name) '\(value)': \(reason)"
         }
     }

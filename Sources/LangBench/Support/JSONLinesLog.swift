@@ -14,8 +14,8 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
         self.url = url
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if !FileManager.default.fileExists(atPath: url.path) {
-                FileManager.default.createFile(atPath: url.path, contents: nil)
+            if !FileManager.default.fileExists(atPath: url.path), !FileManager.default.createFile(atPath: url.path, contents: nil) {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
             handle = try FileHandle(forWritingTo: url)
             try handle.seekToEnd()
@@ -39,8 +39,12 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
 
     /// Every complete entry in the file; a torn final line is dropped (and truncated away when
     /// `repair` is true, so appends continue on a clean line).
+    /// A missing file has no entries; one that exists but cannot be read is an error (a resume must not
+    /// silently redo everything).
     public static func read(_ url: URL, repair: Bool = false) throws -> [Entry] {
-        guard let data = FileManager.default.contents(atPath: url.path), !data.isEmpty else { return [] }
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        let data = try ReportError.reading(url) { try Data(contentsOf: url) }
+        guard !data.isEmpty else { return [] }
         var entries: [Entry] = []
         var validLength = 0
         let decoder = JSONDecoder()
@@ -58,9 +62,11 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
             validLength = start - data.startIndex
         }
         if repair, validLength < data.count {
-            let handle = try FileHandle(forWritingTo: url)
-            try handle.truncate(atOffset: UInt64(validLength))
-            try handle.close()
+            try ReportError.writing(url) {
+                let handle = try FileHandle(forWritingTo: url)
+                try handle.truncate(atOffset: UInt64(validLength))
+                try handle.close()
+            }
         }
         return entries
     }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import Synchronization
 
@@ -85,11 +86,3 @@ final class LineChannel: Sendable {
 }
 
 struct LineChannelTimeout: Error {}
-
-extension Duration {
-    /// Seconds as a Double.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
-}

@@ -1,7 +1,5 @@
+import BenchSupport
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Reads and writes on raw descriptors that retry on EINTR. Foundation's `FileHandle.availableData`
 /// and `write(_:)` trap on any error, and a signal (SIGCHLD from a child, the server reaper's
@@ -12,7 +10,7 @@ public enum POSIXIO {
         try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < buffer.count {
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                let written = SystemCall.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -26,7 +24,7 @@ public enum POSIXIO {
     public static func read(from fd: Int32, count: Int = 65_536) throws -> Data {
         var buffer = [UInt8](repeating: 0, count: count)
         while true {
-            let n = Glibc.read(fd, &buffer, count)
+            let n = buffer.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress!, count) }
             if n >= 0 { return Data(buffer[0..<n]) }
             if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }

@@ -10,14 +10,31 @@ public enum StrictJSON {
         init?(intValue: Int) { nil }
     }
 
+    /// Unknown keys found while decoding; `decode` turns it into `ConfigurationError.unknownKeys` with the file.
+    struct UnknownKeys: Error {
+        var keyPath: [String]
+        var keys: [String]
+        var allowed: [String]
+    }
+
+    /// An unsupported `schema_version`; `decode` turns it into `ConfigurationError.unsupportedSchemaVersion`.
+    struct UnsupportedSchemaVersion: Error {
+        var found: Int
+        var supported: Int
+    }
+
     /// Throws when the object being decoded has keys outside `allowed`.
     public static func rejectUnknownKeys(in decoder: Decoder, allowed: [String]) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
         guard unknown.isEmpty else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath,
-                debugDescription: "unknown key(s) \(unknown.map { "'\($0)'" }.joined(separator: ", ")); allowed: \(allowed.joined(separator: ", "))"))
+            throw UnknownKeys(keyPath: decoder.codingPath.map(\.stringValue), keys: unknown, allowed: allowed)
         }
+    }
+
+    /// Throws unless `found` is `supported`.
+    public static func checkSchemaVersion(_ found: Int, supported: Int = 1) throws {
+        guard found == supported else { throw UnsupportedSchemaVersion(found: found, supported: supported) }
     }
 
     /// Decodes `T` from the file at `path`, mapping every failure to `ConfigurationError`.
@@ -36,8 +53,57 @@ public enum StrictJSON {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as ConfigurationError {
             throw error
+        } catch let error as UnknownKeys {
+            throw ConfigurationError.unknownKeys(path: located(path, error.keyPath), keys: error.keys, allowed: error.allowed)
+        } catch let error as UnsupportedSchemaVersion {
+            throw ConfigurationError.unsupportedSchemaVersion(path: path, found: error.found, supported: error.supported)
         } catch {
             throw ConfigurationError.invalid(path: path, reason: JSONErrorText.describe(error))
         }
+    }
+
+    /// Decodes a value whose nested sections use synthesized decoding, then rejects any key in the file
+    /// that the decoded value does not have (a key it would encode), at any depth: `sampling.n_predicts`
+    /// is an error, not a silent default.
+    public static func decodeEverySection<T: Codable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+        let value = try decode(type, from: data, path: path)
+        let encoder = JSONEncoder()
+        let raw = try JSONSerialization.jsonObject(with: data)
+        let known = try JSONSerialization.jsonObject(with: try encoder.encode(value))
+        if let unknown = unknownKeys(raw: raw, known: known, keyPath: []) {
+            throw ConfigurationError.unknownKeys(path: located(path, unknown.keyPath), keys: unknown.keys, allowed: unknown.allowed)
+        }
+        return value
+    }
+
+    /// Loads like `load`, checking every nested section for unknown keys (`decodeEverySection`).
+    public static func loadEverySection<T: Codable>(_ type: T.Type, from path: String) throws -> T {
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        return try decodeEverySection(type, from: data, path: path)
+    }
+
+    static func unknownKeys(raw: Any, known: Any, keyPath: [String]) -> UnknownKeys? {
+        if let raw = raw as? [String: Any], let known = known as? [String: Any] {
+            let unknown = raw.keys.filter { known[$0] == nil }.sorted()
+            if !unknown.isEmpty { return UnknownKeys(keyPath: keyPath, keys: unknown, allowed: known.keys.sorted()) }
+            for key in raw.keys.sorted() {
+                if let found = unknownKeys(raw: raw[key]!, known: known[key]!, keyPath: keyPath + [key]) { return found }
+            }
+        } else if let raw = raw as? [Any], let known = known as? [Any] {
+            for (index, pair) in zip(raw, known).enumerated() {
+                if let found = unknownKeys(raw: pair.0, known: pair.1, keyPath: keyPath + [String(index)]) { return found }
+            }
+        }
+        return nil
+    }
+
+    /// `file.json (sampling)`: the file and, when nested, where in it.
+    static func located(_ path: String, _ keyPath: [String]) -> String {
+        keyPath.isEmpty ? path : "\(path) (\(keyPath.joined(separator: ".")))"
     }
 }

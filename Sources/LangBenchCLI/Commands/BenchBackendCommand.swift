@@ -31,10 +31,10 @@ struct BenchBackendCommand: ParsableCommand {
 
     init(_ arguments: ParsedArguments) throws {
         settings = BackendBenchSettings(
-            promptTokens: try arguments.int("prompt-tokens", default: 256, range: 8...8192),
-            generatedTokens: try arguments.int("generated-tokens", default: 128, range: 2...4096),
-            repetitions: try arguments.int("repetitions", default: 5, range: 1...100),
-            threads: try arguments.int("threads", default: 2, range: 1...256))
+            promptTokens: try arguments.int("prompt-tokens", range: 8...8192),
+            generatedTokens: try arguments.int("generated-tokens", range: 2...4096),
+            repetitions: try arguments.int("repetitions", range: 1...100),
+            threads: try arguments.int("threads", range: 1...256))
         output = try OutputOptions(arguments, defaultPrefix: "bench-backend")
     }
 

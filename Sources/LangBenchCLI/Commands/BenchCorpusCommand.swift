@@ -17,8 +17,8 @@ struct BenchCorpusCommand: ParsableCommand {
     let repeats: Int
 
     init(_ arguments: ParsedArguments) throws {
-        lines = try arguments.int("lines", default: 100_000, range: 1...10_000_000)
-        repeats = try arguments.int("repeat", default: 5, range: 1...100)
+        lines = try arguments.int("lines", range: 1...10_000_000)
+        repeats = try arguments.int("repeat", range: 1...100)
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import LangBench
 import LanguageRecognition
@@ -16,8 +17,8 @@ struct BenchDetectorCommand: ParsableCommand {
         """,
         groups: [OptionGroup("Benchmark", [
             .repeated("corpus", "path", help: "Corpus to take single words from (default: Corpora/short-phrases.tsv and Corpora/cyrillic-confusables.tsv)."),
-            .value("model", "file", help: "Recognizer model file.", default: "Models/recognizer.lbrm"),
-            .value("peer", "detector", help: "exec:<command> to compare with, or none.", default: "exec:scripts/detectors/lingua if set up"),
+            .value("model", "file", help: "Recognizer model file.", computedDefault: RecognizerModelOption.bundled),
+            .value("peer", "detector", help: "exec:<command> to compare with, or none.", computedDefault: "exec:scripts/detectors/lingua if set up"),
             .value("seconds", "s", help: "Minimum measuring time per detector.", default: "3"),
         ])]
     )
@@ -32,7 +33,7 @@ struct BenchDetectorCommand: ParsableCommand {
         corpora = given.isEmpty ? ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"] : given
         modelPath = arguments.value("model")
         peer = arguments.value("peer")
-        seconds = try arguments.double("seconds", default: 3)
+        seconds = try arguments.double("seconds")
     }
 
     func validate() throws {
@@ -43,7 +44,7 @@ struct BenchDetectorCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let url = try RecognizerModelOption.url(path: modelPath)
+        let url = try BuiltinDetector.modelURL(path: modelPath)
         let loads = try (0..<3).map { _ in try DetectorBenchmark.load(contentsOf: url) }
         let model = loads[0].model
         let corpus = try CorpusLoader().load(corpora.filter { FileManager.default.fileExists(atPath: $0) || !corpora.isEmpty })

@@ -29,9 +29,9 @@ struct CompareCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         base = arguments.positionals[0]
         current = arguments.positionals[1]
-        thresholds = arguments.value("thresholds") ?? "default"
+        thresholds = try arguments.string("thresholds")
         allowMismatch = arguments.flag("allow-mismatch")
-        format = try arguments.choice("format", default: Format.md)
+        format = try arguments.choice("format", as: Format.self)
         out = arguments.value("out")
     }
 

@@ -9,7 +9,7 @@ struct CorpusOptions {
     var format: CorpusFormat?
 
     init(_ arguments: ParsedArguments) throws {
-        format = arguments.value("format") == nil ? nil : try arguments.choice("format", default: CorpusFormat.tsv)
+        format = try arguments.optionalChoice("format", as: CorpusFormat.self)
     }
 
     var loader: CorpusLoader { CorpusLoader(format: format) }

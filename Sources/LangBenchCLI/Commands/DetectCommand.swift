@@ -41,7 +41,7 @@ struct DetectCommand: ParsableCommand {
         let loaded = try corpus.loader.load(corpora)
         let profile = try ModelProfile.load(detectors.profilePath)
         let job = DetectionJob(corpus: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
-                               factory: detectors.factory, directory: output.directory, command: ["langbench"] + CommandLine.arguments.dropFirst(),
+                               factory: detectors.factory, directory: output.directory, command: context.commandLine,
                                resume: output.resume)
         let report = try await job.run(progress: context.progress(quiet: output.quiet))
         for config in report.configs {

@@ -9,33 +9,29 @@ struct DetectorOptions {
         .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
         .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
         .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.", default: ModelProfile.defaultPath),
-        .value("recognizer-model", "file", help: "Built-in recognizer model file.", default: "bundled model"),
-        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: "10"),
-    ])
+    ] + DetectorFactoryOptions.options)
 
     var configsPath: String?
     var detector: String
     var candidates: String?
     var hints: String?
     var profilePath: String
-    var recognizerModel: String?
-    var timeout: Double
+    var detectors: DetectorFactoryOptions
 
     init(_ arguments: ParsedArguments) throws {
         configsPath = arguments.value("configs")
-        detector = arguments.value("detector") ?? "builtin"
+        detector = try arguments.string("detector")
         candidates = arguments.value("candidates")
         hints = arguments.value("hints")
-        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
-        recognizerModel = arguments.value("recognizer-model")
-        timeout = try arguments.double("timeout", default: 10)
+        profilePath = try arguments.string("profile")
+        detectors = try DetectorFactoryOptions(arguments)
     }
 
     func validate(command: String) throws {
         if configsPath != nil && (candidates != nil || hints != nil) {
             throw UsageError("--configs cannot be combined with --candidates or --hints", command: command)
         }
-        if timeout <= 0 { throw UsageError("--timeout must be positive", command: command) }
+        try detectors.validate(command: command)
     }
 
     /// Configs from the file, from flags (one config), or the three defaults.
@@ -51,10 +47,14 @@ struct DetectorOptions {
         return DetectionConfig.defaults(detector: detector)
     }
 
-    var factory: DetectorFactory {
-        let model = recognizerModel
-        return DetectorFactory(timeout: .milliseconds(Int(timeout * 1000))) { try BuiltinDetectorLoader.load(modelPath: model) }
+    /// The one config the reply pipeline detects with: the flags' config or the file's first, else the
+    /// seed architecture's (constrained+priors).
+    func pipelineConfig() throws -> DetectionConfig {
+        if configsPath != nil || candidates != nil || hints != nil { return try configs()[0] }
+        return DetectionConfig.seedArchitecture(detector: detector)
     }
+
+    var factory: DetectorFactory { detectors.factory }
 
     static func codes(_ list: String) throws -> [LanguageCode] {
         try list.split(separator: ",").map { (raw: Substring) throws -> LanguageCode in
@@ -62,5 +62,30 @@ struct DetectorOptions {
                 throw ConfigurationError.invalidValue(name: "candidates", value: list, reason: "\(error)")
             }
         }
+    }
+}
+
+/// The detectors' own options — the built-in recognizer's model file and the exec: timeout — for every
+/// command that detects, including `run`, whose suite config names the configs.
+struct DetectorFactoryOptions {
+    static let options: [OptionSpec] = [
+        .value("recognizer-model", "file", help: "Built-in recognizer model file.", computedDefault: RecognizerModelOption.bundled),
+        .value("timeout", "seconds", help: "Per-item timeout for exec: detectors.", default: OptionSpec.number(DetectorFactory().timeout.seconds)),
+    ]
+
+    var recognizerModel: String?
+    var timeout: Double
+
+    init(_ arguments: ParsedArguments) throws {
+        recognizerModel = arguments.value("recognizer-model")
+        timeout = try arguments.double("timeout")
+    }
+
+    func validate(command: String) throws {
+        if timeout <= 0 { throw UsageError("--timeout must be positive", command: command) }
+    }
+
+    var factory: DetectorFactory {
+        DetectorFactory(timeout: .milliseconds(Int(timeout * 1000)), recognizerModel: recognizerModel)
     }
 }

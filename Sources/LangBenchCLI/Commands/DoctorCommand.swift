@@ -23,8 +23,8 @@ struct DoctorCommand: ParsableCommand {
     let profilePath: String
 
     init(_ arguments: ParsedArguments) throws {
-        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
-        serverURL = try arguments.value("server-url").map { try ServerURL.parse($0, command: arguments.command) }
+        profilePath = try arguments.string("profile")
+        serverURL = try arguments.value("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
@@ -77,15 +77,5 @@ struct DoctorCommand: ParsableCommand {
             ? "default device: every pack \(packs.defaultState.rawValue)"
             : "default device: \(packs.defaultState.rawValue) except " + missing.map { "\($0.key) (\($0.value.rawValue))" }.joined(separator: ", ")
         return DoctorCheck(name: "packs", status: .passed, detail: detail, required: false)
-    }
-}
-
-/// `--server-url` values: an http(s) URL with a host.
-enum ServerURL {
-    static func parse(_ text: String, command: String) throws -> URL {
-        guard let url = URL(string: text), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw UsageError("--server-url must be an http URL such as http://127.0.0.1:8080, got '\(text)'", command: command)
-        }
-        return url
     }
 }

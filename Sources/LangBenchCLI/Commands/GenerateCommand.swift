@@ -1,6 +1,5 @@
 import Foundation
 import LangBench
-import LlamaBackend
 
 /// `langbench generate`: time direct vs pivot replies through llama.cpp and count fallbacks by reason.
 struct GenerateCommand: ParsableCommand {
@@ -46,11 +45,10 @@ struct GenerateCommand: ParsableCommand {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let loaded = try corpus.loader.load(corpora)
         let profile = try ModelProfile.load(detectors.profilePath)
-        let job = try await GenerationSetup(generation: generation, detectors: detectors, backend: backend, profile: profile,
-                                            directory: output.directory, environment: context.environment)
-            .job(corpus: loaded, command: ["langbench"] + CommandLine.arguments.dropFirst(), resume: output.resume)
-        defer { job.server.stop() }
-        let report = try await job.job.run(progress: context.progress(quiet: output.quiet))
+        let setup = GenerationSetup(plan: generation.plan, detection: try detectors.pipelineConfig(), factory: detectors.factory,
+                                    server: backend.source, profile: profile, directory: output.directory, environment: context.environment)
+        let report = try await setup.run(corpus: loaded, command: context.commandLine, resume: output.resume,
+                                         progress: context.progress(quiet: output.quiet))
         for row in report.summary where row.slice == "all" {
             let p50 = row.latency.map { String(format: "p50 %.0f ms", $0.p50) } ?? "no model replies"
             context.stdout.write(String(format: "%@: n=%d, %@, fallback %.1f%%\n", row.route.rawValue, row.n, p50, row.fallbackRate * 100))

@@ -3,58 +3,35 @@ import LangBench
 
 /// Options of the reply pipeline under test.
 struct GenerationOptions {
+    /// The library's plan defaults are the options' defaults.
+    private static let defaults = GenerationPlan()
+
     static let group = OptionGroup("Generation", [
-        .value("route", "route", help: "auto (the router decides), direct, pivot, or both (every item through both).", default: "auto"),
-        .value("concurrency", "n", help: "Items in flight (uses as many llama-server slots). Time latency with 1.", default: "1"),
-        .value("repeat", "k", help: "Run every item k times.", default: "1"),
-        .value("warmup", "n", help: "Items run first and excluded from the figures.", default: "1"),
+        .value("route", "route", help: "auto (the router decides), direct, pivot, or both (every item through both).", default: defaults.route.rawValue),
+        .value("concurrency", "n", help: "Items in flight (uses as many llama-server slots). Time latency with 1.", default: String(defaults.concurrency)),
+        .value("repeat", "k", help: "Run every item k times.", default: String(defaults.repeats)),
+        .value("warmup", "n", help: "Items run first and excluded from the figures.", default: String(defaults.warmup)),
         .value("seed", "n", help: "Sampling seed (overrides the profile)."),
-        .value("packs", "file", help: "Translation pack states: {\"default\":\"installed\",\"pairs\":{\"kk-en\":\"supported\"}}.", default: "kk missing"),
-        .value("fallback-bank", "file", help: "Canned replies.", default: FallbackBank.defaultPath),
-        .value("crisis-keywords", "file", help: "Crisis keyword list.", default: CrisisCheck.defaultPath),
+        .value("packs", "file", help: "Translation pack states: {\"default\":\"installed\",\"pairs\":{\"kk-en\":\"supported\"}}.", computedDefault: "every pack installed, kk-en and en-kk downloadable"),
+        .value("fallback-bank", "file", help: "Canned replies.", default: defaults.bankPath),
+        .value("crisis-keywords", "file", help: "Crisis keyword list.", default: defaults.crisisPath),
         .flag("refuse-unsupported", help: "Refuse direct generation in unsupported languages, as Apple's framework does."),
         .flag("no-replies", help: "Do not write replies.jsonl."),
     ])
 
-    var route: RouteChoice
-    var concurrency: Int
-    var repeats: Int
-    var warmup: Int
-    var seed: Int?
-    var packsPath: String?
-    var bankPath: String
-    var crisisPath: String
-    var refuseUnsupported: Bool
-    var writeReplies: Bool
+    var plan: GenerationPlan
 
     init(_ arguments: ParsedArguments) throws {
-        route = try arguments.choice("route", default: RouteChoice.auto)
-        concurrency = try arguments.int("concurrency", default: 1, range: 1...64)
-        repeats = try arguments.int("repeat", default: 1, range: 1...1000)
-        warmup = try arguments.int("warmup", default: 1, range: 0...1000)
-        seed = arguments.value("seed") == nil ? nil : try arguments.int("seed", default: 0, range: 0...Int(Int32.max))
-        packsPath = arguments.value("packs")
-        bankPath = arguments.value("fallback-bank") ?? FallbackBank.defaultPath
-        crisisPath = arguments.value("crisis-keywords") ?? CrisisCheck.defaultPath
-        refuseUnsupported = arguments.flag("refuse-unsupported")
-        writeReplies = !arguments.flag("no-replies")
-    }
-
-    /// The generation half of a suite config, with the default bank and keyword files.
-    init(_ half: BenchConfig.Generation) {
-        route = half.route
-        concurrency = half.concurrency
-        repeats = half.repeats
-        warmup = half.warmup
-        seed = half.seed
-        packsPath = nil
-        bankPath = FallbackBank.defaultPath
-        crisisPath = CrisisCheck.defaultPath
-        refuseUnsupported = half.refuseUnsupported
-        writeReplies = true
-    }
-
-    func packs() throws -> LanguagePacks {
-        try packsPath.map { try StrictJSON.load(LanguagePacks.self, from: $0) } ?? .deviceDefault
+        plan = GenerationPlan()
+        plan.route = try arguments.choice("route")
+        plan.concurrency = try arguments.int("concurrency", range: 1...64)
+        plan.repeats = try arguments.int("repeat", range: 1...1000)
+        plan.warmup = try arguments.int("warmup", range: 0...1000)
+        plan.seed = try arguments.optionalInt("seed", range: 0...Int(Int32.max))
+        if let packsPath = arguments.value("packs") { plan.packs = try StrictJSON.load(LanguagePacks.self, from: packsPath) }
+        plan.bankPath = try arguments.string("fallback-bank")
+        plan.crisisPath = try arguments.string("crisis-keywords")
+        plan.refuseUnsupported = arguments.flag("refuse-unsupported")
+        plan.writeReplies = !arguments.flag("no-replies")
     }
 }

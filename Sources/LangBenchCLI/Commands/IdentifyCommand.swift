@@ -14,10 +14,10 @@ struct IdentifyCommand: ParsableCommand {
         """,
         arguments: [ArgumentSpec("texts", help: "Texts to identify (one hypothesis list each).", repeating: true, optional: true)],
         groups: [OptionGroup("Recognition", [
-            .value("candidates", "codes", help: "Candidate languages, e.g. ru,uk,bg (default: every language of the model)."),
+            .value("candidates", "codes", help: "Candidate languages, e.g. ru,uk,bg.", computedDefault: "every language of the model"),
             .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
             .value("max", "n", help: "Hypotheses to print per text.", default: "5"),
-            .value("model", "file", help: "Recognizer model file.", default: "Models/recognizer.lbrm"),
+            .value("model", "file", help: "Recognizer model file.", computedDefault: RecognizerModelOption.bundled),
             .flag("json", help: "Print one JSON object per text."),
             .flag("model-info", help: "Print the model's languages, tables and provenance instead."),
         ])]
@@ -36,7 +36,7 @@ struct IdentifyCommand: ParsableCommand {
         candidates = try arguments.value("candidates").map(DetectorOptions.codes)?.map(\.identifier) ?? []
         hints = Dictionary(uniqueKeysWithValues: try (arguments.value("hints").map(DetectionConfig.parseHints) ?? [:])
             .map { ($0.key.identifier, $0.value) })
-        maximum = try arguments.int("max", default: 5, range: 1...1000)
+        maximum = try arguments.int("max", range: 1...1000)
         modelPath = arguments.value("model")
         json = arguments.flag("json")
         modelInfo = arguments.flag("model-info")

@@ -21,7 +21,7 @@ struct MergeCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let directory = URL(fileURLWithPath: out)
-        let (detection, generation) = try RunMerger.merge(shards, into: directory, command: ["langbench"] + CommandLine.arguments.dropFirst())
+        let (detection, generation) = try RunMerger.merge(shards, into: directory, command: context.commandLine)
         var provenance = (detection?.provenance ?? generation?.provenance)!
         provenance.finish()
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }

@@ -4,7 +4,7 @@ import LangBench
 /// Where a run writes, and how loudly.
 struct OutputOptions {
     static let group = OptionGroup("Output", [
-        .value("out", "dir", help: "Output directory.", default: "Reports/<command>-<timestamp>"),
+        .value("out", "dir", help: "Output directory.", computedDefault: "Reports/<command>-<timestamp>"),
         .flag("resume", help: "Continue an interrupted run in --out: keep recorded results, do the rest."),
         .flag("quiet", short: "q", help: "No progress on stderr."),
     ])

@@ -1,6 +1,5 @@
 import Foundation
 import LangBench
-import LlamaBackend
 
 /// `langbench run`: the whole suite from one config file into `Reports/<run-id>/`.
 struct RunCommand: ParsableCommand {
@@ -16,10 +15,10 @@ struct RunCommand: ParsableCommand {
             OptionGroup("Suite", [
                 .value("config", "file", help: "Suite config.", default: BenchConfig.defaultPath),
                 .value("shard", "K/N", help: "Run only shard K of N (items hashed by id)."),
-                .value("run-id", "id", help: "Name of the run directory under Reports/.", default: "a UTC timestamp"),
+                .value("run-id", "id", help: "Name of the run directory under Reports/.", computedDefault: "a UTC timestamp"),
             ]),
             // The suite config names the detection configs; only the detector's own options apply here.
-            OptionGroup("Detection", DetectorOptions.group.options.filter { ["recognizer-model", "timeout"].contains($0.long) }),
+            OptionGroup("Detection", DetectorFactoryOptions.options),
             BackendOptions.group,
             OutputOptions.group,
         ]
@@ -27,18 +26,18 @@ struct RunCommand: ParsableCommand {
 
     let configPath: String
     let shard: Shard?
-    let detectors: DetectorOptions
+    let detectors: DetectorFactoryOptions
     let backend: BackendOptions
     let output: OutputOptions
 
     init(_ arguments: ParsedArguments) throws {
-        configPath = arguments.value("config") ?? BenchConfig.defaultPath
+        configPath = try arguments.string("config")
         do {
             shard = try arguments.value("shard").map(Shard.init)
         } catch {
             throw UsageError("--shard \(error)", command: arguments.command)
         }
-        detectors = try DetectorOptions(arguments)
+        detectors = try DetectorFactoryOptions(arguments)
         backend = try BackendOptions(arguments)
         var output = try OutputOptions(arguments, defaultPrefix: "run")
         if arguments.value("out") == nil {
@@ -48,43 +47,16 @@ struct RunCommand: ParsableCommand {
         self.output = output
     }
 
-    func run(_ context: CommandContext) async throws -> ExitStatus {
-        let config = try BenchConfig.load(configPath)
-        let command = ["langbench"] + CommandLine.arguments.dropFirst()
-        let progress = context.progress(quiet: output.quiet)
-        var detection: DetectionReport?
-        var generation: GenerationReport?
-        var provenance = Provenance(command: command, corpora: [])
-        if let half = config.detection {
-            let corpus = try load(half.corpora)
-            provenance.corpora += corpus.sources
-            let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
-            let job = DetectionJob(corpus: corpus, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
-                                   supported: profile.supportedLanguages, factory: detectors.factory, directory: output.directory,
-                                   command: command, resume: output.resume)
-            detection = try await job.run(progress: progress)
-        }
-        if let half = config.generation {
-            let corpus = try load(half.corpora)
-            provenance.corpora += corpus.sources
-            let profile = try ModelProfile.load(half.profile)
-            let setup = GenerationSetup(generation: GenerationOptions(half), detectors: detectors, backend: backend, profile: profile,
-                                        directory: output.directory, environment: context.environment, packs: half.packs)
-            let (job, server) = try await setup.job(corpus: corpus, command: command, resume: output.resume)
-            defer { server.stop() }
-            generation = try await job.run(progress: progress)
-        }
-        provenance.finish()
-        let files = try FileManager.default.contentsOfDirectory(atPath: output.directory.path).filter { !$0.hasPrefix(".") }
-        let report = SuiteReport(runID: output.directory.lastPathComponent, shard: shard, provenance: provenance,
-                                 detection: detection, generation: generation, files: files + [SuiteReport.markdownFile, SuiteReport.jsonFile])
-        try report.write(to: output.directory)
-        context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
-        return .success
+    func validate() throws {
+        try detectors.validate(command: "langbench run")
     }
 
-    private func load(_ paths: [String]) throws -> Corpus {
-        let corpus = try CorpusLoader().load(paths)
-        return shard?.apply(corpus) ?? corpus
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        let runner = SuiteRunner(config: try BenchConfig.load(configPath), shard: shard, factory: detectors.factory, server: backend.source,
+                                 directory: output.directory, environment: context.environment, command: context.commandLine,
+                                 resume: output.resume)
+        _ = try await runner.run(progress: context.progress(quiet: output.quiet))
+        context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
+        return .success
     }
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import LlamaBackend
 import LangBench
@@ -29,7 +30,7 @@ struct TrainCommand: ParsableCommand {
 
     init(_ arguments: ParsedArguments) throws {
         lists = arguments.value("lists")
-        out = arguments.value("out") ?? "Models/recognizer.lbrm"
+        out = try arguments.string("out")
         check = arguments.flag("check")
         heldOut = arguments.flag("held-out")
     }
@@ -49,7 +50,8 @@ struct TrainCommand: ParsableCommand {
         let url = URL(fileURLWithPath: out)
         let digest = SHA256.hex(data)
         if check {
-            let existing = try? Data(contentsOf: url)
+            // A missing file is "different"; one that exists but cannot be read is an error, not a verdict.
+            let existing = FileManager.default.fileExists(atPath: url.path) ? try ReportError.reading(url) { try Data(contentsOf: url) } : nil
             let same = existing == data
             context.stdout.write("\(same ? "identical" : "different"): \(out) (built \(data.count) bytes, sha256 \(digest))\n")
             return same ? .success : .checkFailed
@@ -72,7 +74,7 @@ struct TrainCommand: ParsableCommand {
             let items = split.items.filter { candidates.contains($0.language) }
             let evaluation = AccuracyEvaluation(items: items) { recognizer.recognize($0).dominantLanguage }
             for slice in evaluation.sliceNames {
-                let n = evaluation.slices[slice]?.values.map(\.items).reduce(0, +) ?? 0
+                let n = evaluation.items(slice)
                 out += "\(slice)\t\(name)\t\(n)\t" + String(format: "%.4f", evaluation.macroAccuracy(slice)) + "\n"
             }
         }

@@ -8,6 +8,8 @@ public struct CommandContext: Sendable {
     public var environment: [String: String]
     /// Whether stderr is a terminal (a redrawn bar) or not (plain periodic lines).
     public var stderrIsTerminal: Bool
+    /// The command line as the user typed it (`langbench detect …`), recorded in provenance; set by `CommandRunner`.
+    public var commandLine: [String] = []
 
     public init(stdout: any TextSink, stderr: any TextSink, environment: [String: String] = [:], stderrIsTerminal: Bool = false) {
         self.stdout = stdout

@@ -5,19 +5,37 @@ import Synchronization
 /// Where a command writes text: stdout for results, stderr for progress and messages.
 public protocol TextSink: Sendable {
     func write(_ text: String)
+    /// The first write that failed (a full disk, a closed pipe), if any: `CommandRunner` turns it into
+    /// exit 69 so a truncated result never exits 0.
+    var failure: String? { get }
 }
 
-/// Writes to a file descriptor (stdout or stderr).
-public struct FileDescriptorSink: TextSink {
-    let handle: FileHandle
+extension TextSink {
+    public var failure: String? { nil }
+}
 
-    public static let standardOutput = FileDescriptorSink(handle: .standardOutput)
-    public static let standardError = FileDescriptorSink(handle: .standardError)
+/// Writes to a file descriptor (stdout or stderr). A failed write is remembered, not thrown: the
+/// command finishes its work and `CommandRunner` reports the failure once.
+public final class FileDescriptorSink: TextSink {
+    let descriptor: Int32
+    private let firstFailure = Mutex<String?>(nil)
+
+    public init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    public static let standardOutput = FileDescriptorSink(descriptor: 1)
+    public static let standardError = FileDescriptorSink(descriptor: 2)
 
     public func write(_ text: String) {
-        // A closed stdout/stderr (e.g. `| head`) must not crash the run; there is nowhere to report it.
-        try? POSIXIO.write(Data(text.utf8), to: handle.fileDescriptor)
+        do {
+            try POSIXIO.write(Data(text.utf8), to: descriptor)
+        } catch {
+            firstFailure.withLock { $0 = $0 ?? (error as NSError).localizedDescription }
+        }
     }
+
+    public var failure: String? { firstFailure.withLock { $0 } }
 }
 
 /// Collects text in memory (tests).

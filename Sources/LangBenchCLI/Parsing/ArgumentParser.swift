@@ -59,6 +59,9 @@ struct ArgumentParser {
             }
         }
         try checkPositionals(parsed.positionals)
+        for option in options where parsed.values[option.long] == nil {
+            if let value = option.defaultValue { parsed.defaults[option.long] = value }
+        }
         return parsed
     }
 

@@ -45,10 +45,14 @@ public struct OptionSpec: Sendable {
     public var short: Character?
     public var kind: Kind
     public var help: String
+    /// The value the parser uses when the option is not given, and `--help` shows: the only default.
     public var defaultValue: String?
+    /// For an option whose absence means something computed (a timestamp, a file found by search): what
+    /// `--help` says. The parser gives no value; the command computes it.
+    public var computedDefault: String?
 
     public static func flag(_ long: String, short: Character? = nil, help: String) -> OptionSpec {
-        OptionSpec(long: long, short: short, kind: .flag, help: help, defaultValue: nil)
+        OptionSpec(long: long, short: short, kind: .flag, help: help)
     }
 
     public static func value(_ long: String, short: Character? = nil, _ valueName: String, help: String,
@@ -56,8 +60,18 @@ public struct OptionSpec: Sendable {
         OptionSpec(long: long, short: short, kind: .value(valueName), help: help, defaultValue: defaultValue)
     }
 
+    public static func value(_ long: String, short: Character? = nil, _ valueName: String, help: String,
+                             computedDefault: String) -> OptionSpec {
+        OptionSpec(long: long, short: short, kind: .value(valueName), help: help, computedDefault: computedDefault)
+    }
+
     public static func repeated(_ long: String, _ valueName: String, help: String) -> OptionSpec {
-        OptionSpec(long: long, short: nil, kind: .repeated(valueName), help: help, defaultValue: nil)
+        OptionSpec(long: long, short: nil, kind: .repeated(valueName), help: help)
+    }
+
+    /// A number as a default value: `60`, not `60.0`.
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     var takesValue: Bool { kind != .flag }

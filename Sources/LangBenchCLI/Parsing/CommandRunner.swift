@@ -2,6 +2,18 @@
 /// exit status. The executable calls `run` once; tests call it with a buffer context.
 public enum CommandRunner {
     public static func run(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
+        var context = context
+        context.commandLine = [root.configuration.name] + arguments
+        let status = await dispatch(root, arguments: arguments, context: context)
+        // Whatever the command decided, output that did not reach stdout (a full disk, a closed pipe) is not a result.
+        if let failure = context.stdout.failure {
+            context.stderr.write("error: cannot write standard output (\(failure)); the output is incomplete\n")
+            return .unavailable
+        }
+        return status
+    }
+
+    private static func dispatch(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
         var command: any ParsableCommand.Type = root
         var path = root.configuration.name
         var remaining = arguments[...]

@@ -60,7 +60,7 @@ struct HelpFormatter {
     }
 
     private func describe(_ option: OptionSpec) -> String {
-        option.defaultValue.map { "\(option.help) (default: \($0))" } ?? option.help
+        (option.defaultValue ?? option.computedDefault).map { "\(option.help) (default: \($0))" } ?? option.help
     }
 
     private func row(_ label: String, _ help: String) -> String {

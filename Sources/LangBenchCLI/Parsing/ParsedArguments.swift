@@ -1,9 +1,11 @@
-/// The options and positionals found on a command line, with typed accessors that throw
-/// `UsageError`s naming the flag.
+/// The options and positionals found on a command line, with the declared defaults of options not
+/// given, and typed accessors that throw `UsageError`s naming the flag.
 public struct ParsedArguments: Sendable {
     public let command: String
     var flags: Set<String> = []
     var values: [String: [String]] = [:]
+    /// Declared defaults (`OptionSpec.defaultValue`) of value options not on the command line.
+    var defaults: [String: String] = [:]
     public internal(set) var positionals: [String] = []
 
     public init(command: String) {
@@ -12,35 +14,55 @@ public struct ParsedArguments: Sendable {
 
     public func flag(_ long: String) -> Bool { flags.contains(long) }
 
-    /// The last value given for `long`, or nil.
-    public func value(_ long: String) -> String? { values[long]?.last }
+    /// Whether `--long` was on the command line (not just defaulted).
+    public func isGiven(_ long: String) -> Bool { values[long] != nil }
+
+    /// The last value given for `long`, else its declared default, else nil.
+    public func value(_ long: String) -> String? { values[long]?.last ?? defaults[long] }
 
     /// Every value given for a repeated option, in order.
     public func values(_ long: String) -> [String] { values[long] ?? [] }
 
-    public func int(_ long: String, default fallback: Int, range: ClosedRange<Int> = 0...Int.max) throws -> Int {
-        guard let raw = value(long) else { return fallback }
+    /// The value of an option that has a declared default (so it always has one).
+    public func string(_ long: String) throws -> String {
+        guard let raw = value(long) else { throw UsageError("--\(long) needs a value", command: command) }
+        return raw
+    }
+
+    public func int(_ long: String, range: ClosedRange<Int> = 0...Int.max) throws -> Int {
+        guard let number = try optionalInt(long, range: range) else { throw UsageError("--\(long) needs a value", command: command) }
+        return number
+    }
+
+    /// The option's whole number, or nil when it is neither given nor defaulted.
+    public func optionalInt(_ long: String, range: ClosedRange<Int> = 0...Int.max) throws -> Int? {
+        guard let raw = value(long) else { return nil }
         guard let number = Int(raw), range.contains(number) else {
             throw UsageError("--\(long) takes a whole number in \(range.lowerBound)...\(range.upperBound == .max ? "" : String(range.upperBound)), not '\(raw)'", command: command)
         }
         return number
     }
 
-    public func double(_ long: String, default fallback: Double) throws -> Double {
-        guard let raw = value(long) else { return fallback }
+    public func double(_ long: String) throws -> Double {
+        guard let raw = value(long) else { throw UsageError("--\(long) needs a value", command: command) }
         guard let number = Double(raw), number.isFinite else {
             throw UsageError("--\(long) takes a number, not '\(raw)'", command: command)
         }
         return number
     }
 
-    /// A value from a fixed set (e.g. `--route auto|direct|pivot|both`).
-    public func choice<T: RawRepresentable & CaseIterable>(_ long: String, default fallback: T) throws -> T where T.RawValue == String {
-        guard let raw = value(long) else { return fallback }
+    /// A value from a fixed set (e.g. `--route auto|direct|pivot|both`), or nil when neither given nor defaulted.
+    public func optionalChoice<T: RawRepresentable & CaseIterable>(_ long: String, as type: T.Type = T.self) throws -> T? where T.RawValue == String {
+        guard let raw = value(long) else { return nil }
         guard let chosen = T(rawValue: raw) else {
             let allowed = T.allCases.map(\.rawValue).joined(separator: ", ")
             throw UsageError("--\(long) must be one of \(allowed), not '\(raw)'", command: command)
         }
+        return chosen
+    }
+
+    public func choice<T: RawRepresentable & CaseIterable>(_ long: String, as type: T.Type = T.self) throws -> T where T.RawValue == String {
+        guard let chosen = try optionalChoice(long, as: type) else { throw UsageError("--\(long) needs a value", command: command) }
         return chosen
     }
 

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Measures prompt-processing and generation speed through the harness's client, compares them with

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// llama.cpp's own benchmark (`llama-bench`), run on the same model and threads as the server for

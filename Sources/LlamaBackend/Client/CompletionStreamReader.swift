@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Turns the timestamped bytes of one `/completion` response into a `Completion`, or a typed error.

@@ -81,14 +81,6 @@ public struct LlamaClient: TextCompleting {
     }
 }
 
-extension Duration {
-    /// This duration in (fractional) milliseconds.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
-    }
-}
-
 extension LlamaClient {
     /// The model's token ids for `text` (no BOS), from `/tokenize`.
     public func tokenize(_ text: String, timeout: Double = 10) async throws -> [Int] {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Checks that the llama.cpp backend is ready: binary and version, model and checksum, a server

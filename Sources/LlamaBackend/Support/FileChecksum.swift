@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// SHA-256 of a large file (the model is 253 MB).

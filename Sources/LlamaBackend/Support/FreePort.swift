@@ -1,3 +1,4 @@
+import BenchSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,11 +10,7 @@ enum FreePort {
     /// A port nobody listens on at the moment of the call. Another process could take it before the
     /// server binds; the server then fails to start and says so in its log, which we report.
     static func find() throws -> Int {
-        #if canImport(Glibc)
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
+        let fd = SystemCall.streamSocket(family: AF_INET)
         guard fd >= 0 else { throw failure("socket") }
         defer { close(fd) }
         var address = sockaddr_in()

@@ -12,17 +12,18 @@ struct GenerationComparisonTests {
     static let corpus = Corpus(items: items, sources: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "c", count: 64), items: items.count)])
 
     func run(nPredict: Int) async throws -> GenerationReport {
-        var profile = PipelineFixture.profile
+        var profile = try PipelineFixture.profile()
         profile.sampling.nPredict = nPredict
         profile.sampling.stop = []  // generate exactly n_predict tokens: latency scales with it
+        profile.sampling.ignoreEOS = true
         profile.sampling.temperature = 0
         let client = try await TestServers.shared.server(contextSize: 1024).client(requestTimeout: 60)
-        let pipeline = PipelineFixture.pipeline(backend: client, detector: FixedDetector(lang: "en"), profile: profile)
+        let pipeline = try PipelineFixture.pipeline(backend: client, detector: FixedDetector(lang: "en"), profile: profile)
         let settings = GenerationReport.Settings(profile: "test", route: .direct, sampling: profile.sampling, translationSampling: profile.translationSampling,
                                                  supportedLanguages: ["en"], detection: "fixed", packs: LanguagePacks(), concurrency: 1, repeats: 1,
                                                  warmup: 1, refuseUnsupported: false, server: [:])
         let runner = GenerationRunner(pipeline: pipeline, choice: .direct, warmup: 1)
-        return try await GenerationJob(corpus: Self.corpus, runner: runner, settings: settings, directory: Fixture.temporaryDirectory(),
+        return try await GenerationJob(corpus: Self.corpus, runner: runner, settings: settings, directory: try Fixture.temporaryDirectory(),
                                        command: ["test"], writeReplies: false).run()
     }
 

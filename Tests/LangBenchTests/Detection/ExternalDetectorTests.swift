@@ -39,14 +39,14 @@ struct ExternalDetectorTests {
         await detector.shutdown()
     }
 
-    @Test(arguments: [("@garbage", "unreadable answer: this is not json"), ("@wrongid", "unreadable answer: answer for id 1x while waiting for 1"),
-                      ("@error", "cannot decide")])
+    @Test(arguments: [("@garbage", ": unreadable answer: this is not json (invalid JSON: "),
+                      ("@wrongid", ": unreadable answer: answer for id 1x while waiting for 1"), ("@error", ": cannot decide")])
     func garbageAndErrorsFailTheItem(text: String, expected: String) async {
         let detector = ExternalDetector(command: Self.command)
         guard case .failed(let reason) = await detector.identify(text, candidates: nil, hints: [:]) else {
             Issue.record("expected a failure"); return
         }
-        #expect(reason.hasSuffix(expected))
+        #expect(reason.hasPrefix("exec:\(Self.command)\(expected)"), "\(reason)")
         await detector.shutdown()
     }
 

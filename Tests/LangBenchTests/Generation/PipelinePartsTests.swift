@@ -2,21 +2,21 @@ import Testing
 @testable import LangBench
 
 struct PipelinePartsTests {
-    @Test func supportIsCheckedWithLocaleEquivalence() {
-        let profile = PipelineFixture.profile
+    @Test func supportIsCheckedWithLocaleEquivalence() throws {
+        let profile = try PipelineFixture.profile()
         #expect(profile.supports(LanguageCode(normalised: "en-AU")))
         #expect(profile.supports(LanguageCode(normalised: "pt")))
         #expect(!profile.supports(LanguageCode(normalised: "ru")))
         #expect(!profile.supports(LanguageCode(normalised: "kk")))
     }
 
-    @Test func routerDecidesAtRuntimeFromTheProfile() {
-        var profile = PipelineFixture.profile
-        let pipeline = PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), profile: profile)
+    @Test func routerDecidesAtRuntimeFromTheProfile() throws {
+        var profile = try PipelineFixture.profile()
+        let pipeline = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), profile: profile)
         let russian = ReplyPipeline.Detection(language: LanguageCode(normalised: "ru"), milliseconds: 0, isCrisis: false)
         #expect(pipeline.routes(for: russian, choice: .auto) == [.pivot])
         profile.supportedLanguages.append(LanguageCode(normalised: "ru"))
-        let widened = PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), profile: profile)
+        let widened = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), profile: profile)
         #expect(widened.routes(for: russian, choice: .auto) == [.direct])
         #expect(widened.routes(for: russian, choice: .both) == [.direct, .pivot])
     }
@@ -31,17 +31,17 @@ struct PipelinePartsTests {
 
     @Test(arguments: [("I want to kill myself", "en", true), ("I will kill it at the gym", "en", false),
                       ("Я больше не хочу жить", "ru", true), ("İntihar etmek istiyorum", "tr", true)])
-    func crisisKeywords(text: String, lang: String, flagged: Bool) {
+    func crisisKeywords(text: String, lang: String, flagged: Bool) throws {
         let item = PipelineFixture.item("x", lang, text)
-        #expect(PipelineFixture.crisis.isCrisis(item, detected: nil) == flagged)
+        #expect(try PipelineFixture.crisis().isCrisis(item, detected: nil) == flagged)
     }
 
-    @Test func crisisTagFlagsWithoutKeywords() {
-        #expect(PipelineFixture.crisis.isCrisis(PipelineFixture.item("x", "en", "hello", tags: ["crisis"]), detected: nil))
+    @Test func crisisTagFlagsWithoutKeywords() throws {
+        #expect(try PipelineFixture.crisis().isCrisis(PipelineFixture.item("x", "en", "hello", tags: ["crisis"]), detected: nil))
     }
 
-    @Test func fallbackBankIsDeterministicAndPerLanguage() {
-        let bank = PipelineFixture.bank
+    @Test func fallbackBankIsDeterministicAndPerLanguage() throws {
+        let bank = try PipelineFixture.bank()
         let uk = LanguageCode(normalised: "uk")
         #expect(bank.reply(for: uk, key: "a") == bank.reply(for: uk, key: "a"))
         #expect(bank.languages.count == 24)

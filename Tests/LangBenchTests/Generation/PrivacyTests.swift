@@ -13,11 +13,11 @@ struct PrivacyTests {
         let gold = Dictionary(corpus.items.map { ($0.text, $0.lang) }, uniquingKeysWith: { first, _ in first })
         // Half the pivot languages lack a pack, so failure paths with messages are exercised too.
         let packs = LanguagePacks(defaultState: .installed, pairs: ["kk-en": .supported, "bg-en": .unsupported, "en-mk": .supported])
-        let pipeline = PipelineFixture.pipeline(backend: EchoBackend(), detector: OracleDetector(gold: gold, otherwise: nil), packs: packs)
-        let directory = Fixture.temporaryDirectory()
+        let pipeline = try PipelineFixture.pipeline(backend: EchoBackend(), detector: OracleDetector(gold: gold, otherwise: nil), packs: packs)
+        let directory = try Fixture.temporaryDirectory()
         let runner = GenerationRunner(pipeline: pipeline, choice: .auto, warmup: 0)
-        let settings = GenerationReport.Settings(profile: "test", route: .auto, sampling: PipelineFixture.profile.sampling,
-                                                 translationSampling: PipelineFixture.profile.translationSampling, supportedLanguages: [],
+        let settings = GenerationReport.Settings(profile: "test", route: .auto, sampling: try PipelineFixture.profile().sampling,
+                                                 translationSampling: try PipelineFixture.profile().translationSampling, supportedLanguages: [],
                                                  detection: "oracle", packs: packs, concurrency: 1, repeats: 1, warmup: 0,
                                                  refuseUnsupported: false, server: [:])
         let job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: ["test"])

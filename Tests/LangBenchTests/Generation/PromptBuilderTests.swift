@@ -3,7 +3,11 @@ import TestSupport
 @testable import LangBench
 
 struct PromptBuilderTests {
-    let builder = PromptBuilder(templates: PipelineFixture.profile.prompts)
+    let builder: PromptBuilder
+
+    init() throws {
+        builder = PromptBuilder(templates: try PipelineFixture.profile().prompts)
+    }
 
     @Test func directPreambleStartsWithLocaleAndMust() {
         let prompt = builder.reply(language: LanguageCode(normalised: "de"), message: "Hallo!", history: [])

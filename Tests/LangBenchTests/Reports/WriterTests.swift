@@ -50,7 +50,7 @@ struct WriterTests {
     }
 
     @Test func atomicWriteLeavesNoTemporaryFile() throws {
-        let directory = Fixture.temporaryDirectory()
+        let directory = try Fixture.temporaryDirectory()
         let url = directory.appendingPathComponent("report.md")
         try AtomicFile.write("one\n", to: url)
         try AtomicFile.write("two\n", to: url)

@@ -20,11 +20,10 @@ enum RunFixtures {
                          candidates: constrained ? .list([LanguageCode(normalised: "uk"), LanguageCode(normalised: "ru")]) : .none)]
     }
 
-    static func detect(_ corpus: Corpus = corpus, constrained: Bool = true, into directory: URL = Fixture.temporaryDirectory(),
+    static func detect(_ corpus: Corpus = corpus, constrained: Bool = true, into directory: URL? = nil,
                        resume: Bool = false) async throws -> DetectionReport {
-        let factory = DetectorFactory { throw ConfigurationError.invalidValue(name: "detector", value: "builtin", reason: "unused") }
-        return try await DetectionJob(corpus: corpus, configs: configs(constrained: constrained), supported: [], factory: factory,
-                                      directory: directory, command: ["test"], resume: resume).run()
+        return try await DetectionJob(corpus: corpus, configs: configs(constrained: constrained), supported: [], factory: DetectorFactory(),
+                                      directory: try directory ?? Fixture.temporaryDirectory(), command: ["test"], resume: resume).run()
     }
 
     static func results(_ report: DetectionReport) -> RunResults {

@@ -54,23 +54,28 @@ struct OracleDetector: LanguageIdentifying {
 }
 
 enum PipelineFixture {
-    static let profile: ModelProfile = {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
-        return try! ModelProfile.load(root.appendingPathComponent(ModelProfile.defaultPath).path)
-    }()
-
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
 
-    static let bank = FallbackBank(try! CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultPath).path]))
-    static let crisis = try! CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultPath).path)
+    static func profile() throws -> ModelProfile {
+        try ModelProfile.load(repository.appendingPathComponent(ModelProfile.defaultPath).path)
+    }
 
-    static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile = profile,
+    static func bank() throws -> FallbackBank {
+        FallbackBank(try CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultPath).path]))
+    }
+
+    static func crisis() throws -> CrisisCheck {
+        try CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultPath).path)
+    }
+
+    static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
                          packs: LanguagePacks = LanguagePacks(), refuseUnsupported: Bool = false,
-                         translationSampling: ModelProfile.Sampling? = nil) -> ReplyPipeline {
+                         translationSampling: ModelProfile.Sampling? = nil) throws -> ReplyPipeline {
+        let profile = try profile ?? Self.profile()
         let translator = LlamaTranslator(backend: backend, prompts: PromptBuilder(templates: profile.prompts),
                                          sampling: translationSampling ?? profile.translationSampling)
         return ReplyPipeline(profile: profile, backend: backend, translator: translator, detector: detector, candidates: nil, hints: [:],
-                             packs: packs, crisis: crisis, bank: bank, refuseUnsupported: refuseUnsupported)
+                             packs: packs, crisis: try crisis(), bank: try bank(), refuseUnsupported: refuseUnsupported)
     }
 
     static func item(_ id: String, _ lang: String, _ text: String, tags: Set<String> = [], history: [Turn] = []) -> CorpusItem {

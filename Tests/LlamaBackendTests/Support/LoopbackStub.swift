@@ -1,6 +1,9 @@
+import BenchSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// A one-trick HTTP server on 127.0.0.1 for faults the real llama-server cannot be made to
@@ -21,7 +24,7 @@ final class LoopbackStub: @unchecked Sendable {
         self.pieces = pieces.map { Data($0.utf8) }
         self.pause = pause
         self.holdOpen = holdOpen
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = SystemCall.streamSocket(family: AF_INET)
         var yes: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -56,9 +59,10 @@ final class LoopbackStub: @unchecked Sendable {
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
+            SystemCall.noSignalOnClosedPeer(connection)
             readRequest(connection)
             for piece in pieces {
-                _ = piece.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                _ = piece.withUnsafeBytes { SystemCall.send(connection, $0.baseAddress, $0.count) }
                 if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
             }
             if holdOpen > 0 { usleep(useconds_t(holdOpen * 1_000_000)) }

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import LlamaBackend
+@testable import BenchSupport
 
 @Suite struct SHA256Tests {
     @Test(arguments: [

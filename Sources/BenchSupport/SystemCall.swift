@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The C library calls whose Swift names or constant types differ between Linux (Glibc) and macOS
+/// (Darwin), under one name, so the package builds on both.
+public enum SystemCall {
+    public static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.write(fd, buffer, count)
+        #else
+        Darwin.write(fd, buffer, count)
+        #endif
+    }
+
+    public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.read(fd, buffer, count)
+        #else
+        Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    public static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
+        #if canImport(Glibc)
+        Glibc.connect(fd, address, length)
+        #else
+        Darwin.connect(fd, address, length)
+        #endif
+    }
+
+    /// `send(2)` that never raises SIGPIPE on a closed peer (it fails with EPIPE instead): MSG_NOSIGNAL
+    /// on Linux; on macOS the socket carries SO_NOSIGPIPE (`streamSocket` sets it).
+    public static func send(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
+        #else
+        Darwin.send(fd, buffer, count, 0)
+        #endif
+    }
+
+    /// SOCK_STREAM as `socket(2)` and `addrinfo.ai_socktype` take it.
+    public static var streamType: Int32 {
+        #if canImport(Glibc)
+        Int32(SOCK_STREAM.rawValue)
+        #else
+        SOCK_STREAM
+        #endif
+    }
+
+    /// A TCP socket of `family` (`AF_INET`, or an address's `ai_family`) that does not raise SIGPIPE.
+    public static func streamSocket(family: Int32, protocol: Int32 = 0) -> Int32 {
+        let fd = socket(family, streamType, `protocol`)
+        if fd >= 0 { noSignalOnClosedPeer(fd) }
+        return fd
+    }
+
+    /// Makes `send` on `fd` fail with EPIPE instead of raising SIGPIPE (macOS: SO_NOSIGPIPE; Linux
+    /// passes MSG_NOSIGNAL on every `send`). Also for sockets from `accept`.
+    public static func noSignalOnClosedPeer(_ fd: Int32) {
+        #if canImport(Darwin)
+        var on: Int32 = 1
+        _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+    }
+}

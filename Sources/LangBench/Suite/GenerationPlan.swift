@@ -1,0 +1,20 @@
+/// What a generation run does — route, repeats, seed, packs, fallback files — whether it comes from
+/// `generate`'s flags or `bench.json`. Its defaults are the only ones: the config decoder and the
+/// command-line help both read them from here.
+public struct GenerationPlan: Sendable, Equatable {
+    public var route: RouteChoice = .auto
+    /// Items in flight (as many llama-server slots).
+    public var concurrency = 1
+    public var repeats = 1
+    /// Items run first and excluded from the figures.
+    public var warmup = 1
+    /// Overrides the profile's sampling seed.
+    public var seed: Int?
+    public var packs: LanguagePacks = .deviceDefault
+    public var bankPath = FallbackBank.defaultPath
+    public var crisisPath = CrisisCheck.defaultPath
+    public var refuseUnsupported = false
+    public var writeReplies = true
+
+    public init() {}
+}

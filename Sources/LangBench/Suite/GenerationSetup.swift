@@ -1,0 +1,63 @@
+import Foundation
+import LlamaBackend
+
+/// Assembles and runs one generation run: the server, the detector, the reply pipeline and its
+/// settings, from a plan. `generate` and `run` both go through it.
+public struct GenerationSetup: Sendable {
+    public var plan: GenerationPlan
+    /// How the pipeline detects the message's language.
+    public var detection: DetectionConfig
+    public var factory: DetectorFactory
+    public var server: ServerSource
+    public var profile: ModelProfile
+    public var directory: URL
+    /// Where a started server's binary and model are found (`LANGBENCH_LLAMA_SERVER`, `LANGBENCH_MODEL`).
+    public var environment: [String: String]
+
+    public init(plan: GenerationPlan, detection: DetectionConfig = .seedArchitecture(), factory: DetectorFactory = DetectorFactory(),
+                server: ServerSource = ServerSource(), profile: ModelProfile, directory: URL, environment: [String: String]) {
+        self.plan = plan
+        self.detection = detection
+        self.factory = factory
+        self.server = server
+        self.profile = profile
+        self.directory = directory
+        self.environment = environment
+    }
+
+    /// Starts (or attaches to) the server, runs every item, writes the reports, and stops the server.
+    public func run(corpus: Corpus, command: [String], resume: Bool,
+                    progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
+        let (job, server) = try await job(corpus: corpus, command: command, resume: resume)
+        defer { server.stop() }
+        return try await job.run(progress: progress)
+    }
+
+    /// The job and the server it talks to; the caller stops the server.
+    public func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, server: LlamaServer) {
+        let candidates = try detection.candidates.resolve(supported: profile.supportedLanguages)
+        let detector = try await factory.make(detection.detector)
+        let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
+        let crisis = try CrisisCheck.load(plan.crisisPath)
+        try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        let server = try await self.server.open(profile: profile, slots: plan.concurrency, runDirectory: directory, environment: environment)
+        let client = server.client(requestTimeout: self.server.requestTimeout)
+        let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
+        let pipeline = ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
+                                     hints: detection.hints, packs: plan.packs, crisis: crisis, bank: bank,
+                                     refuseUnsupported: plan.refuseUnsupported, seed: plan.seed)
+        var sampling = profile.sampling
+        if let seed = plan.seed { sampling.seed = seed }
+        let settings = GenerationReport.Settings(
+            profile: profile.name, route: plan.route, sampling: sampling, translationSampling: profile.translationSampling,
+            supportedLanguages: profile.supportedLanguages.map(\.identifier),
+            detection: "\(detection.name) (\(detection.detector); candidates \(detection.candidates.description); hints \(detection.hintsDescription))",
+            packs: plan.packs, concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
+            refuseUnsupported: plan.refuseUnsupported, server: await self.server.describe(server))
+        let runner = GenerationRunner(pipeline: pipeline, choice: plan.route, repeats: plan.repeats,
+                                      concurrency: plan.concurrency, warmup: plan.warmup)
+        let job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
+                                resume: resume, writeReplies: plan.writeReplies)
+        return (job, server)
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import LlamaBackend
+
+/// Where generation's llama-server comes from: started for the run (binary and model from
+/// `LANGBENCH_LLAMA_SERVER` / `LANGBENCH_MODEL` or the set-up cache) or a running one at `url`.
+public struct ServerSource: Sendable, Equatable {
+    /// A running server to attach to; nil starts one.
+    public var url: URL?
+    /// Threads of a started server; nil takes the profile's.
+    public var threads: Int?
+    /// Per-request timeout in seconds.
+    public var requestTimeout: Double = 60
+
+    public init(url: URL? = nil, threads: Int? = nil, requestTimeout: Double = 60) {
+        self.url = url
+        self.threads = threads
+        self.requestTimeout = requestTimeout
+    }
+
+    /// Parses a server URL: http(s) with a host, e.g. `http://127.0.0.1:8080`. The one check every
+    /// `--server-url` goes through.
+    public static func parseURL(_ text: String) throws -> URL {
+        guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw ConfigurationError.invalidValue(name: "server-url", value: text, reason: "expected an http(s) URL such as http://127.0.0.1:8080")
+        }
+        return url
+    }
+
+    /// Starts or attaches to the server for `profile` with at least `slots` parallel slots.
+    public func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String]) async throws -> LlamaServer {
+        if let url { return try await LlamaServer.attach(to: url) }
+        ServerReaper.installSignalHandlers()
+        let paths = BackendPaths.resolve(environment: environment)
+        let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: profile.server.contextSize * max(slots, 1),
+                                                threads: threads ?? profile.server.threads, parallelSlots: max(slots, profile.server.parallelSlots),
+                                                swaFull: profile.server.swaFull)
+        return try await LlamaServer.launch(configuration, runDirectory: runDirectory)
+    }
+
+    /// Facts about the server for provenance (from /props); a failed query is recorded, not thrown.
+    public func describe(_ server: LlamaServer) async -> [String: String] {
+        var facts = ["url": server.baseURL.absoluteString]
+        if let configuration = server.configuration {
+            facts["threads"] = String(configuration.threads)
+            facts["parallel_slots"] = String(configuration.parallelSlots)
+            facts["context_size"] = String(configuration.contextSize)
+            facts["swa_full"] = String(configuration.swaFull)
+        }
+        do {
+            let props = try await server.client(requestTimeout: requestTimeout).props()
+            facts["model_path"] = props.modelPath
+            facts["build_info"] = props.buildInfo
+            facts["context_per_slot"] = String(props.contextPerSlot)
+            facts["total_slots"] = String(props.totalSlots)
+        } catch {
+            facts["props_error"] = "\(error)"
+        }
+        return facts
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import LangBench
+import Testing
+import TestSupport
+@testable import LangBenchCLI
+
+/// `detect`, `merge` and `compare` through the entry point, with the JSON-lines script detector and
+/// the built-in recognizer: files written, stdout, and every documented exit code.
+@Suite(.serialized)
+struct DetectionCommandTests {
+    /// `detect` over the word corpus with one config; `candidates` decides what the script detector answers.
+    func detect(_ corpus: String, candidates: String = "uk,ru", out: String, extra: [String] = []) async -> CommandResult {
+        await runCommand(["detect", "--corpus", corpus, "--detector", CommandFixtures.scriptDetector, "--candidates", candidates,
+                          "--profile", CommandFixtures.profile, "--out", out, "--quiet"] + extra)
+    }
+
+    @Test func detectWithTheBuiltinRecognizerWritesEveryFile() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let out = directory.appendingPathComponent("run").path
+        let corpus = CommandFixtures.path("Tests/LangBenchTests/Fixtures/corpus/tiny.tsv")
+        let result = await runCommand(["detect", "--corpus", corpus, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.map { $0.prefix { $0 != ":" } } == ["unconstrained", "constrained", "constrained+priors", "wrote \(out)/detection.md"])
+        for file in [DetectionOutput.itemsFile, DetectionOutput.summaryFile, DetectionOutput.markdownFile, DetectionOutput.jsonFile,
+                     DetectionOutput.resultsLog, DetectionReport.lengthChartFile, DetectionReport.confusionChartFile] {
+            #expect(CommandFixtures.exists(out, file), "\(file)")
+        }
+        let report = try DetectionOutput.read(out)
+        #expect(report.provenance.command == ["langbench", "detect", "--corpus", corpus, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
+        #expect(report.results.allSatisfy { $0.detector == "builtin" })
+    }
+
+    @Test(arguments: [
+        (["detect"], LangBenchCLI.ExitStatus.usage, "error: --corpus is required (e.g. --corpus Corpora/short-phrases.tsv)"),
+        (["detect", "--corpus", "/nonexistent/c.tsv", "--quiet"], .dataError, "error: /nonexistent/c.tsv"),
+        (["detect", "--corpus", "x.tsv", "--configs", "c.json", "--hints", "ru=1"], .usage, "error: --configs cannot be combined with --candidates or --hints"),
+    ])
+    func detectErrors(arguments: [String], status: LangBenchCLI.ExitStatus, message: String) async {
+        let result = await runCommand(arguments)
+        #expect(result.status == status)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
+    /// `--out` naming a file: the directory cannot be made. A file-system failure exits 69, not 70.
+    @Test func anUnwritableOutDirectoryExits69() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory)
+        let blocker = directory.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocker)
+        let result = await detect(corpus, out: blocker.appendingPathComponent("run").path)
+        #expect(result.status == .unavailable)
+        #expect(result.stderr.hasPrefix("error: cannot write \(blocker.path)/run/\(DetectionOutput.resultsLog)"), "\(result.stderr)")
+    }
+
+    /// An interrupted run leaves complete lines and at most one torn line (each result is one write(2));
+    /// `--resume` keeps the complete ones and detects only the rest.
+    @Test func resumeRedoesOnlyTheMissingItems() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory)
+        let out = directory.appendingPathComponent("run").path
+        #expect(await detect(corpus, out: out).status == .success)
+        let whole = try DetectionOutput.read(out)
+        let log = URL(fileURLWithPath: out).appendingPathComponent(DetectionOutput.resultsLog)
+        let kept = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(12)
+        try (kept.joined(separator: "\n") + "\n{\"item_id\":\"ru-0").write(to: log, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: URL(fileURLWithPath: out).appendingPathComponent(DetectionOutput.jsonFile).path)
+
+        let resumed = await detect(corpus, out: out, extra: ["--resume"])
+        #expect(resumed.status == .success, "\(resumed.stderr)")
+        let report = try DetectionOutput.read(out)
+        #expect(report.results == whole.results)
+        #expect(report.timings.map(\.items) == [30 - 12], "only the missing items were detected")
+        let logged = try JSONLinesLog<DetectionResult>.read(log)
+        #expect(logged.count == 30 && Set(logged.map(\.itemID)).count == 30)
+    }
+
+    /// A resume log that exists but cannot be read must not be taken as empty (which would redo everything).
+    @Test func anUnreadableResumeLogExits69() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory)
+        let out = directory.appendingPathComponent("run")
+        // A directory where the log should be: it exists and cannot be read as a file (permissions would not stop root).
+        try FileManager.default.createDirectory(at: out.appendingPathComponent(DetectionOutput.resultsLog), withIntermediateDirectories: true)
+        let result = await detect(corpus, out: out.path, extra: ["--resume"])
+        #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot read \(out.path)/\(DetectionOutput.resultsLog)"), "\(result.stderr)")
+    }
+
+    @Test func shardsMergeIntoTheUnshardedResults() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory)
+        let whole = directory.appendingPathComponent("whole").path
+        #expect(await detect(corpus, out: whole).status == .success)
+        // `detect` has no --shard: shard corpora are written by id the way `run --shard` slices them.
+        let items = try CorpusLoader().load([corpus]).items
+        var shards: [String] = []
+        for k in 1...2 {
+            let shard = try Shard("\(k)/2")
+            let file = directory.appendingPathComponent("shard\(k).tsv")
+            try ("id\tlang\ttext\ttags\n" + items.filter { shard.contains($0.id) }.map { "\($0.id)\t\($0.lang)\t\($0.text)\t" }.joined(separator: "\n") + "\n")
+                .write(to: file, atomically: true, encoding: .utf8)
+            let out = directory.appendingPathComponent("s\(k)").path
+            #expect(await detect(file.path, out: out).status == .success)
+            shards.append(out)
+        }
+        let merged = directory.appendingPathComponent("merged").path
+        let result = await runCommand(["merge"] + shards + ["--out", merged])
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(try DetectionOutput.read(merged).results == DetectionOutput.read(whole).results)
+        let csv = { (dir: String) in try String(contentsOfFile: URL(fileURLWithPath: dir).appendingPathComponent(DetectionOutput.itemsFile).path, encoding: .utf8) }
+        #expect(try csv(merged) == csv(whole))
+
+        #expect(await runCommand(["merge"] + shards).status == .usage)
+        let nothing = await runCommand(["merge", directory.appendingPathComponent("missing").path, "--out", merged])
+        #expect(nothing.status == .dataError, "\(nothing.stderr)")
+    }
+
+    @Test func compareExitCodes() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory, count: 80, ukrainian: 60)
+        let base = directory.appendingPathComponent("base").path, same = directory.appendingPathComponent("same").path
+        let worse = directory.appendingPathComponent("worse").path, other = directory.appendingPathComponent("other").path
+        #expect(await detect(corpus, out: base).status == .success)
+        #expect(await detect(corpus, out: same).status == .success)
+        // ru first: every Ukrainian item is called Russian — 60 broken, 20 fixed.
+        #expect(await detect(corpus, candidates: "ru,uk", out: worse).status == .success)
+        let smaller = try CommandFixtures.wordCorpus(in: directory, count: 40, ukrainian: 30, name: "smaller.tsv")
+        #expect(await detect(smaller, out: other).status == .success)
+
+        let pass = await runCommand(["compare", base, same, "--format", "json"])
+        #expect(pass.status == .success, "\(pass.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(pass.stdout.utf8)) as? [String: Any])
+        #expect(json["verdict"] as? String == "pass")
+
+        let regression = await runCommand(["compare", base, worse])
+        #expect(regression.status == .checkFailed)
+        #expect(regression.stderr.hasPrefix("regression: 1 regression(s)"), "\(regression.stderr)")
+
+        let junit = directory.appendingPathComponent("verdict.xml").path
+        #expect(await runCommand(["compare", base, worse, "--format", "junit", "--out", junit]).status == .checkFailed)
+        #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<failure"))
+
+        let mismatch = await runCommand(["compare", base, other])
+        #expect(mismatch.status == .dataError)
+        #expect(mismatch.stderr.hasPrefix("error: "), "\(mismatch.stderr)")
+        #expect(await runCommand(["compare", base, other, "--allow-mismatch"]).status != .dataError)
+    }
+
+    /// stdout that cannot be written (a full disk: /dev/full) is not a result: exit 69, never 0.
+    @Test func aFailedStdoutWriteExits69() async throws {
+        #if os(Linux)
+        let handle = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+        #else
+        let handle = try #require(FileHandle(forReadingAtPath: "/dev/null"))  // no /dev/full: a descriptor writes fail on
+        #endif
+        let err = BufferSink()
+        let status = await CommandRunner.run(LangBenchCommand.self, arguments: ["--version"],
+                                             context: CommandContext(stdout: FileDescriptorSink(descriptor: handle.fileDescriptor), stderr: err))
+        #expect(status == .unavailable)
+        #expect(err.text.hasPrefix("error: cannot write standard output ("), "\(err.text)")
+    }
+}

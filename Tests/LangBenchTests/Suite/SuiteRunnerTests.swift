@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// `langbench run`'s work, done by the library: a suite config with both halves, the built-in
+/// recognizer and the real llama-server and model.
+@Suite(.serialized)
+struct SuiteRunnerTests {
+    /// Two chat messages (one the model supports, one it does not) and the tiny detection corpus.
+    static func config(in directory: URL, route: String = "both", packs: String? = nil) throws -> BenchConfig {
+        let chat = directory.appendingPathComponent("chat.tsv")
+        try "id\tlang\ttext\ttags\ns-en\ten\tI finally finished my exam today!\t\ns-ru\tru\tПривет! Как прошёл твой день?\t\n"
+            .write(to: chat, atomically: true, encoding: .utf8)
+        let profile = PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path
+        let json = """
+        {"schema_version": 1,
+         "detection": {"corpora": ["\(Fixture.path("corpus/tiny.tsv"))"]},
+         "generation": {"corpora": ["\(chat.path)"], "profile": "\(profile)", "route": "\(route)", "warmup": 0, "seed": 7\(packs.map { ", \"packs\": \($0)" } ?? "")}}
+        """
+        let file = directory.appendingPathComponent("bench.json")
+        try json.write(to: file, atomically: true, encoding: .utf8)
+        return try BenchConfig.load(file.path)
+    }
+
+    @Test func bothHalvesWriteOneRunDirectory() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let server = try await TestServers.shared.server()
+        let out = directory.appendingPathComponent("run")
+        let runner = SuiteRunner(config: try Self.config(in: directory), server: ServerSource(url: server.baseURL), directory: out,
+                                 environment: [:], command: ["langbench", "run"])
+        let report = try await runner.run()
+
+        #expect(report.runID == "run")
+        #expect(Set(report.detection.keys).isSuperset(of: ["unconstrained.accuracy", "constrained.accuracy", "constrained+priors.accuracy"]))
+        #expect(Set(report.generation.keys).isSuperset(of: ["direct.fallback_rate", "pivot.fallback_rate"]))
+        for file in [DetectionOutput.markdownFile, DetectionOutput.resultsLog, GenerationOutput.markdownFile, GenerationOutput.recordsLog,
+                     SuiteReport.markdownFile, SuiteReport.jsonFile] {
+            #expect(report.files.contains(file), "\(file) listed")
+            #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file) written")
+        }
+        #expect(report.files == report.files.sorted() && Set(report.files).count == report.files.count)
+        let records = try JSONLinesLog<GenerationRecord>.read(out.appendingPathComponent(GenerationOutput.recordsLog))
+        #expect(records.count == 4, "2 items × 2 routes")
+        #expect(Set(records.map(\.route)) == [.direct, .pivot])
+        let detection = try DetectionOutput.read(out.path)
+        #expect(detection.results.count == 3 * 5, "three default configs × five items")
+        #expect(detection.results.allSatisfy { $0.detector == "builtin" })
+        let generation = try GenerationOutput.read(out.path)
+        #expect(generation.settings.detection.hasPrefix("constrained+priors (builtin;"))
+        #expect(generation.settings.sampling.seed == 7)
+    }
+
+    @Test func aShardRunsOnlyItsItems() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let server = try await TestServers.shared.server()
+        let shard = try Shard("1/2")
+        let runner = SuiteRunner(config: try Self.config(in: directory, route: "auto"), shard: shard, server: ServerSource(url: server.baseURL),
+                                 directory: directory.appendingPathComponent("s1"), environment: [:], command: ["langbench", "run"])
+        let report = try await runner.run()
+        #expect(report.shard == "1/2")
+        let detection = try DetectionOutput.read(directory.appendingPathComponent("s1").path)
+        let tiny = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv")])
+        let expected = Set(tiny.items.map(\.id).filter(shard.contains))
+        #expect(Set(detection.results.map(\.itemID)) == expected)
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// Configuration files: a misspelt key at any depth, or a schema this build does not read, is the
+/// typed error that names the file and where in it.
+struct StrictJSONTests {
+    /// The committed profile with `change` applied, written to a temporary file.
+    static func profile(_ change: (inout [String: Any]) -> Void) throws -> String {
+        let data = try Data(contentsOf: PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath))
+        var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        change(&object)
+        let url = try Fixture.temporaryDirectory().appendingPathComponent("profile.json")
+        try JSONSerialization.data(withJSONObject: object).write(to: url)
+        return url.path
+    }
+
+    @Test func theCommittedProfileLoads() throws {
+        #expect(try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path).name.isEmpty == false)
+    }
+
+    @Test func anUnknownKeyInANestedSectionIsRejected() throws {
+        let path = try Self.profile { object in
+            var sampling = object["sampling"] as? [String: Any] ?? [:]
+            sampling["n_predicts"] = 5
+            object["sampling"] = sampling
+        }
+        do {
+            _ = try ModelProfile.load(path)
+            Issue.record("a misspelt sampling key was accepted")
+        } catch let error as ConfigurationError {
+            guard case .unknownKeys(let location, let keys, let allowed) = error else { Issue.record("\(error)"); return }
+            #expect(location == "\(path) (sampling)")
+            #expect(keys == ["n_predicts"])
+            #expect(allowed.contains("n_predict") && allowed.contains("ignore_eos"))
+        }
+    }
+
+    @Test func anUnknownKeyInPromptsIsRejected() throws {
+        let path = try Self.profile { object in
+            var prompts = object["prompts"] as? [String: Any] ?? [:]
+            prompts["repyl"] = "x"
+            object["prompts"] = prompts
+        }
+        #expect { try ModelProfile.load(path) } throws: {
+            guard case .unknownKeys(let location, let keys, _) = $0 as? ConfigurationError else { return false }
+            return location == "\(path) (prompts)" && keys == ["repyl"]
+        }
+    }
+
+    @Test func anUnsupportedSchemaVersionIsItsOwnError() throws {
+        let path = try Self.profile { $0["schema_version"] = 2 }
+        #expect(throws: ConfigurationError.unsupportedSchemaVersion(path: path, found: 2, supported: 1)) { try ModelProfile.load(path) }
+        #expect(ConfigurationError.unsupportedSchemaVersion(path: "p.json", found: 2, supported: 1).description
+                == "p.json: schema_version 2 is not supported (this LangBench reads 1)")
+    }
+
+    @Test func benchConfigNamesTheNestedSection() throws {
+        let url = try Fixture.temporaryDirectory().appendingPathComponent("bench.json")
+        try #"{"generation": {"corpora": ["c.tsv"], "packs": {"defualt": "installed"}}}"#.write(to: url, atomically: true, encoding: .utf8)
+        #expect(throws: ConfigurationError.unknownKeys(path: "\(url.path) (generation.packs)", keys: ["defualt"], allowed: ["default", "pairs"])) {
+            try BenchConfig.load(url.path)
+        }
+        try #"{"schema_version": 3, "detection": {"corpora": ["c.tsv"]}}"#.write(to: url, atomically: true, encoding: .utf8)
+        #expect(throws: ConfigurationError.unsupportedSchemaVersion(path: url.path, found: 3, supported: 1)) { try BenchConfig.load(url.path) }
+    }
+}
