@@ -39,14 +39,13 @@ public struct PromptTemplates: Sendable, Hashable, Codable {
         public var target: String
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
+    enum CodingKeys: String, CodingKey {
         case instructions, reply, turn, speakers, translate
         case translateExample = "translate_example", translationExamples = "translation_examples"
         case localeLine = "locale_line", mustLine = "must_line"
     }
 
     public init(from decoder: Decoder) throws {
-        try StrictJSON.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allCases.map(\.rawValue))
         let c = try decoder.container(keyedBy: CodingKeys.self)
         instructions = try c.decode([String: String].self, forKey: .instructions)
         reply = try c.decode(String.self, forKey: .reply)
