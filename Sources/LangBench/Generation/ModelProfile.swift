@@ -1,6 +1,6 @@
 /// Everything LangBench knows about one model: its file, the languages it declares supported (the
 /// list the router checks at runtime), server and sampling settings, and its prompt templates.
-/// Loaded from `Profiles/<name>.json`; see docs/profiles.md for every key.
+/// Loaded from `Profiles/<name>.json`; see Profiles/README.md for every key.
 public struct ModelProfile: Sendable, Hashable, Codable {
     public var schemaVersion: Int
     public var name: String

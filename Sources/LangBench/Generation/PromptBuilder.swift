@@ -13,8 +13,7 @@ public struct PromptBuilder: Sendable {
     /// The reply prompt for a message in `language` (the message's language on the direct route,
     /// English on the pivot).
     public func reply(language: LanguageCode, message: String, history: [Turn]) -> String {
-        let speakers = templates.speakers[language.language] ?? templates.speakers["default"]
-            ?? PromptTemplates.Speakers(user: "User", assistant: "Companion")
+        let speakers = Self.entry(templates.speakers, for: language) ?? PromptTemplates.Speakers(user: "User", assistant: "Companion")
         let historyText = history.map { turn in
             fill(templates.turn, ["speaker": turn.role == .user ? speakers.user : speakers.assistant, "text": Self.oneLine(turn.text)])
         }.joined()
@@ -25,9 +24,11 @@ public struct PromptBuilder: Sendable {
     public func preamble(_ language: LanguageCode) -> String {
         let locale = Self.localeIdentifier(language)
         var lines: [String] = []
-        if locale != "en-US" { lines.append("The person's locale is \(locale).") }
-        lines.append("You MUST respond in \(language.englishName).")
-        lines.append(templates.instructions[language.language] ?? templates.instructions["default"] ?? "")
+        if locale != "en-US" {
+            lines.append(fill(Self.entry(templates.localeLine, for: language) ?? PromptTemplates.defaultLocaleLine, ["locale": locale]))
+        }
+        lines.append(fill(Self.entry(templates.mustLine, for: language) ?? PromptTemplates.defaultMustLine, ["language": language.englishName]))
+        lines.append(Self.entry(templates.instructions, for: language) ?? "")
         return lines.joined(separator: "\n")
     }
 
@@ -38,6 +39,12 @@ public struct PromptBuilder: Sendable {
             fill(templates.translateExample, names.merging(["source": example.source, "target": example.target]) { $1 })
         }.joined()
         return fill(templates.translate, names.merging(["examples": examples, "text": Self.oneLine(text)]) { $1 })
+    }
+
+    /// The entry for the full code (`zh-Hant`), else its language (`zh`), else `default`: a variant written
+    /// for one script or region must not be shadowed by the plain language's entry.
+    static func entry<Value>(_ table: [String: Value], for language: LanguageCode) -> Value? {
+        table[language.identifier] ?? table[language.language] ?? table["default"]
     }
 
     /// `de` → `de-DE`: the language with its likely region, as a device locale would read.

@@ -17,6 +17,15 @@ public struct PromptTemplates: Sendable, Hashable, Codable {
     public var translateExample: String
     /// Few-shot examples keyed `<source>-<target>`, e.g. `ru-en`.
     public var translationExamples: [String: [TranslationExample]]
+    /// The preamble's locale line per reply language, `{locale}`; `default` is the seed architecture's
+    /// English "The person's locale is {locale}.".
+    public var localeLine: [String: String]
+    /// The preamble's must-respond line per reply language, `{language}` (its English name); `default` is
+    /// "You MUST respond in {language}.".
+    public var mustLine: [String: String]
+
+    public static let defaultLocaleLine = "The person's locale is {locale}."
+    public static let defaultMustLine = "You MUST respond in {language}."
 
     /// Labels for the two sides of a conversation.
     public struct Speakers: Sendable, Hashable, Codable {
@@ -33,5 +42,19 @@ public struct PromptTemplates: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case instructions, reply, turn, speakers, translate
         case translateExample = "translate_example", translationExamples = "translation_examples"
+        case localeLine = "locale_line", mustLine = "must_line"
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        instructions = try c.decode([String: String].self, forKey: .instructions)
+        reply = try c.decode(String.self, forKey: .reply)
+        turn = try c.decode(String.self, forKey: .turn)
+        speakers = try c.decode([String: Speakers].self, forKey: .speakers)
+        translate = try c.decode(String.self, forKey: .translate)
+        translateExample = try c.decode(String.self, forKey: .translateExample)
+        translationExamples = try c.decodeIfPresent([String: [TranslationExample]].self, forKey: .translationExamples) ?? [:]
+        localeLine = ["default": Self.defaultLocaleLine].merging(try c.decodeIfPresent([String: String].self, forKey: .localeLine) ?? [:]) { $1 }
+        mustLine = ["default": Self.defaultMustLine].merging(try c.decodeIfPresent([String: String].self, forKey: .mustLine) ?? [:]) { $1 }
     }
 }
