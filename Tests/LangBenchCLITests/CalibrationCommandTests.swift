@@ -86,9 +86,16 @@ struct CalibrationCommandTests {
         let directory = try Fixture.temporaryDirectory()
         let run = try await Self.generate(url: normal.baseURL, into: directory)
         try #require(run.status == .success, "\(run.stderr)")
-        let baseline = Self.root.appendingPathComponent("Reports/baseline/generation.json").path
-        // The committed baseline predates calibration; the corpora differ too, so allow that mismatch.
-        let refused = await runCommand(["compare", baseline, directory.appendingPathComponent("run/generation.json").path, "--allow-mismatch"])
+        // A run recorded before calibration existed: the same report with its calibration taken out.
+        let current = directory.appendingPathComponent("run/generation.json")
+        var report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: current)) as? [String: Any])
+        var provenance = try #require(report["provenance"] as? [String: Any])
+        try #require(provenance.removeValue(forKey: "calibration") != nil, "the run recorded no calibration")
+        report["provenance"] = provenance
+        let baseline = directory.appendingPathComponent("uncalibrated/generation.json")
+        try FileManager.default.createDirectory(at: baseline.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONSerialization.data(withJSONObject: report).write(to: baseline)
+        let refused = await runCommand(["compare", baseline.path, current.path])
         #expect(refused.status == .dataError)
         #expect(refused.stderr.contains("latency not comparable: the base run has no machine calibration"), "\(refused.stderr)")
     }
