@@ -64,4 +64,14 @@ struct RecognizerCommandTests {
         Snapshot.assert(output.text, named: "bench-detector.txt")
         #expect(output.text.hasSuffix("\nwords_per_second=150000\n"))
     }
+
+    @Test func benchOutputComparesWithABaselineModelByMedianPairRatio() {
+        var output = BenchDetectorOutput(modelPath: "new.lbrm", modelBytes: 1_048_576, loadMilliseconds: 50, residentBytes: nil,
+                                         words: 10, corpora: 1, candidates: 2, builtinWordsPerSecond: 100)
+        output.baseline = .init(path: "old.lbrm", loadMilliseconds: 40, modelWordsPerSecond: [90, 100, 110, 120],
+                                baselineWordsPerSecond: [100, 100, 100, 100])
+        #expect(output.baseline?.medianRatio == 1.05)
+        #expect(output.text.contains("model vs baseline, 4 interleaved ABBA block pairs: 110 vs 100 words/s (medians), ratio 1.050 "
+                                     + "(median; pairs 0.900–1.200)\n"), "\(output.text)")
+    }
 }

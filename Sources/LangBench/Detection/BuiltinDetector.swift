@@ -5,6 +5,7 @@ import LanguageRecognition
 public struct BuiltinDetector: LanguageIdentifying {
     public let model: LanguageModel
     public var name: String { "builtin" }
+    public var knownLanguages: [LanguageCode]? { model.languages.map { LanguageCode(normalised: $0) } }
 
     public init(model: LanguageModel) {
         self.model = model

@@ -46,14 +46,19 @@ public struct DetectionRunner: Sendable {
             for (detector, _) in detectors.values { await detector.shutdown() }
         }
         do {
+        // Every detector is made and every candidate checked before the first item, so a candidate a
+        // detector cannot produce stops the run instead of scoring its items wrong.
+        for resolved in configs where detectors[resolved.config.detector] == nil {
+            let clock = ContinuousClock()
+            var detector: (any LanguageIdentifying)?
+            let load = try await clock.measure { detector = try await makeDetector(resolved.config.detector) }
+            detectors[resolved.config.detector] = (detector!, load.milliseconds)
+        }
+        for resolved in configs {
+            try CandidateError.check(resolved.config.candidates, detector: detectors[resolved.config.detector]!.detector, config: resolved.config.name)
+        }
         for resolved in configs {
             let config = resolved.config
-            if detectors[config.detector] == nil {
-                let clock = ContinuousClock()
-                var detector: (any LanguageIdentifying)?
-                let load = try await clock.measure { detector = try await makeDetector(config.detector) }
-                detectors[config.detector] = (detector!, load.milliseconds)
-            }
             let (detector, loadMs) = detectors[config.detector]!
             let clock = ContinuousClock()
             var measured = 0

@@ -30,10 +30,14 @@ public protocol LanguageIdentifying: Sendable {
     var name: String { get }
     /// Identifies `text`, restricted to `candidates` when given, with prior weights `hints`.
     func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome
+    /// Every language the detector can return, when it can say (the built-in recognizer can; external
+    /// detectors cannot). A candidate matching none of them (`LanguageCode.isEquivalent`) is a usage error.
+    var knownLanguages: [LanguageCode]? { get }
     /// Releases resources (child processes).
     func shutdown() async
 }
 
 extension LanguageIdentifying {
+    public var knownLanguages: [LanguageCode]? { nil }
     public func shutdown() async {}
 }

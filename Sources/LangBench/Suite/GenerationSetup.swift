@@ -37,6 +37,7 @@ public struct GenerationSetup: Sendable {
     public func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, server: LlamaServer) {
         let candidates = try detection.candidates.resolve(supported: profile.supportedLanguages)
         let detector = try await factory.make(detection.detector)
+        try CandidateError.check(detection.candidates, detector: detector, config: detection.name)
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }

@@ -18,6 +18,7 @@ struct BenchDetectorCommand: ParsableCommand {
         groups: [OptionGroup("Benchmark", [
             .repeated("corpus", "path", help: "Corpus to take single words from (default: Corpora/short-phrases.tsv and Corpora/cyrillic-confusables.tsv)."),
             .value("model", "file", help: "Recognizer model file.", computedDefault: RecognizerModelOption.bundled),
+            .value("baseline-model", "file", help: "A second model file (e.g. the previous one) timed against --model in interleaved ABBA blocks."),
             .value("peer", "detector", help: "exec:<command> to compare with, or none.", computedDefault: "exec:scripts/detectors/lingua if set up"),
             .value("seconds", "s", help: "Minimum measuring time per detector.", default: "3"),
         ])]
@@ -25,6 +26,7 @@ struct BenchDetectorCommand: ParsableCommand {
 
     let corpora: [String]
     let modelPath: String?
+    let baselinePath: String?
     let peer: String?
     let seconds: Double
 
@@ -32,6 +34,7 @@ struct BenchDetectorCommand: ParsableCommand {
         let given = arguments.values("corpus")
         corpora = given.isEmpty ? ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"] : given
         modelPath = arguments.value("model")
+        baselinePath = arguments.value("baseline-model")
         peer = arguments.value("peer")
         seconds = try arguments.double("seconds")
     }
@@ -59,6 +62,17 @@ struct BenchDetectorCommand: ParsableCommand {
                                       loadMilliseconds: loads.map(\.milliseconds).min()!, residentBytes: loads[0].residentBytes,
                                       words: words.count, corpora: corpora.count, candidates: candidates.count,
                                       builtinWordsPerSecond: builtin.textsPerSecond)
+        if let baselinePath {
+            let baselineURL = URL(fileURLWithPath: baselinePath)
+            let baselineLoads = try (0..<3).map { _ in try DetectorBenchmark.load(contentsOf: baselineURL) }
+            try RecognizerModelOption.validate(candidates, model: baselineLoads[0].model, option: "corpus", command: "langbench bench detector")
+            let baseline = LanguageRecognizer(model: baselineLoads[0].model, constraints: candidates)
+            let rates = DetectorBenchmark.pairedThroughput(texts: words, pairs: 6, secondsPerBlock: seconds / 6,
+                                                           a: { recognizer.recognize($0).dominantLanguage },
+                                                           b: { baseline.recognize($0).dominantLanguage })
+            out.baseline = .init(path: baselinePath, loadMilliseconds: baselineLoads.map(\.milliseconds).min()!,
+                                 modelWordsPerSecond: rates.a, baselineWordsPerSecond: rates.b)
+        }
         if let command = peerCommand() {
             context.note("measuring peer exec:\(command) (first use may install it)")
             out.peer = await Self.measurePeer(command: command, words: words, candidates: candidates, seconds: seconds)
@@ -116,6 +130,23 @@ struct BenchDetectorOutput {
     var candidates: Int
     var builtinWordsPerSecond: Double
     var peer: Peer?
+    var baseline: Baseline?
+
+    /// A second model timed against the first in interleaved blocks.
+    struct Baseline {
+        var path: String
+        var loadMilliseconds: Double
+        /// Words/s per block, the model's and the baseline's, paired by block.
+        var modelWordsPerSecond: [Double]
+        var baselineWordsPerSecond: [Double]
+
+        /// Per-pair ratios model / baseline, sorted.
+        var ratios: [Double] { zip(modelWordsPerSecond, baselineWordsPerSecond).map { $0 / $1 }.sorted() }
+        var medianRatio: Double {
+            let r = ratios
+            return r.count % 2 == 1 ? r[r.count / 2] : (r[r.count / 2 - 1] + r[r.count / 2]) / 2
+        }
+    }
 
     var text: String {
         var out = "model: \(modelPath) (\(String(format: "%.1f", Double(modelBytes) / 1_048_576)) MiB)\n"
@@ -123,6 +154,13 @@ struct BenchDetectorOutput {
         out += residentBytes.map { ", resident +\(String(format: "%.1f", Double($0) / 1_048_576)) MiB\n" } ?? "\n"
         out += "texts: \(words) single words from \(corpora) corpora, \(candidates) candidate languages, 1 thread\n"
         out += "builtin: \(Int(builtinWordsPerSecond)) words/s\n"
+        if let baseline, !baseline.ratios.isEmpty {
+            let median = { (v: [Double]) in v.sorted()[v.count / 2] }
+            out += "baseline model: \(baseline.path), load \(String(format: "%.1f", baseline.loadMilliseconds)) ms (best of 3)\n"
+            out += "model vs baseline, \(baseline.ratios.count) interleaved ABBA block pairs: \(Int(median(baseline.modelWordsPerSecond))) vs "
+                + "\(Int(median(baseline.baselineWordsPerSecond))) words/s (medians), ratio \(String(format: "%.3f", baseline.medianRatio)) "
+                + "(median; pairs \(String(format: "%.3f", baseline.ratios.first!))–\(String(format: "%.3f", baseline.ratios.last!)))\n"
+        }
         if let peer {
             if let rate = peer.wordsPerSecond {
                 out += "peer \(peer.name): \(Int(rate)) words/s (started in \(String(format: "%.1f", peer.startupSeconds ?? 0)) s), "

@@ -69,15 +69,23 @@ struct TrainCommand: ParsableCommand {
         let all = lists.map(\.language)
         let cyrillic = all.filter { model.script(of: $0) == .cyrillic }
         var out = "slice\tcandidates\tn\tmacro_accuracy\n"
+        var perLanguage = ""
         for (name, candidates) in [("all", all), ("cyrillic", cyrillic)] {
             let recognizer = LanguageRecognizer(model: model, constraints: candidates)
             let items = split.items.filter { candidates.contains($0.language) }
             let evaluation = AccuracyEvaluation(items: items) { recognizer.recognize($0).dominantLanguage }
+            let slices = evaluation.sliceNames.filter { $0 != "all" }
             for slice in evaluation.sliceNames {
                 let n = evaluation.items(slice)
                 out += "\(slice)\t\(name)\t\(n)\t" + String(format: "%.4f", evaluation.macroAccuracy(slice)) + "\n"
             }
+            // Per language: accuracy (recall) in each slice, the table docs/recognizer.md shows.
+            perLanguage += "\nlanguage\tcandidates\t" + slices.joined(separator: "\t") + "\n"
+            for language in candidates where items.contains(where: { $0.language == language }) {
+                let cells = slices.map { String(format: "%.1f", (evaluation.slices[$0]?.labels[language]?.recall ?? 0) * 100) }
+                perLanguage += "\(language)\t\(name)\t" + cells.joined(separator: "\t") + "\n"
+            }
         }
-        return out
+        return out + perLanguage
     }
 }

@@ -6,7 +6,7 @@ import LlamaBackend
 enum ErrorMapping {
     static func status(for error: Error) -> ExitStatus {
         switch error {
-        case is UsageError: .usage
+        case is UsageError, is CandidateError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
         case is ComparisonError, is MachineComparabilityError, is TrainingError: .dataError
         case is ReportError, is ModelError, is BackendError: .unavailable

@@ -49,6 +49,23 @@ public enum DetectorBenchmark {
         return Throughput(texts: count, seconds: elapsed)
     }
 
+    /// Throughput of two detectors on the same texts, measured in interleaved blocks in ABBA order
+    /// (A B, then B A, …) so that drift and warm-up land on both; one rate per detector and block.
+    public static func pairedThroughput(texts: [String], pairs: Int = 6, secondsPerBlock: Double = 0.5,
+                                        a: (String) -> String?, b: (String) -> String?) -> (a: [Double], b: [Double]) {
+        var rateA: [Double] = [], rateB: [Double] = []
+        for i in 0..<pairs {
+            for first in [i % 2 == 0, i % 2 != 0] {
+                if first {
+                    rateA.append(throughput(texts: texts, minimumSeconds: secondsPerBlock, identify: a).textsPerSecond)
+                } else {
+                    rateB.append(throughput(texts: texts, minimumSeconds: secondsPerBlock, identify: b).textsPerSecond)
+                }
+            }
+        }
+        return (rateA, rateB)
+    }
+
     /// The process's resident set size (Linux `/proc/self/statm`; nil elsewhere).
     public static func residentMemoryBytes() -> Int? {
         #if os(Linux)

@@ -18,6 +18,8 @@ public final class LanguageModel: Sendable {
     /// Global language index of each script-only language, by script.
     let singleLanguageIndex: [Int?]
     let indexOfLanguage: [String: Int]
+    /// Model code by `language-Script` key (see `language(matching:)`).
+    let languageByScriptKey: [String: String]
 
     init(scriptModels models: [ScriptModel], parameters: RecognitionParameters, metadata: ModelMetadata) {
         var languages: [String] = []
@@ -40,6 +42,7 @@ public final class LanguageModel: Sendable {
         for (i, code) in languages.enumerated() where index[code] == nil { index[code] = i }
         self.languages = languages
         self.indexOfLanguage = index
+        self.languageByScriptKey = Self.scriptKeys(languages)
         self.scriptModels = byScript
         self.singleLanguageIndex = single
         self.globalIndex = byScript.map { model in model?.languages.map { index[$0]! } ?? [] }
@@ -68,9 +71,6 @@ public final class LanguageModel: Sendable {
         let decoded = try ModelFile.decode(data, path: path)
         self.init(scriptModels: decoded.scripts, parameters: decoded.parameters, metadata: decoded.metadata)
     }
-
-    /// Whether the model can return this language code.
-    public func supports(_ language: String) -> Bool { indexOfLanguage[language] != nil }
 
     /// The script whose model (or single language) covers a language, if any.
     public func script(of language: String) -> Script? {

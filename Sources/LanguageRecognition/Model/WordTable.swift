@@ -48,6 +48,14 @@ struct WordTable: Sendable {
         }
     }
 
+    /// Whether any language's list holds the word.
+    @inline(__always)
+    func contains(hash: UInt64) -> Bool {
+        var found = false
+        forEachPosting(hash: hash) { _, _ in found = true }
+        return found
+    }
+
     /// Builds the table from postings in the given order (callers sort them for a reproducible layout).
     static func build(postings: [(hash: UInt64, language: Int, level: UInt32)], formSets: [FormSet] = []) -> WordTable {
         let capacity = HashSlots.capacity(for: postings.count)

@@ -49,11 +49,13 @@ extension LanguageModel {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: model.width) { scores in
             text.scalars.withUnsafeBufferPointer { all in
                 for token in text.tokens where token.script == model.script {
-                    let word = UnsafeBufferPointer(rebasing: all[token.range])
-                    model.wordLogLikelihood(word, lambda: lambda, into: scores.baseAddress!)
-                    var best = -Float.infinity
-                    for r in rows { best = max(best, scores[r]) }
-                    for r in rows { total[r] += Double(max(scores[r], best - cap)) }
+                    let run = UnsafeBufferPointer(rebasing: all[token.range])
+                    HanSegmentation.forEachWord(run, words: model.words) { word in
+                        model.wordLogLikelihood(word, lambda: lambda, into: scores.baseAddress!)
+                        var best = -Float.infinity
+                        for r in rows { best = max(best, scores[r]) }
+                        for r in rows { total[r] += Double(max(scores[r], best - cap)) }
+                    }
                 }
             }
         }

@@ -12,23 +12,26 @@ public struct HeldOutSplit: Sendable {
     public var items: [LabeledText]
 
     /// Holds out words whose hash (mixed with the language) is divisible by `every`. Of each kind,
-    /// `perLanguage` words spread evenly over the most frequent `rankLimit` (all words of form lists) become
-    /// items, and consecutive pairs of them become pair items.
+    /// `perLanguage` words spread evenly over the list's `rankLimit` most frequent words (all words of form
+    /// lists) become items, and consecutive pairs of them become pair items. The rank is the word's rank in
+    /// the whole list, so adding rare words to a list (e.g. dictionary forms) leaves the items unchanged.
     public init(lists: [WordList], every: UInt64 = 20, perLanguage: Int = 300, rankLimit: Int = 30_000) {
         var training: [WordList] = []
         var items: [LabeledText] = []
         for list in lists {
             let salt = Hashing.word(list.language.unicodeScalars.map(\.value))
             var kept = list
-            var held: [[UInt32]] = []
-            kept.words = list.words.filter { entry in
+            var held: [[UInt32]] = [], known: [[UInt32]] = []
+            kept.words = []
+            for (rank, entry) in list.words.enumerated() {
                 let isHeld = (Hashing.word(entry.word) ^ salt) % every == 0
-                if isHeld { held.append(entry.word) }
-                return !isHeld
+                if !isHeld { kept.words.append(entry) }
+                if list.kind == .forms || rank < rankLimit {
+                    if isHeld { held.append(entry.word) } else { known.append(entry.word) }
+                }
             }
             training.append(kept)
-            for (kind, words) in [("held-out", held), ("known", kept.words.map(\.word))] {
-                let pool = list.kind == .frequency ? Array(words.prefix(rankLimit)) : words
+            for (kind, pool) in [("held-out", held), ("known", known)] {
                 guard !pool.isEmpty else { continue }
                 let step = max(1, pool.count / perLanguage)
                 let chosen = stride(from: 0, to: pool.count, by: step).prefix(perLanguage).map {

@@ -19,7 +19,8 @@ public enum Trainer {
             sources: lists.sorted { $0.language < $1.language }.map(\.source),
             training: options.summary,
             licence: "Word-frequency data from wordfreq (CC BY-SA 4.0); be from hunspell-be (CC BY-SA 3.0); "
-                + "kk from hunspell-kk (used under MPL 1.1 / LGPL 2.1+). See Models/PROVENANCE.md.")
+                + "kk from hunspell-kk (used under MPL 1.1 / LGPL 2.1+); forms added to bg and sr from Debian's "
+                + "hunspell-bg, hunspell-sr; zh-Hant converted by OpenCC. See Models/PROVENANCE.md.")
         return LanguageModel(scriptModels: models, parameters: options.recognition, metadata: metadata)
     }
 
@@ -117,12 +118,25 @@ public enum Trainer {
         for (l, list) in lists.enumerated() {
             switch list.kind {
             case .frequency:
+                // Words at the floor level (the added dictionary forms and the rarest listed words) all have
+                // one probability, so they go into a compact set (2.5 bytes a word instead of 5).
+                let floorLevel = WordTable.level(probability: options.wordTableMinFrequency)
                 var seen = Set<UInt64>()
+                var floor: [UInt64] = []
                 for entry in list.words where entry.weight >= options.wordTableMinFrequency {
                     let h = Hashing.word(entry.word)
-                    if seen.insert(h).inserted {
-                        postings.append((h, l, WordTable.level(probability: entry.weight)))
+                    guard seen.insert(h).inserted else { continue }
+                    let level = WordTable.level(probability: entry.weight)
+                    if level == floorLevel {
+                        floor.append(h)
+                    } else {
+                        postings.append((h, l, level))
                     }
+                }
+                if floor.count >= options.compactFloorLevelMinimum {
+                    formSets.append(FormSet.build(language: l, level: floorLevel, hashes: floor.sorted()))
+                } else {
+                    postings += floor.map { ($0, l, floorLevel) }
                 }
             case .forms:
                 guard options.formsInWordTable, !list.words.isEmpty else { continue }
