@@ -110,9 +110,14 @@ struct PipelineFallbackTests {
 
     /// Gemma 3 270M, told in English to answer in Russian (forced direct: Russian is not a supported
     /// language), answers in another language most of the time; the built-in recognizer reads the reply
-    /// and the pipeline falls back with the real reason. Replies it lets through are Russian.
+    /// and the pipeline falls back with the real reason. Replies it lets through are Russian. The default
+    /// profile now instructs in Russian (which fixes this), so the test takes Russian's entries out and the
+    /// English default instructions and example apply — the profile before native instructions.
     @Test func replyInAnotherLanguageIsCaughtWithTheRealModel() async throws {
-        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: try BuiltinDetector(modelPath: nil))
+        var profile = try PipelineFixture.profile()
+        profile.prompts.instructions["ru"] = nil
+        profile.prompts.speakers["ru"] = nil
+        let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: try BuiltinDetector(modelPath: nil), profile: profile)
         var caught = 0
         for (index, text) in Self.russianMessages.enumerated() {
             let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("ru-w\(index)", "ru", text), .direct)
