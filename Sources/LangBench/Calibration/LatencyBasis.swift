@@ -59,6 +59,14 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
         let factor = current.medianMs / base.medianMs
         let interval = Statistics.bootstrapQuantileRatio(base: base.samples.map(\.ms), current: current.samples.map(\.ms), 0.5)
         let described = describe(factor, interval)
+        // The calibration runs through the run's own server, so with other server threads it measures the
+        // settings change under test as much as the machine: it cannot scale the runs, and only a caller who
+        // vouches for one runner (same-runner) may compare them.
+        if let baseThreads = base.threads, let currentThreads = current.threads, baseThreads != currentThreads {
+            let reason = "the calibrations were taken with different server threads (\(baseThreads) vs \(currentThreads)), so they measure the settings change, not the machine"
+            guard basis == .sameRunner else { throw MachineComparabilityError.differentYardstick(reason) }
+            return (.identity, "latency compared raw (--latency same-runner): \(reason) (CURRENT/BASE \(described))")
+        }
         guard factor <= margin && factor >= 1 / margin else {
             throw MachineComparabilityError.machinesDiffer(base: base.summary, current: current.summary, factor: factor, margin: margin)
         }

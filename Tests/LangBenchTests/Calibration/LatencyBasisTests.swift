@@ -56,6 +56,16 @@ struct LatencyBasisTests {
         #expect(note.contains("calibrations agree: CURRENT/BASE ×1.04"))
     }
 
+    @Test func otherServerThreadsAreTheChangeNotTheMachine() throws {
+        let base = Self.calibration([400, 410, 420])
+        var current = Self.calibration([800, 820, 840])
+        current.threads = 1
+        let (adjustment, note) = try MachineAdjustment.resolve(base: base, current: current, basis: .sameRunner)
+        #expect(adjustment == .identity)
+        #expect(note.contains("different server threads (2 vs 1)"))
+        #expect(throws: MachineComparabilityError.self) { try MachineAdjustment.resolve(base: base, current: current, basis: .calibrated) }
+    }
+
     @Test func anotherYardstickIsRefused() {
         #expect(throws: MachineComparabilityError.self) {
             try MachineAdjustment.resolve(base: Self.base, current: Self.calibration([500], promptTokens: 70), basis: .calibrated)
