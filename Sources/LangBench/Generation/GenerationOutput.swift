@@ -27,16 +27,21 @@ public enum GenerationOutput {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             url = url.appendingPathComponent(jsonFile)
         }
+        let invalid = { (error: Error) in
+            ConfigurationError.invalid(path: url.path, reason: "not a LangBench generation report (\(JSONErrorText.describe(error)))")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw invalid(error) }
         struct Version: Decodable { let schema_version: Int? }
-        if let data = FileManager.default.contents(atPath: url.path), let version = try? JSONDecoder().decode(Version.self, from: data),
-           let found = version.schema_version, found != GenerationReport.schemaVersion {
-            // try?: a file that is not even this small object falls through to the full decode and its error.
+        // try?: a file that is not even this small object falls through to the full decode and its error.
+        if let version = try? JSONDecoder().decode(Version.self, from: data), let found = version.schema_version,
+           found != GenerationReport.schemaVersion {
             throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads \(GenerationReport.schemaVersion): re-record the run (the timing design changed)")
         }
         do {
-            return try JSONDecoder().decode(GenerationReport.self, from: Data(contentsOf: url))
+            return try JSONDecoder().decode(GenerationReport.self, from: data)
         } catch {
-            throw ConfigurationError.invalid(path: url.path, reason: "not a LangBench generation report (\(JSONErrorText.describe(error)))")
+            throw invalid(error)
         }
     }
 }

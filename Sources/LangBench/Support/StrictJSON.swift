@@ -37,15 +37,18 @@ public enum StrictJSON {
         guard found == supported else { throw UnsupportedSchemaVersion(found: found, supported: supported) }
     }
 
-    /// Decodes `T` from the file at `path`, mapping every failure to `ConfigurationError`.
-    public static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
-        let data: Data
+    /// The bytes of a configuration file; a file that cannot be read is `ConfigurationError.unreadable`.
+    public static func read(_ path: String) throws -> Data {
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
             throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
         }
-        return try decode(type, from: data, path: path)
+    }
+
+    /// Decodes `T` from the file at `path`, mapping every failure to `ConfigurationError`.
+    public static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+        try decode(type, from: read(path), path: path)
     }
 
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
@@ -78,13 +81,7 @@ public enum StrictJSON {
 
     /// Loads like `load`, checking every nested section for unknown keys (`decodeEverySection`).
     public static func loadEverySection<T: Codable>(_ type: T.Type, from path: String) throws -> T {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try decodeEverySection(type, from: data, path: path)
+        try decodeEverySection(type, from: read(path), path: path)
     }
 
     static func unknownKeys(raw: Any, known: Any, keyPath: [String]) -> UnknownKeys? {

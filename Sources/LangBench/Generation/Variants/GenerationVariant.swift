@@ -36,13 +36,7 @@ public enum VariantSet {
     /// model), relative paths resolved against the working directory as every other path.
     public static func load(_ path: String, base: ModelProfile,
                             loadProfile: (String) throws -> ModelProfile = ModelProfile.load) throws -> [GenerationVariant] {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
-        return try parse(data, path: path, base: base, loadProfile: loadProfile)
+        try parse(StrictJSON.read(path), path: path, base: base, loadProfile: loadProfile)
     }
 
     public static func parse(_ data: Data, path: String, base: ModelProfile,
