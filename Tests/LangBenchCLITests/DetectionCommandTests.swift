@@ -26,9 +26,9 @@ struct DetectionCommandTests {
                      DetectionOutput.resultsLog, DetectionReport.lengthChartFile, DetectionReport.confusionChartFile] {
             #expect(CommandFixtures.exists(out, file), "\(file)")
         }
-        let report = try DetectionOutput.read(out)
+        let (report, results, _) = try DetectionOutput.readRun(out)
         #expect(report.provenance.command == ["langbench", "detect", "--corpus", corpus, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
-        #expect(report.results.allSatisfy { $0.detector == "builtin" })
+        #expect(results.count == 3 * 5 && results.allSatisfy { $0.detector == "builtin" })
     }
 
     @Test(arguments: [
@@ -53,25 +53,25 @@ struct DetectionCommandTests {
         #expect(result.stderr.hasPrefix("error: cannot write \(blocker.path)/run/\(DetectionOutput.resultsLog)"), "\(result.stderr)")
     }
 
-    /// An interrupted run leaves complete lines and at most one torn line (each result is one write(2));
-    /// `--resume` keeps the complete ones and detects only the rest.
+    /// An interrupted run leaves the header, complete lines and at most one torn line (the log is written a
+    /// batch at a time); `--resume` keeps the complete ones and detects only the rest.
     @Test func resumeRedoesOnlyTheMissingItems() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.wordCorpus(in: directory)
         let out = directory.appendingPathComponent("run").path
         #expect(await detect(corpus, out: out).status == .success)
-        let whole = try DetectionOutput.read(out)
+        let whole = try DetectionOutput.readRun(out)
         let log = URL(fileURLWithPath: out).appendingPathComponent(DetectionOutput.resultsLog)
-        let kept = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(12)
+        let kept = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(1 + 12)
         try (kept.joined(separator: "\n") + "\n{\"item_id\":\"ru-0").write(to: log, atomically: true, encoding: .utf8)
         try FileManager.default.removeItem(atPath: URL(fileURLWithPath: out).appendingPathComponent(DetectionOutput.jsonFile).path)
 
         let resumed = await detect(corpus, out: out, extra: ["--resume"])
         #expect(resumed.status == .success, "\(resumed.stderr)")
-        let report = try DetectionOutput.read(out)
-        #expect(report.results == whole.results)
+        let (report, results, _) = try DetectionOutput.readRun(out)
+        #expect(results == whole.results)
         #expect(report.timings.map(\.items) == [30 - 12], "only the missing items were detected")
-        let logged = try JSONLinesLog<DetectionResult>.read(log)
+        let logged = try DetectionResultLog.read(log).results
         #expect(logged.count == 30 && Set(logged.map(\.itemID)).count == 30)
     }
 
@@ -107,7 +107,7 @@ struct DetectionCommandTests {
         let merged = directory.appendingPathComponent("merged").path
         let result = await runCommand(["merge"] + shards + ["--out", merged])
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(try DetectionOutput.read(merged).results == DetectionOutput.read(whole).results)
+        #expect(try DetectionOutput.readRun(merged).results == DetectionOutput.readRun(whole).results)
         let csv = { (dir: String) in try String(contentsOfFile: URL(fileURLWithPath: dir).appendingPathComponent(DetectionOutput.itemsFile).path, encoding: .utf8) }
         #expect(try csv(merged) == csv(whole))
 

@@ -37,12 +37,12 @@ public struct Comparison: Sendable, Encodable {
         notes = mismatches.map { "mismatch allowed: \($0)" } + changes
         var checks: [MetricCheck] = []
         var broken: [String: [String]] = [:]
-        if let a = base.detection, let b = current.detection {
-            let detection = DetectionComparer.checks(base: a, current: b, thresholds: thresholds)
+        if base.detection != nil, current.detection != nil {
+            let detection = DetectionComparer.checks(base: base, current: current, thresholds: thresholds)
             checks += detection
             for check in detection where check.status == .regression && !check.key.contains("lang=") {
                 let config = String(check.key.dropFirst("config=".count))
-                broken[config] = DetectionComparer.brokenItems(base: a, current: b, config: config)
+                broken[config] = DetectionComparer.brokenItems(base: base, current: current, config: config)
             }
         }
         if let a = base.generation, let b = current.generation {

@@ -1,11 +1,13 @@
 /// Detection accuracy checks between two runs of the same items: paired (McNemar exact), overall per
 /// config (Holm across configs) and per language with enough items (Holm across a config's languages).
+/// Per-item results come from each run's results log (`RunResults.detectionResults`).
 enum DetectionComparer {
-    static func checks(base: DetectionReport, current: DetectionReport, thresholds: Thresholds) -> [MetricCheck] {
+    static func checks(base: RunResults, current: RunResults, thresholds: Thresholds) -> [MetricCheck] {
+        guard let baseReport = base.detection, let currentReport = current.detection else { return [] }
         var checks: [MetricCheck] = []
-        for config in current.configs.map(\.name) where base.configs.contains(where: { $0.name == config }) {
-            let before = Dictionary(base.results.filter { $0.config == config }.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
-            let pairs = current.results.filter { $0.config == config }.compactMap { result in before[result.itemID].map { ($0, result) } }
+        for config in currentReport.configs.map(\.name) where baseReport.configs.contains(where: { $0.name == config }) {
+            let before = Dictionary(base.detectionResults.filter { $0.config == config }.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
+            let pairs = current.detectionResults.filter { $0.config == config }.compactMap { result in before[result.itemID].map { ($0, result) } }
             checks.append(check(pairs, key: "config=\(config)", points: thresholds.accuracyPoints, family: "detection.accuracy"))
             for (lang, subset) in Dictionary(grouping: pairs, by: { $0.0.lang }).sorted(by: { $0.key < $1.key })
             where subset.count >= thresholds.languageMinItems {
@@ -34,8 +36,8 @@ enum DetectionComparer {
     }
 
     /// Items that a regression broke, for the report.
-    static func brokenItems(base: DetectionReport, current: DetectionReport, config: String) -> [String] {
-        let before = Dictionary(base.results.filter { $0.config == config }.map { ($0.itemID, $0.correct) }, uniquingKeysWith: { a, _ in a })
-        return current.results.filter { $0.config == config && !$0.correct && before[$0.itemID] == true }.map(\.itemID)
+    static func brokenItems(base: RunResults, current: RunResults, config: String) -> [String] {
+        let before = Dictionary(base.detectionResults.filter { $0.config == config }.map { ($0.itemID, $0.correct) }, uniquingKeysWith: { a, _ in a })
+        return current.detectionResults.filter { $0.config == config && !$0.correct && before[$0.itemID] == true }.map(\.itemID)
     }
 }

@@ -5,6 +5,10 @@ import Foundation
 public struct RunResults: Sendable {
     public var path: String
     public var detection: DetectionReport?
+    /// The detection run's per-item results in canonical order, read from its results log.
+    public var detectionResults: [DetectionResult] = []
+    /// The results log's header (nil for logs before format 2), for `merge`.
+    public var detectionLogHeader: DetectionLogHeader?
     public var generation: GenerationReport?
 
     public static func load(_ path: String) throws -> RunResults {
@@ -16,13 +20,13 @@ public struct RunResults: Sendable {
         if isDirectory.boolValue {
             let directory = URL(fileURLWithPath: path)
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent(DetectionOutput.jsonFile).path) {
-                results.detection = try DetectionOutput.read(path)
+                try results.loadDetection(path)
             }
             if FileManager.default.fileExists(atPath: directory.appendingPathComponent(GenerationOutput.jsonFile).path) {
                 results.generation = try GenerationOutput.read(path)
             }
         } else if path.hasSuffix(DetectionOutput.jsonFile) {
-            results.detection = try DetectionOutput.read(path)
+            try results.loadDetection(path)
         } else if path.hasSuffix(GenerationOutput.jsonFile) {
             results.generation = try GenerationOutput.read(path)
         }
@@ -30,5 +34,12 @@ public struct RunResults: Sendable {
             throw ConfigurationError.invalid(path: path, reason: "no \(DetectionOutput.jsonFile) or \(GenerationOutput.jsonFile) here; pass a run, detect or generate output directory")
         }
         return results
+    }
+
+    private mutating func loadDetection(_ path: String) throws {
+        let run = try DetectionOutput.readRun(path)
+        detection = run.report
+        detectionResults = run.results
+        detectionLogHeader = run.header
     }
 }

@@ -1,8 +1,11 @@
+import BenchSupport
 import Foundation
 
-/// One `detect` run end to end: resolve configs, detect every item (appending each result to
-/// `detection-results.jsonl` as it is produced), then write the reports atomically. With `resume`,
-/// results already in the log are kept and not redone.
+/// One `detect` run end to end: resolve configs, detect every item in canonical order (config order,
+/// then item id), streaming each result to the per-item CSV, the running aggregates and
+/// `detection-results.jsonl`, then write the summary reports atomically. With `resume`, results already
+/// in the log are kept and not redone — after checking that they were measured with the same configs,
+/// settings and item content.
 public struct DetectionJob: Sendable {
     public var corpus: Corpus
     public var configs: [DetectionConfig]
@@ -11,9 +14,11 @@ public struct DetectionJob: Sendable {
     public var directory: URL
     public var command: [String]
     public var resume: Bool
+    /// Tasks that detect at once (built-in recognizer); results are the same for any value.
+    public var jobs: Int
 
     public init(corpus: Corpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
-                directory: URL, command: [String], resume: Bool = false) {
+                directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
         self.corpus = corpus
         self.configs = configs
         self.supported = supported
@@ -21,28 +26,49 @@ public struct DetectionJob: Sendable {
         self.directory = directory
         self.command = command
         self.resume = resume
+        self.jobs = jobs
     }
 
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> DetectionReport {
         let provenance = Provenance(command: command, corpora: corpus.sources)
         let factory = self.factory
-        let runner = try DetectionRunner(configs: configs, supported: supported) { try await factory.make($0) }
+        let runner = try DetectionRunner(configs: configs, supported: supported, jobs: jobs) { try await factory.make($0) }
+        let echoes = runner.configs.map(DetectionReport.ConfigEcho.init)
+        let header = DetectionLogHeader(configs: echoes, settings: try settings())
+        let items = corpus.items
+        let order = items.indices.sorted { items[$0].id < items[$1].id }
         let logURL = directory.appendingPathComponent(DetectionOutput.resultsLog)
-        var previous: [DetectionResult] = []
-        if resume {
-            previous = try JSONLinesLog<DetectionResult>.read(logURL, repair: true)
-        } else if FileManager.default.fileExists(atPath: logURL.path) {
-            try ReportError.writing(logURL) { try FileManager.default.removeItem(at: logURL) }  // a fresh run replaces an old log
+        var kept = DetectionResume(configs: echoes.count)
+        let log: DetectionResultLog
+        if resume, FileManager.default.fileExists(atPath: logURL.path) {
+            let logged = try DetectionResultLog.read(logURL, repair: true)
+            kept = try DetectionResume(header: header, logged: logged, items: items, order: order, directory: directory)
+            log = logged.header == nil ? try DetectionResultLog(creating: logURL, header: header) : try DetectionResultLog(appendingTo: logURL)
+        } else {
+            log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
         }
-        let log = try JSONLinesLog<DetectionResult>(url: logURL)
-        let done = Set(previous.map { DetectionRunner.key(item: $0.itemID, config: $0.config) })
-        let (fresh, timings) = try await runner.run(corpus.items, progress: progress, skip: done) { try log.append($0) }
-        let results = Self.ordered(previous + fresh, configs: configs.map(\.name), items: Set(corpus.items.map(\.id)))
+        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: order.count, log: log)
+        let previous = kept
+        let sink = DetectionRunner.Sink(previous: { previous.previous(config: $0, position: $1) },
+                                        result: { try recorder.record($2, config: $0, position: $1, fresh: $3) },
+                                        endOfBatch: { try recorder.endOfBatch() })
+        let timings = try await runner.run(items, order: order, progress: progress, sink: sink)
         var finished = provenance
         finished.finish()
-        let report = DetectionReport(configs: runner.configs, results: results, timings: timings, provenance: finished)
-        try DetectionOutput.write(report, to: directory)
-        return report
+        return try recorder.finish(timings: timings, provenance: finished)
+    }
+
+    /// The settings outside the configs that change results, for the log header.
+    func settings() throws -> DetectionLogHeader.Settings {
+        var settings = DetectionLogHeader.Settings()
+        if configs.contains(where: { $0.detector == "builtin" }) {
+            let url = try BuiltinDetector.modelURL(path: factory.recognizerModel)
+            settings.recognizerModel = try ReportError.reading(url) { try SHA256.hex(fileAt: url) }
+        }
+        if configs.contains(where: { $0.detector.hasPrefix("exec:") }) {
+            settings.execTimeoutSeconds = factory.timeout.seconds
+        }
+        return settings
     }
 
     /// The canonical order of results: config order, then item id. Independent of how the items were

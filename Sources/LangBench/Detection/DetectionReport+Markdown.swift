@@ -7,7 +7,6 @@ extension DetectionReport {
 
     public var markdown: String {
         var out = "# Language detection\n\n"
-        let items = Set(results.map(\.itemID)).count
         out += "\(items) items × \(configs.count) configs. Corpora: "
         out += provenance.corpora.map { "`\($0.path)` (\($0.items))" }.joined(separator: ", ") + ".\n\n"
         out += MarkdownWriter.render(configTable) + "\n"

@@ -1,28 +1,5 @@
 /// The detection report as tables: one schema for CSV, Markdown and JSON.
 extension DetectionReport {
-    /// detection-items.csv: one row per item × config. `flip` compares with the first config:
-    /// `fixed` (right here, wrong there), `broken` (the reverse) or empty.
-    public var itemsTable: ReportTable {
-        var table = ReportTable(title: "Items", columns: [
-            .init("item_id"), .init("lang"), .init("tags"), .init("config"), .init("detector"), .init("predicted"),
-            .numeric("confidence"), .init("correct"), .init("flip"), .init("error"),
-        ])
-        let reference = configs.first?.name
-        let referenceCorrect = Dictionary(results.filter { $0.config == reference }.map { ($0.itemID, $0.correct) },
-                                          uniquingKeysWith: { first, _ in first })
-        for result in results {
-            var flip = ""
-            if result.config != reference, let before = referenceCorrect[result.itemID], before != result.correct {
-                flip = result.correct ? "fixed" : "broken"
-            }
-            table.append([.text(result.itemID), .text(result.lang.identifier), .text(result.tags.joined(separator: ";")),
-                          .text(result.config), .text(result.detector), .text(result.predictedLabel),
-                          result.confidence.map { .number($0, digits: 4) } ?? .empty, .bool(result.correct), .text(flip),
-                          .optionalText(result.error)])
-        }
-        return table
-    }
-
     /// detection-summary.csv: one row per config × slice.
     public var summaryTable: ReportTable {
         var table = ReportTable(title: "Summary", columns: [

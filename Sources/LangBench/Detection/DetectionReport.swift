@@ -1,7 +1,10 @@
-/// Everything `detect` measured: the schema behind detection-items.csv, detection-summary.csv,
-/// detection.md and detection.json.
+/// What `detect` measured, summarised: the schema behind detection-summary.csv, detection.md and
+/// detection.json. Per-item results are not in it: they stream to detection-items.csv and the results
+/// log, which `files` names (`DetectionOutput.readResults` reads them back).
 public struct DetectionReport: Sendable, Codable {
-    public static let schemaVersion = 1
+    /// 2: per-item results moved out of detection.json (to the files named in `files`); comparisons
+    /// keep counts, not item lists.
+    public static let schemaVersion = 2
 
     /// A config as it ran, echoed into the report.
     public struct ConfigEcho: Sendable, Hashable, Codable {
@@ -36,11 +39,9 @@ public struct DetectionReport: Sendable, Codable {
         public var broken: Int
         /// McNemar's exact two-sided p-value.
         public var pValue: Double
-        public var fixedItems: [String]
-        public var brokenItems: [String]
 
         enum CodingKeys: String, CodingKey {
-            case base, other, n, fixed, broken, pValue = "p_value", fixedItems = "fixed_items", brokenItems = "broken_items"
+            case base, other, n, fixed, broken, pValue = "p_value"
         }
     }
 
@@ -51,12 +52,33 @@ public struct DetectionReport: Sendable, Codable {
     public var confusion: [String: ConfusionMatrix]
     public var comparisons: [Comparison]
     public var timings: [DetectionRunner.Timing]
-    public var results: [DetectionResult]
+    /// Items with a result in at least one config.
+    public var items: Int
+    /// The per-item files beside this report, by role: `items_csv` and `results_log`.
+    public var files: [String: String]
     public var definitions: [String: String]
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, results, definitions
+        case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
     }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        schemaVersion = try c.decode(Int.self, forKey: .schemaVersion)
+        provenance = try c.decode(Provenance.self, forKey: .provenance)
+        configs = try c.decode([ConfigEcho].self, forKey: .configs)
+        slices = try c.decode([Slice].self, forKey: .slices)
+        confusion = try c.decode([String: ConfusionMatrix].self, forKey: .confusion)
+        comparisons = try c.decode([Comparison].self, forKey: .comparisons)
+        timings = try c.decode([DetectionRunner.Timing].self, forKey: .timings)
+        // Schema 1 reports carried their results inline and had neither key; `DetectionOutput.readRun`
+        // counts their items from the results log.
+        items = try c.decodeIfPresent(Int.self, forKey: .items) ?? 0
+        files = try c.decodeIfPresent([String: String].self, forKey: .files) ?? Self.perItemFiles
+        definitions = try c.decode([String: String].self, forKey: .definitions)
+    }
+
+    public static let perItemFiles = ["items_csv": DetectionOutput.itemsFile, "results_log": DetectionResultLog.fileName]
 
     public static let metricDefinitions: [String: String] = [
         "accuracy": "share of items whose top prediction is the gold language (locale-equivalent); abstentions (und) and detector errors count as wrong",
@@ -70,67 +92,70 @@ public struct DetectionReport: Sendable, Codable {
         "length": "1, 2-3, 4-8, 9+ words; ja and zh by characters: 1-2, 3-6, 7-16, 17+",
     ]
 
-    /// Builds the report from results in config order.
+    /// Builds the report from results in config order (tests, and `merge` of shards' logs).
     public init(configs: [DetectionRunner.ResolvedConfig], results: [DetectionResult], timings: [DetectionRunner.Timing],
                 provenance: Provenance) {
-        self.init(echoes: configs.map {
-            ConfigEcho(name: $0.config.name, detector: $0.config.detector, candidates: $0.config.candidates.description,
-                       resolvedCandidates: $0.candidates?.map(\.identifier), hints: $0.config.hintsDescription)
-        }, results: results, timings: timings, provenance: provenance)
+        self.init(echoes: configs.map(ConfigEcho.init), results: results, timings: timings, provenance: provenance)
     }
 
-    /// Builds the report from configs as echoed by an earlier report (used by `merge`).
+    /// Builds the report from configs as echoed by an earlier report, and results in canonical order.
     public init(echoes: [ConfigEcho], results: [DetectionResult], timings: [DetectionRunner.Timing], provenance: Provenance) {
+        var tally = DetectionTally(echoes: echoes)
+        let configIndex = Dictionary(echoes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        var itemIndex: [String: Int] = [:]
+        for result in results {
+            guard let config = configIndex[result.config] else { continue }
+            let item = itemIndex[result.itemID] ?? itemIndex.count
+            itemIndex[result.itemID] = item
+            tally.add(result, config: config, item: item)
+        }
+        self.init(tally: tally, timings: timings, provenance: provenance)
+    }
+
+    /// Builds the report from the running aggregates of a run.
+    init(tally: DetectionTally, timings: [DetectionRunner.Timing], provenance: Provenance) {
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
-        configs = echoes
-        let byConfig = Dictionary(grouping: results, by: \.config)
+        configs = tally.echoes
         var slices: [Slice] = []
         var confusion: [String: ConfusionMatrix] = [:]
-        for echo in echoes {
-            let name = echo.name
-            let own = byConfig[name] ?? []
-            let detector = own.first?.detector ?? echo.detector
-            func add(_ slice: String, _ subset: [DetectionResult]) {
-                if !subset.isEmpty { slices.append(Slice(config: name, detector: detector, slice: slice, metrics: ClassificationMetrics(subset))) }
+        for (echo, own) in zip(tally.echoes, tally.configs) {
+            let detector = own.detector ?? echo.detector
+            func add(_ slice: String, _ subset: ClassificationMetrics.Tally?) {
+                if let subset, subset.n > 0 { slices.append(Slice(config: echo.name, detector: detector, slice: slice, metrics: subset.metrics)) }
             }
-            add("all", own)
-            for (lang, subset) in Dictionary(grouping: own, by: \.lang).sorted(by: { $0.key < $1.key }) { add("lang=\(lang)", subset) }
-            let tags = Set(own.flatMap(\.tags)).sorted()
-            for tag in tags { add("tag=\(tag)", own.filter { $0.tags.contains(tag) }) }
-            for bucket in LengthBucket.allCases { add("length=\(bucket.rawValue)", own.filter { $0.length == bucket }) }
-            confusion[name] = ConfusionMatrix(own)
+            add("all", own.all)
+            for (lang, subset) in own.byLanguage.sorted(by: { $0.key < $1.key }) { add("lang=\(lang)", subset) }
+            for (tag, subset) in own.byTag.sorted(by: { $0.key < $1.key }) { add("tag=\(tag)", subset) }
+            for bucket in LengthBucket.allCases { add("length=\(bucket.rawValue)", own.byLength[bucket]) }
+            confusion[echo.name] = own.confusion.matrix
         }
         self.slices = slices
         self.confusion = confusion
         var comparisons: [Comparison] = []
-        for (i, base) in echoes.enumerated() {
-            for other in echoes.dropFirst(i + 1) {
-                comparisons.append(Self.compare(byConfig[base.name] ?? [], byConfig[other.name] ?? [], base: base.name, other: other.name))
+        for (i, base) in tally.echoes.enumerated() {
+            for (j, other) in tally.echoes.enumerated().dropFirst(i + 1) {
+                let pair = tally.configs[i].outcomes.paired(with: tally.configs[j].outcomes)
+                comparisons.append(Comparison(base: base.name, other: other.name, n: pair.n, fixed: pair.fixed, broken: pair.broken,
+                                              pValue: Statistics.mcnemarExact(b: pair.fixed, c: pair.broken)))
             }
         }
         self.comparisons = comparisons
         self.timings = timings
-        self.results = results
+        items = tally.itemCount
+        files = Self.perItemFiles
         definitions = Self.metricDefinitions
-    }
-
-    static func compare(_ a: [DetectionResult], _ b: [DetectionResult], base: String, other: String) -> Comparison {
-        let right = Dictionary(a.map { ($0.itemID, $0.correct) }, uniquingKeysWith: { first, _ in first })
-        var fixed: [String] = [], broken: [String] = []
-        var n = 0
-        for result in b {
-            guard let baseCorrect = right[result.itemID] else { continue }
-            n += 1
-            if result.correct && !baseCorrect { fixed.append(result.itemID) }
-            if !result.correct && baseCorrect { broken.append(result.itemID) }
-        }
-        return Comparison(base: base, other: other, n: n, fixed: fixed.count, broken: broken.count,
-                          pValue: Statistics.mcnemarExact(b: fixed.count, c: broken.count), fixedItems: fixed, brokenItems: broken)
     }
 
     /// The metrics of `config` over `slice`.
     public func metrics(config: String, slice: String = "all") -> ClassificationMetrics? {
         slices.first { $0.config == config && $0.slice == slice }?.metrics
+    }
+}
+
+extension DetectionReport.ConfigEcho {
+    init(_ resolved: DetectionRunner.ResolvedConfig) {
+        self.init(name: resolved.config.name, detector: resolved.config.detector, candidates: resolved.config.candidates.description,
+                  resolvedCandidates: resolved.candidates?.map(\.identifier), hints: resolved.config.hintsDescription)
     }
 }

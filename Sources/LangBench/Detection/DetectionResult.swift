@@ -11,6 +11,8 @@ public struct DetectionResult: Sendable, Hashable, Codable {
     public var confidence: Double?
     /// Why there is no prediction when the detector failed (not set for a plain abstention).
     public var error: String?
+    /// The item's `ItemFingerprint` when the result was measured (logs before format 2 have none).
+    public var itemHash: String? = nil
 
     /// Locale-equivalent prediction (`sr-Cyrl` counts for `sr`); abstentions and failures are wrong.
     public var correct: Bool {
@@ -23,6 +25,6 @@ public struct DetectionResult: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", lang, tags, length, config, detector, predicted, confidence, error
+        case itemID = "item_id", lang, tags, length, config, detector, predicted, confidence, error, itemHash = "item_hash"
     }
 }

@@ -1,8 +1,10 @@
 import BenchSupport
 import Foundation
 
-/// Runs every config over every item. Each detector is driven from one task at a time so the
-/// throughput it reports is single-threaded, as the report says.
+/// Runs every config over every item, streaming: results go to a callback in a fixed order (config
+/// order, then the order of the items given) as they are made, and nothing keeps them. A detector that
+/// offers a concurrent identifier (the built-in recognizer) runs on `jobs` tasks per batch; the order of
+/// results does not depend on `jobs`. Others are driven from one task, one item at a time.
 public struct DetectionRunner: Sendable {
     /// A config with its candidate set resolved against the model profile.
     public struct ResolvedConfig: Sendable, Hashable {
@@ -27,65 +29,90 @@ public struct DetectionRunner: Sendable {
     public var configs: [ResolvedConfig]
     /// Makes (or loads) a detector by its config name: `builtin` or `exec:<command>`.
     public var makeDetector: @Sendable (String) async throws -> any LanguageIdentifying
+    /// Tasks that detect at once, for detectors that allow it.
+    public var jobs: Int
+    /// Items per batch: the unit of parallel work and of flushing the results log.
+    public var batchSize: Int
 
-    public init(configs: [DetectionConfig], supported: [LanguageCode],
+    public init(configs: [DetectionConfig], supported: [LanguageCode], jobs: Int = 1, batchSize: Int = 4096,
                 makeDetector: @escaping @Sendable (String) async throws -> any LanguageIdentifying) throws {
         self.configs = try configs.map { ResolvedConfig(config: $0, candidates: try $0.candidates.resolve(supported: supported)) }
+        self.jobs = max(1, jobs)
+        self.batchSize = max(1, batchSize)
         self.makeDetector = makeDetector
     }
 
-    /// Detects every item with every config. `onResult` sees each result as it is produced (so
-    /// callers can append it to disk); results come back in config order, then corpus order.
-    public func run(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(),
-                    skip: Set<String> = [], onResult: @Sendable (DetectionResult) throws -> Void = { _ in }) async throws -> ([DetectionResult], [Timing]) {
+    /// Where results go, in order: `result` for config number `config` and item position `position`;
+    /// `fresh` is false for a result taken from `previous`. `endOfBatch` runs after each batch.
+    public struct Sink {
+        public var previous: (_ config: Int, _ position: Int) -> DetectionResult?
+        public var result: (_ config: Int, _ position: Int, _ result: DetectionResult, _ fresh: Bool) throws -> Void
+        public var endOfBatch: () throws -> Void
+
+        public init(previous: @escaping (Int, Int) -> DetectionResult? = { _, _ in nil },
+                    result: @escaping (Int, Int, DetectionResult, Bool) throws -> Void, endOfBatch: @escaping () throws -> Void = {}) {
+            self.previous = previous
+            self.result = result
+            self.endOfBatch = endOfBatch
+        }
+    }
+
+    /// Detects `items[order[p]]` for every position p with every config; a result `sink.previous` has is
+    /// passed on, not redone. Returns one timing per config.
+    public func run(_ items: [CorpusItem], order: [Int], progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
         var detectors: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
-        var results: [DetectionResult] = []
         var timings: [Timing] = []
-        progress.begin("detect", total: items.count * configs.count)
+        progress.begin("detect", total: order.count * configs.count)
         func shutdownAll() async {
             for (detector, _) in detectors.values { await detector.shutdown() }
         }
         do {
-        // Every detector is made and every candidate checked before the first item, so a candidate a
-        // detector cannot produce stops the run instead of scoring its items wrong.
-        for resolved in configs where detectors[resolved.config.detector] == nil {
-            let clock = ContinuousClock()
-            var detector: (any LanguageIdentifying)?
-            let load = try await clock.measure { detector = try await makeDetector(resolved.config.detector) }
-            detectors[resolved.config.detector] = (detector!, load.milliseconds)
-        }
-        for resolved in configs {
-            try CandidateError.check(resolved.config.candidates, detector: detectors[resolved.config.detector]!.detector, config: resolved.config.name)
-        }
-        for resolved in configs {
-            let config = resolved.config
-            let (detector, loadMs) = detectors[config.detector]!
-            let clock = ContinuousClock()
-            var measured = 0
-            var elapsed = Duration.zero
-            for item in items {
-                let key = Self.key(item: item.id, config: config.name)
-                if skip.contains(key) { progress.advance(by: 1); continue }
-                let start = clock.now
-                let outcome = await detector.identify(item.text, candidates: resolved.candidates, hints: config.hints)
-                elapsed += clock.now - start
-                measured += 1
-                let result = Self.result(for: item, config: config, detector: detector.name, outcome: outcome)
-                try onResult(result)
-                results.append(result)
-                progress.advance(by: 1)
+            // Every detector is made and every candidate checked before the first item, so a candidate a
+            // detector cannot produce stops the run instead of scoring its items wrong.
+            for resolved in configs where detectors[resolved.config.detector] == nil {
+                let clock = ContinuousClock()
+                var detector: (any LanguageIdentifying)?
+                let load = try await clock.measure { detector = try await makeDetector(resolved.config.detector) }
+                detectors[resolved.config.detector] = (detector!, load.milliseconds)
             }
-            let seconds = elapsed.seconds
-            timings.append(Timing(config: config.name, detector: detector.name, items: measured, seconds: seconds,
-                                  itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
-        }
+            for resolved in configs {
+                try CandidateError.check(resolved.config.candidates, detector: detectors[resolved.config.detector]!.detector, config: resolved.config.name)
+            }
+            for (index, resolved) in configs.enumerated() {
+                let (detector, loadMs) = detectors[resolved.config.detector]!
+                let pass = ConfigPass(resolved: resolved, detector: detector, jobs: jobs)
+                var measured = 0
+                var seconds = 0.0
+                var start = 0
+                while start < order.count {
+                    let positions = start..<min(order.count, start + batchSize)
+                    let todo = positions.filter { sink.previous(index, $0) == nil }
+                    let (fresh, elapsed) = await pass.detect(todo.map { items[order[$0]] })
+                    seconds += elapsed
+                    measured += todo.count
+                    var next = 0
+                    for position in positions {
+                        if next < todo.count && todo[next] == position {
+                            try sink.result(index, position, fresh[next], true)
+                            next += 1
+                        } else {
+                            try sink.result(index, position, sink.previous(index, position)!, false)
+                        }
+                    }
+                    try sink.endOfBatch()
+                    progress.advance(by: positions.count)
+                    start = positions.upperBound
+                }
+                timings.append(Timing(config: resolved.config.name, detector: detector.name, items: measured, seconds: seconds,
+                                      itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
+            }
         } catch {
             await shutdownAll()
             throw error
         }
         progress.end()
         await shutdownAll()
-        return (results, timings)
+        return timings
     }
 
     /// The identity of a result for resuming: item and config.
@@ -95,6 +122,7 @@ public struct DetectionRunner: Sendable {
         var result = DetectionResult(itemID: item.id, lang: item.lang, tags: item.sortedTags,
                                      length: LengthBucket(text: item.text, lang: item.lang),
                                      config: config.name, detector: detector, predicted: nil, confidence: nil, error: nil)
+        result.itemHash = ItemFingerprint.of(item)
         switch outcome {
         case .hypotheses(let list):
             result.predicted = list.first?.lang
@@ -103,5 +131,70 @@ public struct DetectionRunner: Sendable {
         case .failed(let reason): result.error = reason
         }
         return result
+    }
+}
+
+/// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent
+/// identifier, else one item at a time.
+struct ConfigPass: Sendable {
+    let config: DetectionConfig
+    let candidates: [LanguageCode]?
+    let detector: any LanguageIdentifying
+    let concurrent: (@Sendable (String) -> DetectionOutcome)?
+    let jobs: Int
+
+    init(resolved: DetectionRunner.ResolvedConfig, detector: any LanguageIdentifying, jobs: Int) {
+        config = resolved.config
+        candidates = resolved.candidates
+        self.detector = detector
+        concurrent = detector.concurrentIdentifier(candidates: resolved.candidates, hints: resolved.config.hints)
+        self.jobs = jobs
+    }
+
+    /// Results for `items` in their order, and the seconds spent in the detector's calls (summed over tasks).
+    func detect(_ items: [CorpusItem]) async -> ([DetectionResult], Double) {
+        guard let concurrent else {
+            var results: [DetectionResult] = []
+            results.reserveCapacity(items.count)
+            let clock = ContinuousClock()
+            var elapsed = Duration.zero
+            for item in items {
+                let start = clock.now
+                let outcome = await detector.identify(item.text, candidates: candidates, hints: config.hints)
+                elapsed += clock.now - start
+                results.append(DetectionRunner.result(for: item, config: config, detector: detector.name, outcome: outcome))
+            }
+            return (results, elapsed.seconds)
+        }
+        let chunks = jobs > 1 && items.count >= 2 * jobs ? jobs : 1
+        let size = (items.count + chunks - 1) / max(1, chunks)
+        let config = self.config, name = detector.name
+        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> ([DetectionResult], Double) {
+            var results: [DetectionResult] = []
+            results.reserveCapacity(slice.count)
+            var elapsed = Duration.zero
+            let clock = ContinuousClock()
+            for item in slice {
+                let start = clock.now
+                let outcome = concurrent(item.text)
+                elapsed += clock.now - start
+                results.append(DetectionRunner.result(for: item, config: config, detector: name, outcome: outcome))
+            }
+            return (results, elapsed.seconds)
+        }
+        if chunks == 1 { return work(items[...]) }
+        return await withTaskGroup(of: (Int, [DetectionResult], Double).self) { group in
+            for chunk in 0..<chunks {
+                let slice = items[min(items.count, chunk * size)..<min(items.count, (chunk + 1) * size)]
+                group.addTask { let (results, seconds) = work(slice); return (chunk, results, seconds) }
+            }
+            var parts = [[DetectionResult]](repeating: [], count: chunks)
+            var seconds = 0.0
+            for await (chunk, results, elapsed) in group {
+                parts[chunk] = results
+                seconds += elapsed
+            }
+            return (parts.flatMap { $0 }, seconds)
+        }
     }
 }

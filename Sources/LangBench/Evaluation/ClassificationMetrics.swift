@@ -34,26 +34,4 @@ public struct ClassificationMetrics: Sendable, Hashable, Codable {
     enum CodingKeys: String, CodingKey {
         case n, correct, accuracy, ci95 = "ci95", macroF1 = "macro_f1", perLanguage = "per_language"
     }
-
-    public init(_ results: [DetectionResult]) {
-        var counts = LabelCounts<String>()
-        var codes: [String: LanguageCode] = [:]
-        for result in results {
-            let gold = result.lang.languageAndScript
-            codes[gold] = result.lang
-            counts.add(gold: gold, predicted: result.predicted?.languageAndScript)
-        }
-        n = results.count
-        correct = counts.correct
-        accuracy = n > 0 ? Double(correct) / Double(n) : 0
-        ci95 = Statistics.wilson(successes: correct, trials: n)
-        perLanguage = counts.goldLabels.sorted { codes[$0]! < codes[$1]! }.map { key in
-            let c = counts.labels[key]!
-            let negatives = results.count - c.support
-            return PerLanguage(lang: codes[key]!, support: c.support, truePositives: c.truePositives, falsePositives: c.falsePositives,
-                               precision: c.precision, recall: c.recall, f1: c.f1,
-                               falsePositiveRate: negatives > 0 ? Double(c.falsePositives) / Double(negatives) : 0)
-        }
-        macroF1 = counts.macroAverage(\.f1)
-    }
 }

@@ -8,21 +8,6 @@ public struct ConfusionMatrix: Sendable, Hashable, Codable {
     /// The languages shown in the Cyrillic block of reports.
     public static let cyrillic = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
 
-    public init(_ results: [DetectionResult]) {
-        let gold = Set(results.map(\.lang.identifier))
-        let predicted = Set(results.map(\.predictedLabel))
-        rows = gold.sorted()
-        let special = ["und", "error"]
-        columns = (gold.union(predicted.subtracting(special))).sorted() + special.filter(predicted.contains)
-        let rowIndex = Dictionary(uniqueKeysWithValues: rows.enumerated().map { ($1, $0) })
-        let columnIndex = Dictionary(uniqueKeysWithValues: columns.enumerated().map { ($1, $0) })
-        var counts = Array(repeating: Array(repeating: 0, count: columns.count), count: rows.count)
-        for result in results {
-            counts[rowIndex[result.lang.identifier]!][columnIndex[result.predictedLabel]!] += 1
-        }
-        self.counts = counts
-    }
-
     init(rows: [String], columns: [String], counts: [[Int]]) {
         self.rows = rows
         self.columns = columns

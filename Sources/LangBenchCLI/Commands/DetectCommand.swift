@@ -16,6 +16,10 @@ struct DetectCommand: ParsableCommand {
                 .repeated("corpus", "path", help: "A corpus file or folder (repeatable)."),
             ] + CorpusOptions.group.options),
             DetectorOptions.group,
+            OptionGroup("Performance", [
+                .value("jobs", "n", help: "Tasks that run the built-in recognizer at once; reports are byte-identical for any value.",
+                       computedDefault: "the core count"),
+            ]),
             OutputOptions.group,
         ]
     )
@@ -24,12 +28,14 @@ struct DetectCommand: ParsableCommand {
     let corpus: CorpusOptions
     let detectors: DetectorOptions
     let output: OutputOptions
+    let jobs: Int
 
     init(_ arguments: ParsedArguments) throws {
         corpora = arguments.values("corpus")
         corpus = try CorpusOptions(arguments)
         detectors = try DetectorOptions(arguments)
         output = try OutputOptions(arguments, defaultPrefix: "detect")
+        jobs = try arguments.optionalInt("jobs", range: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
     func validate() throws {
@@ -42,7 +48,7 @@ struct DetectCommand: ParsableCommand {
         let profile = try ModelProfile.load(detectors.profilePath)
         let job = DetectionJob(corpus: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
                                factory: detectors.factory, directory: output.directory, command: context.commandLine,
-                               resume: output.resume)
+                               resume: output.resume, jobs: jobs)
         let report = try await job.run(progress: context.progress(quiet: output.quiet))
         for config in report.configs {
             if let m = report.metrics(config: config.name) {

@@ -8,7 +8,7 @@ enum ErrorMapping {
         switch error {
         case is UsageError, is CandidateError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
-        case is ComparisonError, is MachineComparabilityError, is TrainingError: .dataError
+        case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError: .dataError
         case is ReportError, is ModelError, is BackendError: .unavailable
         default: .internalError
         }

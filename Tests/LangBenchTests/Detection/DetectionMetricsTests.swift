@@ -47,12 +47,17 @@ struct DetectionMetricsTests {
         #expect(block.counts == [[1, 0, 0], [1, 0, 2]])
     }
 
-    @Test func pairedComparisonListsFlips() {
-        let a = [Self.result("1", "ru", "ru", config: "a"), Self.result("2", "uk", "ru", config: "a"), Self.result("3", "uk", "ru", config: "a")]
-        let b = [Self.result("1", "ru", "uk", config: "b"), Self.result("2", "uk", "uk", config: "b"), Self.result("3", "uk", "uk", config: "b")]
-        let comparison = DetectionReport.compare(a, b, base: "a", other: "b")
-        #expect(comparison.fixedItems == ["2", "3"])
-        #expect(comparison.brokenItems == ["1"])
+    @Test func pairedComparisonCountsFlipsOnSharedItems() {
+        let a = [Self.result("1", "ru", "ru", config: "a"), Self.result("2", "uk", "ru", config: "a"), Self.result("3", "uk", "ru", config: "a"),
+                 Self.result("4", "uk", "uk", config: "a")]
+        let b = [Self.result("1", "ru", "uk", config: "b"), Self.result("2", "uk", "uk", config: "b"), Self.result("3", "uk", "uk", config: "b"),
+                 Self.result("5", "uk", "ru", config: "b")]
+        let echoes = ["a", "b"].map { DetectionReport.ConfigEcho(name: $0, detector: "d", candidates: "none", resolvedCandidates: nil, hints: "none") }
+        let report = DetectionReport(echoes: echoes, results: a + b, timings: [], provenance: Provenance(command: ["test"], corpora: []))
+        let comparison = report.comparisons[0]
+        #expect(comparison.n == 3, "items 4 and 5 have a result in one config only")
+        #expect(comparison.fixed == 2 && comparison.broken == 1)
         #expect(comparison.pValue == 1)
+        #expect(report.items == 5)
     }
 }

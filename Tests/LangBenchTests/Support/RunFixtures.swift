@@ -20,13 +20,19 @@ enum RunFixtures {
                          candidates: constrained ? .list([LanguageCode(normalised: "uk"), LanguageCode(normalised: "ru")]) : .none)]
     }
 
+    /// Detects into `directory` (a fresh one when nil) and reads the run back as `compare` and `merge` do.
     static func detect(_ corpus: Corpus = corpus, constrained: Bool = true, into directory: URL? = nil,
-                       resume: Bool = false) async throws -> DetectionReport {
-        return try await DetectionJob(corpus: corpus, configs: configs(constrained: constrained), supported: [], factory: DetectorFactory(),
-                                      directory: try directory ?? Fixture.temporaryDirectory(), command: ["test"], resume: resume).run()
+                       resume: Bool = false) async throws -> RunResults {
+        let directory = try directory ?? Fixture.temporaryDirectory()
+        _ = try await DetectionJob(corpus: corpus, configs: configs(constrained: constrained), supported: [], factory: DetectorFactory(),
+                                   directory: directory, command: ["test"], resume: resume).run()
+        return try RunResults.load(directory.path)
     }
 
-    static func results(_ report: DetectionReport) -> RunResults {
-        RunResults(path: "memory", detection: report, generation: nil)
+    /// The run as comparison goldens show it: its temporary path written `memory`.
+    static func results(_ run: RunResults) -> RunResults {
+        var named = run
+        named.path = "memory"
+        return named
     }
 }

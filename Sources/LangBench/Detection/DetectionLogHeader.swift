@@ -1,0 +1,73 @@
+/// The first line of `detection-results.jsonl`: what the logged results were measured with, so that
+/// `--resume` can refuse to mix them with results of other configs or settings.
+public struct DetectionLogHeader: Sendable, Hashable, Codable {
+    public static let formatVersion = 2
+
+    /// Settings outside the configs that change results.
+    public struct Settings: Sendable, Hashable, Codable {
+        /// SHA-256 of the built-in recognizer's model file, when a config uses `builtin`.
+        public var recognizerModel: String?
+        /// Per-item timeout of `exec:` detectors in seconds, when a config uses one.
+        public var execTimeoutSeconds: Double?
+
+        public init(recognizerModel: String? = nil, execTimeoutSeconds: Double? = nil) {
+            self.recognizerModel = recognizerModel
+            self.execTimeoutSeconds = execTimeoutSeconds
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case recognizerModel = "recognizer_model_sha256", execTimeoutSeconds = "exec_timeout_seconds"
+        }
+    }
+
+    public var detectionLog: Int
+    public var configs: [DetectionReport.ConfigEcho]
+    public var settings: Settings
+
+    public init(configs: [DetectionReport.ConfigEcho], settings: Settings) {
+        detectionLog = Self.formatVersion
+        self.configs = configs
+        self.settings = settings
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case detectionLog = "detection_log", configs, settings
+    }
+
+    /// What differs from `other` (the earlier run's header), one phrase per difference; empty when the
+    /// results can be mixed. Configs are matched by name: order does not change a result.
+    public func differences(from earlier: DetectionLogHeader) -> [String] {
+        var out: [String] = []
+        let before = Dictionary(earlier.configs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        for config in configs {
+            guard let old = before[config.name] else {
+                out.append("config '\(config.name)' is new (the log has \(earlier.configs.map { "'\($0.name)'" }.joined(separator: ", ")))")
+                continue
+            }
+            if old.detector != config.detector { out.append("config '\(config.name)': detector \(old.detector) → \(config.detector)") }
+            if old.candidates != config.candidates || old.resolvedCandidates != config.resolvedCandidates {
+                out.append("config '\(config.name)': candidates \(Self.describe(old)) → \(Self.describe(config))")
+            }
+            if old.hints != config.hints { out.append("config '\(config.name)': hints \(old.hints) → \(config.hints)") }
+        }
+        let names = Set(configs.map(\.name))
+        for old in earlier.configs where !names.contains(old.name) {
+            out.append("config '\(old.name)' is in the log but not in this run")
+        }
+        if earlier.settings.recognizerModel != settings.recognizerModel {
+            out.append("recognizer model sha256 \(Self.short(earlier.settings.recognizerModel)) → \(Self.short(settings.recognizerModel))")
+        }
+        if earlier.settings.execTimeoutSeconds != settings.execTimeoutSeconds {
+            out.append("exec timeout \(earlier.settings.execTimeoutSeconds.map { "\($0) s" } ?? "none") → \(settings.execTimeoutSeconds.map { "\($0) s" } ?? "none")")
+        }
+        return out
+    }
+
+    private static func describe(_ echo: DetectionReport.ConfigEcho) -> String {
+        echo.resolvedCandidates.map { "\(echo.candidates) (\($0.joined(separator: ",")))" } ?? echo.candidates
+    }
+
+    private static func short(_ sha: String?) -> String {
+        sha.map { String($0.prefix(12)) } ?? "none"
+    }
+}
