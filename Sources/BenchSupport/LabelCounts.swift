@@ -43,9 +43,11 @@ public struct LabelCounts<Label: Hashable & Sendable>: Sendable {
     /// Labels that have gold items (a label only ever predicted has none).
     public var goldLabels: [Label] { labels.filter { $0.value.support > 0 }.map(\.key) }
 
-    /// The mean of `metric` over the labels that have gold items; 0 when there are none.
+    /// The mean of `metric` over the labels that have gold items; 0 when there are none. Summed in
+    /// ascending order, not the dictionary's (which differs between equal dictionaries), so equal counts
+    /// give the same bits and reports are byte-identical.
     public func macroAverage(_ metric: (Counts) -> Double) -> Double {
         let present = labels.values.filter { $0.support > 0 }
-        return present.isEmpty ? 0 : present.map(metric).reduce(0, +) / Double(present.count)
+        return present.isEmpty ? 0 : present.map(metric).sorted().reduce(0, +) / Double(present.count)
     }
 }

@@ -16,6 +16,8 @@ public struct DetectionJob: Sendable {
     public var resume: Bool
     /// Tasks that detect at once (built-in recognizer); results are the same for any value.
     public var jobs: Int
+    /// Items per batch (parallel work unit and log flush); any value gives the same results.
+    public var batchSize = 4096
 
     public init(corpus: Corpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
                 directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
@@ -32,7 +34,7 @@ public struct DetectionJob: Sendable {
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> DetectionReport {
         let provenance = Provenance(command: command, corpora: corpus.sources)
         let factory = self.factory
-        let runner = try DetectionRunner(configs: configs, supported: supported, jobs: jobs) { try await factory.make($0) }
+        let runner = try DetectionRunner(configs: configs, supported: supported, jobs: jobs, batchSize: batchSize) { try await factory.make($0) }
         let echoes = runner.configs.map(DetectionReport.ConfigEcho.init)
         let header = DetectionLogHeader(configs: echoes, settings: try settings())
         let items = corpus.items

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// `--resume` keeps logged results only when they were measured with the same configs, settings and item
+/// content; otherwise it refuses with every difference named (issue #13, class 3).
+struct DetectionResumeTests {
+    static let ru = LanguageCode(normalised: "ru"), uk = LanguageCode(normalised: "uk"), en = LanguageCode(normalised: "en"),
+               bg = LanguageCode(normalised: "bg")
+
+    static func job(_ directory: URL, corpus: Corpus = RunFixtures.corpus, candidates: [LanguageCode] = [ru, en], detector: String = "builtin",
+                    factory: DetectorFactory = DetectorFactory(), resume: Bool = false) -> DetectionJob {
+        DetectionJob(corpus: corpus, configs: [DetectionConfig(name: "custom", detector: detector, candidates: .list(candidates))], supported: [],
+                     factory: factory, directory: directory, command: ["test"], resume: resume)
+    }
+
+    /// The refusal's differences, or an issue when the resume did not refuse.
+    static func refusal(_ job: DetectionJob) async -> [String] {
+        do {
+            _ = try await job.run()
+            Issue.record("the resume was accepted")
+        } catch ResumeError.mismatch(let directory, let differences) {
+            #expect(directory == job.directory.path)
+            return differences
+        } catch {
+            Issue.record("expected ResumeError, got \(error)")
+        }
+        return []
+    }
+
+    @Test func otherCandidatesAreRefusedAndNamed() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory).run()
+        let differences = await Self.refusal(Self.job(directory, candidates: [Self.uk, Self.bg], resume: true))
+        #expect(differences == ["config 'custom': candidates ru,en (ru,en) → uk,bg (uk,bg)"])
+    }
+
+    @Test func changedItemTextUnderTheSameIDIsRefused() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory).run()
+        var changed = RunFixtures.corpus
+        changed.items[3].text = "другое слово"
+        changed.items[70].lang = Self.uk
+        let differences = await Self.refusal(Self.job(directory, corpus: changed, resume: true))
+        #expect(differences == ["2 item(s) changed text, language or tags under the same id: 'ru-010', 'uk-003'"])
+    }
+
+    @Test func itemsMissingFromTheCorpusAreRefused() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory).run()
+        var fewer = RunFixtures.corpus
+        fewer.items.removeLast()
+        let differences = await Self.refusal(Self.job(directory, corpus: fewer, resume: true))
+        #expect(differences == ["1 logged item(s) are not in the corpus: 'ru-019'"])
+    }
+
+    @Test func otherSettingsAreRefused() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory, detector: RunFixtures.detector).run()
+        let differences = await Self.refusal(Self.job(directory, detector: RunFixtures.detector, factory: DetectorFactory(timeout: .seconds(3)), resume: true))
+        #expect(differences == ["exec timeout 10.0 s → 3.0 s"])
+    }
+
+    @Test func aLogWithoutAHeaderCannotBeCheckedSoIsRefused() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory).run()
+        let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").dropFirst()
+        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let differences = await Self.refusal(Self.job(directory, resume: true))
+        #expect(differences.count == 1 && differences[0].contains("without a header"))
+    }
+
+    @Test func theSameRunResumesAndChangesNothing() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory).run()
+        let csv = try String(contentsOf: directory.appendingPathComponent(DetectionOutput.itemsFile), encoding: .utf8)
+        let resumed = try await Self.job(directory, resume: true).run()
+        #expect(resumed.timings.map(\.items) == [0], "everything was logged")
+        #expect(try String(contentsOf: directory.appendingPathComponent(DetectionOutput.itemsFile), encoding: .utf8) == csv)
+    }
+
+    @Test func headerDifferencesAreMatchedByConfigName() {
+        let echo = { (name: String, hints: String) in
+            DetectionReport.ConfigEcho(name: name, detector: "builtin", candidates: "none", resolvedCandidates: nil, hints: hints)
+        }
+        let before = DetectionLogHeader(configs: [echo("a", "none"), echo("b", "none")], settings: .init(recognizerModel: "1111aaaa2222bbbb"))
+        let reordered = DetectionLogHeader(configs: [echo("b", "none"), echo("a", "none")], settings: .init(recognizerModel: "1111aaaa2222bbbb"))
+        #expect(reordered.differences(from: before).isEmpty, "config order does not change a result")
+        let changed = DetectionLogHeader(configs: [echo("a", "ru=0.5"), echo("c", "none")], settings: .init(recognizerModel: "3333cccc4444dddd"))
+        #expect(changed.differences(from: before) == [
+            "config 'a': hints none → ru=0.5",
+            "config 'c' is new (the log has 'a', 'b')",
+            "config 'b' is in the log but not in this run",
+            "recognizer model sha256 1111aaaa2222 → 3333cccc4444",
+        ])
+    }
+}

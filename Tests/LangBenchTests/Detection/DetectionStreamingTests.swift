@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// The streaming writers produce exactly what the table writers and `JSONEncoder`/`JSONDecoder` agree
+/// on, and parallel detection changes no byte of a report.
+struct DetectionStreamingTests {
+    static let awkward = ["", "plain", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", "crlf\r\nhere", "=1+2", "+7", "-x", "@me", "\ttab",
+                          "\r\nfirst", ",\u{301}combining", "=\u{301}", "emoji 👩‍👩‍👧", "Привет", "back\\slash", "\u{1}ctrl", "'quoted'"]
+
+    /// Renders through a real file, as the run does.
+    static func written(_ body: (BufferedFileWriter) -> Void) throws -> String {
+        let url = try Fixture.temporaryDirectory().appendingPathComponent("out")
+        let writer = try BufferedFileWriter(url: url, atomic: true, blockSize: 7)
+        body(writer)
+        try writer.finish()
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    @Test(arguments: awkward)
+    func textCellsEqualTheTableWriter(_ text: String) throws {
+        #expect(try Self.written { DetectionItemsCSV.text(text, into: $0) } == CSVWriter.escape(CSVWriter.neutralise(text)))
+    }
+
+    /// Every 4-decimal value in 0…1 (what detectors report), and values the fast path must hand on.
+    @Test func confidenceCellsEqualTheFormatter() throws {
+        let values = (0...10_000).map { (Double($0) * 0.0001 * 10_000).rounded() / 10_000 }
+            + [0.12345, 0.99995, 0.00005, -0.0, -0.5, 1.5, 12345.6789, .nan, .infinity, 1e-300, 2_000_000]
+        let expected = values.map { ReportCell.number($0, digits: 4).display }.joined(separator: "|")
+        let actual = try Self.written { writer in
+            for (i, value) in values.enumerated() {
+                if i > 0 { writer.append("|") }
+                DetectionItemsCSV.fourDecimals(value, into: writer)
+            }
+        }
+        #expect(actual == expected)
+    }
+
+    @Test func resultLinesRoundTripThroughJSONDecoder() throws {
+        let results = Self.awkward.enumerated().map { i, text in
+            DetectionResult(itemID: text.isEmpty ? "id" : text, lang: LanguageCode(normalised: "ru"), tags: [text, "t"], length: .twoToThree,
+                            config: "c\(text)", detector: "exec:\(text)", predicted: i % 3 == 0 ? nil : LanguageCode(normalised: "uk"),
+                            confidence: i % 2 == 0 ? nil : Double(i) / 7, error: i % 3 == 0 ? "boom \(text)" : nil, itemHash: "00ff")
+        }
+        let text = try Self.written { writer in for result in results { DetectionResultLine.encode(result, into: writer) } }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+        #expect(lines.count == results.count, "one line per result: newlines inside values are escaped")
+        let decoded = try lines.map { try JSONDecoder().decode(DetectionResult.self, from: Data($0.utf8)) }
+        #expect(decoded == results)
+        // The same keys, in the same (sorted) order, as the JSON style of every other LangBench file.
+        #expect(String(lines[1]) + "\n" == (try JSONOutput.line(results[1])))
+    }
+
+    /// `--jobs 1` and `--jobs 3`, with batches that split the corpus unevenly: every file byte-identical
+    /// except the fields that record when and how fast.
+    @Test func jobsDoNotChangeAByte() async throws {
+        let root = PipelineFixture.repository
+        let corpus = try CorpusLoader().load(["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { root.appendingPathComponent($0).path })
+        var outputs: [URL] = []
+        for jobs in [1, 3] {
+            let directory = try Fixture.temporaryDirectory()
+            var job = DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
+                                   factory: DetectorFactory(), directory: directory, command: ["test"], jobs: jobs)
+            job.batchSize = 331
+            _ = try await job.run()
+            outputs.append(directory)
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: outputs[0].path).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outputs[1].path).sorted() == files)
+        for file in files {
+            let a = try String(contentsOf: outputs[0].appendingPathComponent(file), encoding: .utf8)
+            let b = try String(contentsOf: outputs[1].appendingPathComponent(file), encoding: .utf8)
+            switch file {
+            case DetectionOutput.jsonFile: #expect(try DetectionJobTests.stable(a) == DetectionJobTests.stable(b), "\(file)")
+            case DetectionOutput.markdownFile: #expect(DetectionJobTests.stableMarkdown(a) == DetectionJobTests.stableMarkdown(b), "\(file)")
+            default: #expect(a == b, "\(file) is byte-identical")
+            }
+        }
+    }
+}
