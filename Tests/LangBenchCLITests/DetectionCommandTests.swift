@@ -75,6 +75,24 @@ struct DetectionCommandTests {
         #expect(logged.count == 30 && Set(logged.map(\.itemID)).count == 30)
     }
 
+    /// The issue #13 reproduction: resuming with other candidates, or after an item's text changed under
+    /// the same id, exits 65 naming the differences instead of mixing old results into the report.
+    @Test func resumeWithOtherConfigsOrChangedItemsExits65() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory)
+        let out = directory.appendingPathComponent("run").path
+        #expect(await detect(corpus, candidates: "ru,en", out: out).status == .success)
+        let other = await detect(corpus, candidates: "uk,bg", out: out, extra: ["--resume"])
+        #expect(other.status == .dataError)
+        #expect(other.stderr.hasPrefix("error: cannot resume \(out): its results were measured differently (config 'custom': candidates ru,en (ru,en) → uk,bg (uk,bg));"),
+                "\(other.stderr)")
+        let edited = try String(contentsOfFile: corpus, encoding: .utf8).replacingOccurrences(of: "uk-004\tuk\tслово4", with: "uk-004\tuk\tслово4 змінено")
+        try edited.write(toFile: corpus, atomically: true, encoding: .utf8)
+        let changed = await detect(corpus, candidates: "ru,en", out: out, extra: ["--resume"])
+        #expect(changed.status == .dataError)
+        #expect(changed.stderr.contains("1 item(s) changed text, language or tags under the same id: 'uk-004'"), "\(changed.stderr)")
+    }
+
     /// A resume log that exists but cannot be read must not be taken as empty (which would redo everything).
     @Test func anUnreadableResumeLogExits69() async throws {
         let directory = try Fixture.temporaryDirectory()
