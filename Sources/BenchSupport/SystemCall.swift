@@ -65,4 +65,17 @@ public enum SystemCall {
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
         #endif
     }
+
+    /// The largest maximum resident set size of the child processes waited for so far, in bytes
+    /// (`getrusage(RUSAGE_CHILDREN)`: Linux reports KiB, macOS bytes).
+    public static func childrenPeakResidentBytes() -> Int? {
+        var usage = rusage()
+        #if canImport(Glibc)
+        guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return nil }
+        return Int(usage.ru_maxrss) * 1024
+        #else
+        guard getrusage(RUSAGE_CHILDREN, &usage) == 0 else { return nil }
+        return Int(usage.ru_maxrss)
+        #endif
+    }
 }

@@ -1,0 +1,67 @@
+import BenchSupport
+import Foundation
+
+/// `bench corpus-scale`'s parts: a seeded synthetic corpus of N one-word items, and the figures of an
+/// end-to-end `detect` over it set against the recognizer's raw words/s measured in the same run (absolute
+/// speeds on a shared machine are noise; the ratio is the figure to watch).
+public enum CorpusScaleBenchmark {
+    /// The languages of the synthetic items, which are also `detect`'s candidates.
+    public static let languages = ["ru", "uk", "bg", "en"]
+
+    /// The single-word items of `corpus` in `languages`, as (lang, word), in corpus order.
+    public static func words(from corpus: Corpus, languages: [String] = languages) -> [(lang: String, text: String)] {
+        corpus.items.filter { languages.contains($0.lang.identifier) && LengthBucket.wordCount($0.text) == 1 && !$0.text.contains(where: \.isWhitespace) }
+            .map { ($0.lang.identifier, $0.text) }
+    }
+
+    /// Writes a TSV of `items` rows drawn from `words` with a seeded generator (`b00000000` …), and
+    /// returns its size in bytes.
+    @discardableResult
+    public static func writeCorpus(items: Int, seed: UInt64, words: [(lang: String, text: String)], to url: URL) throws -> Int {
+        precondition(!words.isEmpty, "no words to draw from")
+        var random = SplitMix64(seed: seed)
+        let writer = try BufferedFileWriter(url: url, atomic: true)
+        writer.append("id\tlang\ttext\ttags\n")
+        var bytes = 0
+        for i in 0..<items {
+            let word = words[Int(random.next() % UInt64(words.count))]
+            let line = "b\(String(format: "%08d", i))\t\(word.lang)\t\(word.text)\tsynthetic\n"
+            bytes += line.utf8.count
+            writer.append(line)
+            try writer.flushIfFull()
+        }
+        try writer.finish()
+        return bytes + 19
+    }
+
+    /// One end-to-end `detect` run.
+    public struct Run: Sendable {
+        public var jobs: Int
+        public var items: Int
+        public var wallSeconds: Double
+        /// The recognizer's raw single-thread words/s, measured just before and just after this run (mean).
+        public var rawWordsPerSecond: Double
+        public var outputBytes: Int
+
+        public init(jobs: Int, items: Int, wallSeconds: Double, rawWordsPerSecond: Double, outputBytes: Int) {
+            self.jobs = jobs
+            self.items = items
+            self.wallSeconds = wallSeconds
+            self.rawWordsPerSecond = rawWordsPerSecond
+            self.outputBytes = outputBytes
+        }
+
+        public var itemsPerSecond: Double { wallSeconds > 0 ? Double(items) / wallSeconds : 0 }
+        /// End-to-end items/s per job over raw words/s on one thread: the issue's "≥ 50% per core".
+        public var ratioPerJob: Double { rawWordsPerSecond > 0 ? itemsPerSecond / Double(jobs) / rawWordsPerSecond : 0 }
+        public var outputBytesPerItem: Double { items > 0 ? Double(outputBytes) / Double(items) : 0 }
+    }
+
+    /// Bytes of every file in `directory`.
+    public static func directoryBytes(_ directory: URL) -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []  // a missing directory has 0 bytes
+        return names.reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+        }
+    }
+}
