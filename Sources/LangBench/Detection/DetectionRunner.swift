@@ -83,25 +83,37 @@ public struct DetectionRunner: Sendable {
                 let pass = ConfigPass(resolved: resolved, detector: detector, jobs: jobs)
                 var measured = 0
                 var seconds = 0.0
-                var start = 0
-                while start < order.count {
+                // The next batch is detected while this one is recorded, so recording (single-threaded:
+                // it keeps the canonical order) overlaps detection instead of adding to it.
+                func launch(_ start: Int) -> Batch? {
+                    guard start < order.count else { return nil }
                     let positions = start..<min(order.count, start + batchSize)
                     let todo = positions.filter { sink.previous(index, $0) == nil }
-                    let (fresh, elapsed) = await pass.detect(todo.map { items[order[$0]] })
-                    seconds += elapsed
-                    measured += todo.count
-                    var next = 0
-                    for position in positions {
-                        if next < todo.count && todo[next] == position {
-                            try sink.result(index, position, fresh[next], true)
-                            next += 1
-                        } else {
-                            try sink.result(index, position, sink.previous(index, position)!, false)
+                    let batchItems = todo.map { items[order[$0]] }
+                    return Batch(positions: positions, todo: todo, detection: Task { await pass.detect(batchItems) })
+                }
+                var current = launch(0)
+                while let batch = current {
+                    let (fresh, elapsed) = await batch.detection.value
+                    current = launch(batch.positions.upperBound)
+                    do {
+                        seconds += elapsed
+                        measured += batch.todo.count
+                        var next = 0
+                        for position in batch.positions {
+                            if next < batch.todo.count && batch.todo[next] == position {
+                                try sink.result(index, position, fresh[next], true)
+                                next += 1
+                            } else {
+                                try sink.result(index, position, sink.previous(index, position)!, false)
+                            }
                         }
+                        try sink.endOfBatch()
+                    } catch {
+                        _ = await current?.detection.value  // let the detector finish the batch in flight before shutdown
+                        throw error
                     }
-                    try sink.endOfBatch()
-                    progress.advance(by: positions.count)
-                    start = positions.upperBound
+                    progress.advance(by: batch.positions.count)
                 }
                 timings.append(Timing(config: resolved.config.name, detector: detector.name, items: measured, seconds: seconds,
                                       itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
@@ -132,6 +144,13 @@ public struct DetectionRunner: Sendable {
         }
         return result
     }
+}
+
+/// A batch of positions, the ones to detect, and their detection running.
+private struct Batch {
+    var positions: Range<Int>
+    var todo: [Int]
+    var detection: Task<([DetectionResult], Double), Never>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent

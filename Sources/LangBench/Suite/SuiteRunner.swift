@@ -35,7 +35,7 @@ public struct SuiteRunner: Sendable {
             let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
             let job = DetectionJob(corpus: corpus, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
                                    supported: profile.supportedLanguages, factory: factory, directory: directory,
-                                   command: command, resume: resume)
+                                   command: command, resume: resume, jobs: ProcessInfo.processInfo.activeProcessorCount)
             detection = try await job.run(progress: progress)
         }
         if let half = config.generation {

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// The scale benchmark's corpus is reproducible from its seed and loads as the items it claims; its
+/// timings belong to `langbench bench corpus-scale`, not to tests.
+struct CorpusScaleBenchmarkTests {
+    static let words = [("ru", "привет"), ("uk", "дякую"), ("bg", "здравей"), ("en", "hello")].map { (lang: $0.0, text: $0.1) }
+
+    @Test func theSeedFixesTheCorpus() throws {
+        let directory = try Fixture.temporaryDirectory()
+        let paths = ["a", "b", "c"].map { directory.appendingPathComponent("\($0).tsv") }
+        for (path, seed) in zip(paths, [7, 7, 8] as [UInt64]) {
+            try CorpusScaleBenchmark.writeCorpus(items: 5_000, seed: seed, words: Self.words, to: path)
+        }
+        let bytes = try paths.map { try Data(contentsOf: $0) }
+        #expect(bytes[0] == bytes[1])
+        #expect(bytes[0] != bytes[2])
+        let corpus = try CorpusLoader().load([paths[0].path])
+        #expect(corpus.items.count == 5_000)
+        #expect(Set(corpus.items.map(\.lang.identifier)) == ["ru", "uk", "bg", "en"])
+        #expect(corpus.items.allSatisfy { LengthBucket.wordCount($0.text) == 1 && $0.tags == ["synthetic"] })
+    }
+
+    @Test func wordsAreTheOneWordItemsOfTheCandidateLanguages() {
+        let items = [CorpusItem(id: "1", lang: LanguageCode(normalised: "ru"), text: "слово"),
+                     CorpusItem(id: "2", lang: LanguageCode(normalised: "ru"), text: "два слова"),
+                     CorpusItem(id: "3", lang: LanguageCode(normalised: "de"), text: "Wort")]
+        let words = CorpusScaleBenchmark.words(from: Corpus(items: items, sources: []))
+        #expect(words.map(\.text) == ["слово"])
+    }
+}
