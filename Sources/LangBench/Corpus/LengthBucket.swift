@@ -29,7 +29,18 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// Whitespace-separated tokens that contain a letter or digit (emoji and lone punctuation don't count).
     public static func wordCount(_ text: String) -> Int {
-        text.split(whereSeparator: \.isWhitespace).filter { $0.contains { $0.isLetter || $0.isNumber } }.count
+        // One pass, no substrings (this runs once per result): a token ends at whitespace and counts when
+        // it held a letter or digit.
+        var count = 0, inWord = false
+        for character in text {
+            if character.isWhitespace {
+                if inWord { count += 1 }
+                inWord = false
+            } else if !inWord && (character.isLetter || character.isNumber) {
+                inWord = true
+            }
+        }
+        return inWord ? count + 1 : count
     }
 
     public static func < (lhs: LengthBucket, rhs: LengthBucket) -> Bool {

@@ -125,10 +125,11 @@ public struct DetectionReport: Sendable, Codable {
                 if let subset, subset.n > 0 { slices.append(Slice(config: echo.name, detector: detector, slice: slice, metrics: subset.metrics)) }
             }
             add("all", own.all)
-            for (lang, subset) in own.byLanguage.sorted(by: { $0.key < $1.key }) { add("lang=\(lang)", subset) }
+            let languages = own.byLanguage.indices.filter { own.byLanguage[$0] != nil }.sorted { tally.equivalence.codes[$0] < tally.equivalence.codes[$1] }
+            for number in languages { add("lang=\(tally.equivalence.codes[number])", own.byLanguage[number]) }
             for (tag, subset) in own.byTag.sorted(by: { $0.key < $1.key }) { add("tag=\(tag)", subset) }
             for bucket in LengthBucket.allCases { add("length=\(bucket.rawValue)", own.byLength[bucket]) }
-            confusion[echo.name] = own.confusion.matrix
+            confusion[echo.name] = own.confusion.matrix(codes: tally.equivalence.codes)
         }
         self.slices = slices
         self.confusion = confusion

@@ -6,7 +6,8 @@ struct DetectionTally: Sendable {
     struct ConfigTally: Sendable {
         var detector: String?
         var all = ClassificationMetrics.Tally()
-        var byLanguage: [LanguageCode: ClassificationMetrics.Tally] = [:]
+        /// By gold code number.
+        var byLanguage: [ClassificationMetrics.Tally?] = []
         var byTag: [String: ClassificationMetrics.Tally] = [:]
         var byLength: [LengthBucket: ClassificationMetrics.Tally] = [:]
         var confusion = ConfusionMatrix.Tally()
@@ -15,7 +16,7 @@ struct DetectionTally: Sendable {
 
     let echoes: [DetectionReport.ConfigEcho]
     private(set) var configs: [ConfigTally]
-    private var equivalence = LanguageEquivalence()
+    private(set) var equivalence = LanguageEquivalence()
 
     init(echoes: [DetectionReport.ConfigEcho], items: Int = 0) {
         self.echoes = echoes
@@ -25,10 +26,11 @@ struct DetectionTally: Sendable {
     /// Scores `result` (of config number `config`, item number `item`) and returns whether it is correct.
     @discardableResult
     mutating func add(_ result: DetectionResult, config: Int, item: Int) -> Bool {
-        let goldKey = equivalence.key(result.lang)
-        let predictedKey = result.predicted.map { equivalence.key($0) }
-        let correct = result.predicted.map { $0.identifier == result.lang.identifier || predictedKey == goldKey } ?? false
-        configs[config].add(result, goldKey: goldKey, predictedKey: predictedKey, correct: correct, item: item)
+        let gold = equivalence.number(result.lang)
+        let column = ConfusionMatrix.Tally.column(result, equivalence: &equivalence)
+        let goldKey = equivalence.key(gold), predictedKey = column >= 0 ? equivalence.key(column) : nil
+        let correct = predictedKey == goldKey
+        configs[config].add(result, gold: gold, column: column, goldKey: goldKey, predictedKey: predictedKey, correct: correct, item: item)
         return correct
     }
 
@@ -44,13 +46,21 @@ struct DetectionTally: Sendable {
 }
 
 extension DetectionTally.ConfigTally {
-    mutating func add(_ result: DetectionResult, goldKey: String, predictedKey: String?, correct: Bool, item: Int) {
+    mutating func add(_ result: DetectionResult, gold: Int, column: Int, goldKey: Int, predictedKey: Int?, correct: Bool, item: Int) {
         if detector == nil { detector = result.detector }
         all.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
-        byLanguage[result.lang, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
+        if byLanguage.count <= gold { byLanguage += Array(repeating: nil, count: gold + 1 - byLanguage.count) }
+        byLanguage[gold, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
         for tag in result.tags { byTag[tag, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey) }
         byLength[result.length, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
-        confusion.add(gold: result.lang.identifier, predicted: result.predictedLabel)
+        confusion.add(gold: gold, predicted: column)
         outcomes.set(item, correct: correct)
+    }
+}
+
+private extension Array {
+    subscript<T>(index: Int, default value: @autoclosure () -> T) -> T where Element == T? {
+        get { self[index] ?? value() }
+        set { self[index] = newValue }
     }
 }

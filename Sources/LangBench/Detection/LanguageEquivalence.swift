@@ -1,18 +1,26 @@
-/// `LanguageCode.languageAndScript` remembered per identifier: the equivalence behind "correct",
-/// which asks `Locale` and so dominated the cost of scoring a result when asked per result.
+/// Language codes seen in a run, numbered: each identifier once, and each `languageAndScript` key (the
+/// equivalence behind "correct", which asks `Locale`) once. Scoring a result then costs two look-ups
+/// instead of `Locale` calls and string-keyed counting per slice.
 struct LanguageEquivalence: Sendable {
-    private var keys: [String: String] = [:]
+    private var numbers: [String: Int] = [:]
+    /// Codes by number.
+    private(set) var codes: [LanguageCode] = []
+    /// Equivalence key number by code number.
+    private var keyOf: [Int] = []
+    private var keys: [String: Int] = [:]
 
-    mutating func key(_ code: LanguageCode) -> String {
-        if let known = keys[code.identifier] { return known }
+    /// The number of `code`'s identifier.
+    mutating func number(_ code: LanguageCode) -> Int {
+        if let known = numbers[code.identifier] { return known }
+        let number = codes.count
+        numbers[code.identifier] = number
+        codes.append(code)
         let key = code.languageAndScript
-        keys[code.identifier] = key
-        return key
+        if keys[key] == nil { keys[key] = keys.count }
+        keyOf.append(keys[key]!)
+        return number
     }
 
-    /// `predicted.isEquivalent(to: gold)`, remembered; no prediction is never correct.
-    mutating func isCorrect(predicted: LanguageCode?, gold: LanguageCode) -> Bool {
-        guard let predicted else { return false }
-        return predicted.identifier == gold.identifier || key(predicted) == key(gold)
-    }
+    /// The equivalence key number of code number `number`: equal keys are equivalent codes.
+    func key(_ number: Int) -> Int { keyOf[number] }
 }

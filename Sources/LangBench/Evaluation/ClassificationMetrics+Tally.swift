@@ -2,46 +2,55 @@ import BenchSupport
 
 extension ClassificationMetrics {
     /// Classification counts added one (gold, predicted) pair at a time, so metrics over millions of
-    /// results need no list of them.
-    public struct Tally: Sendable {
-        private var counts = LabelCounts<String>()
+    /// results need no list of them. Labels are equivalence-key numbers (`LanguageEquivalence`).
+    struct Tally: Sendable {
+        private var counts: [LabelCounts<Int>.Counts] = []
         /// The code shown for a gold key; the last one added wins (as when built from a list).
-        private var codes: [String: LanguageCode] = [:]
+        private var codes: [LanguageCode?] = []
         private(set) var n = 0
 
-        public init() {}
-
-        /// Adds one pair; `goldKey`/`predictedKey` are the codes' `languageAndScript`.
-        mutating func add(gold: LanguageCode, goldKey: String, predictedKey: String?) {
+        /// Adds one pair: `gold` with its key number, and the predicted key number (nil: no prediction).
+        mutating func add(gold: LanguageCode, goldKey: Int, predictedKey: Int?) {
+            let needed = max(goldKey, predictedKey ?? 0) + 1
+            if counts.count < needed {
+                counts += Array(repeating: .init(), count: needed - counts.count)
+                codes += Array(repeating: nil, count: needed - codes.count)
+            }
             codes[goldKey] = gold
-            counts.add(gold: goldKey, predicted: predictedKey)
+            counts[goldKey].support += 1
+            if predictedKey == goldKey {
+                counts[goldKey].truePositives += 1
+            } else if let predictedKey {
+                counts[predictedKey].falsePositives += 1
+            }
             n += 1
         }
 
-        var metrics: ClassificationMetrics { ClassificationMetrics(counts: counts, codes: codes, n: n) }
+        var metrics: ClassificationMetrics {
+            let gold = counts.indices.filter { counts[$0].support > 0 }
+            let correct = gold.map { counts[$0].truePositives }.reduce(0, +)
+            let perLanguage = gold.sorted { codes[$0]! < codes[$1]! }.map { key in
+                let c = counts[key]
+                let negatives = n - c.support
+                return PerLanguage(lang: codes[key]!, support: c.support, truePositives: c.truePositives, falsePositives: c.falsePositives,
+                                   precision: c.precision, recall: c.recall, f1: c.f1,
+                                   falsePositiveRate: negatives > 0 ? Double(c.falsePositives) / Double(negatives) : 0)
+            }
+            // Summed in ascending order so equal counts give the same bits (see `LabelCounts.macroAverage`).
+            let macroF1 = gold.isEmpty ? 0 : gold.map { counts[$0].f1 }.sorted().reduce(0, +) / Double(gold.count)
+            return ClassificationMetrics(n: n, correct: correct, accuracy: n > 0 ? Double(correct) / Double(n) : 0,
+                                         ci95: Statistics.wilson(successes: correct, trials: n), macroF1: macroF1, perLanguage: perLanguage)
+        }
     }
 
     public init(_ results: [DetectionResult]) {
         var tally = Tally()
         var equivalence = LanguageEquivalence()
         for result in results {
-            tally.add(gold: result.lang, goldKey: equivalence.key(result.lang), predictedKey: result.predicted.map { equivalence.key($0) })
+            let gold = equivalence.number(result.lang)
+            let predicted = result.predicted.map { equivalence.number($0) }
+            tally.add(gold: result.lang, goldKey: equivalence.key(gold), predictedKey: predicted.map { equivalence.key($0) })
         }
         self = tally.metrics
-    }
-
-    init(counts: LabelCounts<String>, codes: [String: LanguageCode], n: Int) {
-        self.n = n
-        correct = counts.correct
-        accuracy = n > 0 ? Double(correct) / Double(n) : 0
-        ci95 = Statistics.wilson(successes: correct, trials: n)
-        perLanguage = counts.goldLabels.sorted { codes[$0]! < codes[$1]! }.map { key in
-            let c = counts.labels[key]!
-            let negatives = n - c.support
-            return PerLanguage(lang: codes[key]!, support: c.support, truePositives: c.truePositives, falsePositives: c.falsePositives,
-                               precision: c.precision, recall: c.recall, f1: c.f1,
-                               falsePositiveRate: negatives > 0 ? Double(c.falsePositives) / Double(negatives) : 0)
-        }
-        macroF1 = counts.macroAverage(\.f1)
     }
 }

@@ -1,28 +1,45 @@
 extension ConfusionMatrix {
-    /// Gold × predicted counts added one result at a time.
-    public struct Tally: Sendable {
-        private var counts: [String: [String: Int]] = [:]
+    /// Gold × predicted counts added one result at a time. Gold languages and predictions are code
+    /// numbers (`LanguageEquivalence`); the names are given when the matrix is built.
+    struct Tally: Sendable {
+        /// Columns: a code number, or `und` / `error`.
+        static let undetermined = -1, failed = -2
+        private var counts: [Int: [Int: Int]] = [:]
 
-        public init() {}
-
-        /// `predicted` is the label reports show: a code, `und` or `error`.
-        mutating func add(gold: String, predicted: String) {
+        mutating func add(gold: Int, predicted: Int) {
             counts[gold, default: [:]][predicted, default: 0] += 1
         }
 
-        var matrix: ConfusionMatrix {
-            let gold = Set(counts.keys)
-            let predicted = Set(counts.values.flatMap(\.keys))
+        /// The matrix with codes named by `codes` (code number → code).
+        func matrix(codes: [LanguageCode]) -> ConfusionMatrix {
+            let name = { (column: Int) in column == Self.undetermined ? "und" : column == Self.failed ? "error" : codes[column].identifier }
+            var named: [String: [String: Int]] = [:]
+            for (gold, row) in counts {
+                for (column, count) in row { named[name(gold), default: [:]][name(column), default: 0] += count }
+            }
+            let gold = Set(named.keys)
+            let predicted = Set(named.values.flatMap(\.keys))
             let special = ["und", "error"]
             let rows = gold.sorted()
             let columns = (gold.union(predicted.subtracting(special))).sorted() + special.filter(predicted.contains)
-            return ConfusionMatrix(rows: rows, columns: columns, counts: rows.map { row in columns.map { counts[row]?[$0] ?? 0 } })
+            return ConfusionMatrix(rows: rows, columns: columns, counts: rows.map { row in columns.map { named[row]?[$0] ?? 0 } })
         }
     }
 
     public init(_ results: [DetectionResult]) {
         var tally = Tally()
-        for result in results { tally.add(gold: result.lang.identifier, predicted: result.predictedLabel) }
-        self = tally.matrix
+        var equivalence = LanguageEquivalence()
+        for result in results {
+            tally.add(gold: equivalence.number(result.lang), predicted: Tally.column(result, equivalence: &equivalence))
+        }
+        self = tally.matrix(codes: equivalence.codes)
+    }
+}
+
+extension ConfusionMatrix.Tally {
+    /// The column of `result`'s prediction: its code's number, `und` or `error`.
+    static func column(_ result: DetectionResult, equivalence: inout LanguageEquivalence) -> Int {
+        if let predicted = result.predicted { return equivalence.number(predicted) }
+        return result.error == nil ? undetermined : failed
     }
 }

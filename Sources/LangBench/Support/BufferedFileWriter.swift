@@ -56,7 +56,7 @@ public final class BufferedFileWriter {
         buffer.append(byte)
     }
 
-    public func append(bytes: some Sequence<UInt8>) {
+    @inline(__always) public func append(bytes: [UInt8]) {
         buffer.append(contentsOf: bytes)
     }
 
