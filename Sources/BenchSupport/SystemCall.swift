@@ -78,4 +78,18 @@ public enum SystemCall {
         return Int(usage.ru_maxrss)
         #endif
     }
+
+    /// User + system CPU seconds of this process (`who: .self`) or of its waited-for children (`.children`):
+    /// a measure of work that load from other processes does not inflate the way it inflates wall time.
+    public static func cpuSeconds(children: Bool) -> Double? {
+        var usage = rusage()
+        #if canImport(Glibc)
+        let who = children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue
+        #else
+        let who = children ? RUSAGE_CHILDREN : RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return nil }
+        let seconds = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
 }

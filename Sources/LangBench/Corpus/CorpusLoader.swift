@@ -70,14 +70,21 @@ public struct CorpusLoader: Sendable {
                 sources.append(CorpusSource(path: file.path, format: format, sha256: SHA256.hex(data), items: items.count - before))
             }
         }
-        problems += Self.duplicateIDs(items)
-        items = Self.removingDuplicates(items)
+        let duplicates = Self.duplicateIDs(items)
+        if !duplicates.isEmpty {
+            problems += duplicates
+            items = Self.removingDuplicates(items)
+        }
         problems.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
         return Outcome(corpus: Corpus(items: items, sources: sources), problems: problems,
                        skippedPaths: skippedPaths, skippedRows: skippedRows)
     }
 
     private static func duplicateIDs(_ items: [CorpusItem]) -> [CorpusProblem] {
+        // Proving there are none needs only the ids; where each was first seen is looked up only when
+        // there is a duplicate to report.
+        var seen = Set<String>(minimumCapacity: items.count)
+        guard items.contains(where: { !seen.insert($0.id).inserted }) else { return [] }
         var first: [String: SourceLocation] = [:]
         var problems: [CorpusProblem] = []
         for item in items {

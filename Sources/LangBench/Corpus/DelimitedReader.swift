@@ -11,7 +11,11 @@ enum DelimitedReader {
             rows = parsed.rows
             result.problems += parsed.problems.map { CorpusProblem(SourceLocation(file: file, line: $0.line), $0.message) }
         default:
-            rows = lines.map { ($0.number, $0.text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)) }
+            // Split on the tab byte: a tab is always a grapheme of its own, so this equals splitting the
+            // Characters, at a fraction of the cost (this ran longer than detecting the items).
+            rows = lines.map { line in
+                (line.number, line.text.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
+            }
         }
         guard let header = rows.first else { return result }
         let columns = header.cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -43,6 +47,10 @@ enum DelimitedReader {
 /// Tags are written `a;b;c` in delimited formats.
 enum TagList {
     static func parse(_ cell: String) -> [String] {
-        cell.split(separator: ";").map { ItemValidator.trimmed(String($0)) }.filter { !$0.isEmpty }
+        if !cell.utf8.contains(UInt8(ascii: ";")) {  // one tag or none: the common case, without splitting
+            let tag = ItemValidator.trimmed(cell)
+            return tag.isEmpty ? [] : [tag]
+        }
+        return cell.split(separator: ";").map { ItemValidator.trimmed(String($0)) }.filter { !$0.isEmpty }
     }
 }

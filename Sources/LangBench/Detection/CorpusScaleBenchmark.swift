@@ -39,21 +39,33 @@ public enum CorpusScaleBenchmark {
         public var jobs: Int
         public var items: Int
         public var wallSeconds: Double
+        /// CPU seconds (user + system, all threads) the detect process used.
+        public var cpuSeconds: Double
         /// The recognizer's raw single-thread words/s, measured just before and just after this run (mean).
         public var rawWordsPerSecond: Double
+        /// The same per CPU second of the measuring thread.
+        public var rawWordsPerCPUSecond: Double
         public var outputBytes: Int
 
-        public init(jobs: Int, items: Int, wallSeconds: Double, rawWordsPerSecond: Double, outputBytes: Int) {
+        public init(jobs: Int, items: Int, wallSeconds: Double, cpuSeconds: Double, rawWordsPerSecond: Double, rawWordsPerCPUSecond: Double,
+                    outputBytes: Int) {
             self.jobs = jobs
             self.items = items
             self.wallSeconds = wallSeconds
+            self.cpuSeconds = cpuSeconds
             self.rawWordsPerSecond = rawWordsPerSecond
+            self.rawWordsPerCPUSecond = rawWordsPerCPUSecond
             self.outputBytes = outputBytes
         }
 
         public var itemsPerSecond: Double { wallSeconds > 0 ? Double(items) / wallSeconds : 0 }
         /// End-to-end items/s per job over raw words/s on one thread: the "≥ 50% per core".
         public var ratioPerJob: Double { rawWordsPerSecond > 0 ? itemsPerSecond / Double(jobs) / rawWordsPerSecond : 0 }
+        /// End-to-end items per CPU second over raw words per CPU second: the same efficiency, measured in
+        /// CPU time, which other processes' load does not inflate the way it inflates wall time.
+        public var cpuRatio: Double {
+            cpuSeconds > 0 && rawWordsPerCPUSecond > 0 ? Double(items) / cpuSeconds / rawWordsPerCPUSecond : 0
+        }
         public var outputBytesPerItem: Double { items > 0 ? Double(outputBytes) / Double(items) : 0 }
     }
 

@@ -13,7 +13,8 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         Writes a seeded TSV of --items one-word items (ru, uk, bg, en words from the authored corpora), then runs \
         `langbench detect --candidates ru,uk,bg,en` on it as a child process with --jobs 1 and, when --jobs is more \
         than 1, again with --jobs N. The raw single-thread words/s of the recognizer (same words, same candidates) \
-        is measured before and after each detect run; a run's ratio is its items/s per job over their mean. Peak \
+        is measured before and after each detect run; a run's ratio is its items/s per job over their mean, and its \
+        CPU ratio its items per CPU second over the raw words per CPU second (robust to other processes' load). Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
         machine-readable.
         """,
@@ -62,27 +63,36 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let model = try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: nil))
         let recognizer = LanguageRecognizer(model: model, constraints: CorpusScaleBenchmark.languages)
         let texts = words.map(\.text)
-        func raw() -> Double {
-            DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }.textsPerSecond
+        func raw() -> (wall: Double, cpu: Double) {
+            let cpu = SystemCall.cpuSeconds(children: false) ?? 0
+            let measured = DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
+            let used = (SystemCall.cpuSeconds(children: false) ?? 0) - cpu
+            return (measured.textsPerSecond, used > 0 ? Double(measured.texts) / used : 0)
         }
         var rawBefore = raw()
         var runs: [CorpusScaleBenchmark.Run] = []
         for jobs in jobs > 1 ? [1, jobs] : [1] {
             let out = directory.appendingPathComponent("detect-jobs\(jobs)")
+            let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
             let wall = try await Self.detect(corpus: corpus, out: out, jobs: jobs)
+            let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
             let rawAfter = raw()
-            let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, rawWordsPerSecond: (rawBefore + rawAfter) / 2,
+            let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
+                                               rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
+                                               rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
                                                outputBytes: CorpusScaleBenchmark.directoryBytes(out))
-            context.stdout.write(String(format: "detect --jobs %d: %.2f s, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f; output %.1f bytes/item\n",
-                                        jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob, run.outputBytesPerItem))
+            context.stdout.write(String(format: "detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
+                                        jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
+            context.stdout.write(String(format: "  CPU: %.2f s, %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
+                                        cpu, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
             runs.append(run)
             rawBefore = rawAfter
         }
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
         let last = runs.last!
-        context.stdout.write(String(format: "items=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
-                                    items, runs[0].itemsPerSecond, runs[0].ratioPerJob, last.jobs, last.itemsPerSecond, last.ratioPerJob,
+        context.stdout.write(String(format: "items=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
+                                    items, runs[0].itemsPerSecond, runs[0].ratioPerJob, runs[0].cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem))
         return .success
     }
