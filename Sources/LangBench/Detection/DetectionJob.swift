@@ -65,7 +65,7 @@ public struct DetectionJob: Sendable {
         var settings = DetectionLogHeader.Settings()
         if configs.contains(where: { $0.detector == "builtin" }) {
             let url = try BuiltinDetector.modelURL(path: factory.recognizerModel)
-            settings.recognizerModel = try ReportError.reading(url) { try SHA256.hex(fileAt: url) }
+            settings.recognizerModel = try ReportError.reading(url) { try FNV1a64.hex(fileAt: url) }
         }
         if configs.contains(where: { $0.detector.hasPrefix("exec:") }) {
             settings.execTimeoutSeconds = factory.timeout.seconds

@@ -5,7 +5,7 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
 
     /// Settings outside the configs that change results.
     public struct Settings: Sendable, Hashable, Codable {
-        /// SHA-256 of the built-in recognizer's model file, when a config uses `builtin`.
+        /// The built-in recognizer's model file's content hash (`FNV1a64`), when a config uses `builtin`.
         public var recognizerModel: String?
         /// Per-item timeout of `exec:` detectors in seconds, when a config uses one.
         public var execTimeoutSeconds: Double?
@@ -16,7 +16,7 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case recognizerModel = "recognizer_model_sha256", execTimeoutSeconds = "exec_timeout_seconds"
+            case recognizerModel = "recognizer_model_fnv1a64", execTimeoutSeconds = "exec_timeout_seconds"
         }
     }
 
@@ -55,7 +55,7 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
             out.append("config '\(old.name)' is in the log but not in this run")
         }
         if earlier.settings.recognizerModel != settings.recognizerModel {
-            out.append("recognizer model sha256 \(Self.short(earlier.settings.recognizerModel)) → \(Self.short(settings.recognizerModel))")
+            out.append("recognizer model \(Self.short(earlier.settings.recognizerModel)) → \(Self.short(settings.recognizerModel)) (content hash)")
         }
         if earlier.settings.execTimeoutSeconds != settings.execTimeoutSeconds {
             out.append("exec timeout \(earlier.settings.execTimeoutSeconds.map { "\($0) s" } ?? "none") → \(settings.execTimeoutSeconds.map { "\($0) s" } ?? "none")")

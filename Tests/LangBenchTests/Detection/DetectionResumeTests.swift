@@ -93,7 +93,7 @@ struct DetectionResumeTests {
             "config 'a': hints none → ru=0.5",
             "config 'c' is new (the log has 'a', 'b')",
             "config 'b' is in the log but not in this run",
-            "recognizer model sha256 1111aaaa2222 → 3333cccc4444",
+            "recognizer model 1111aaaa2222 → 3333cccc4444 (content hash)",
         ])
     }
 }
