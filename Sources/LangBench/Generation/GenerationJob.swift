@@ -27,6 +27,7 @@ public struct GenerationJob: Sendable {
 
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         var provenance = Provenance(command: command, corpora: corpus.sources)
+        provenance.shard = corpus.shard?.description
         let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
