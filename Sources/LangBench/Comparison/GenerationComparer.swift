@@ -10,9 +10,9 @@ enum GenerationComparer {
         var bothModel: Bool { base.outcome == .model && current.outcome == .model }
     }
 
-    static func pairs(base: GenerationReport, current: GenerationReport, route: Route) -> [Pair] {
-        let before = Dictionary(base.records.filter { $0.route == route }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        return current.records.filter { $0.route == route }.compactMap { record in
+    static func pairs(base: GenerationReport, current: GenerationReport, route: Route, variant: String? = nil) -> [Pair] {
+        let before = Dictionary(base.records.filter { $0.route == route && $0.variant == variant }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return current.records.filter { $0.route == route && $0.variant == variant }.compactMap { record in
             guard let old = before[record.key], old.fallbackReason != .crisisProtocol, record.fallbackReason != .crisisProtocol else { return nil }
             return Pair(base: old, current: record)
         }
@@ -23,23 +23,35 @@ enum GenerationComparer {
                        machine: MachineAdjustment? = .identity) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         let blocks = Blocks(base: base.provenance, current: current.provenance)
-        for route in Route.allCases {
-            let paired = pairs(base: base, current: current, route: route)
-            guard !paired.isEmpty else { continue }
-            let key = "route=\(route.rawValue)"
-            for metric in LatencyMetric.allCases {
-                guard let machine else { break }
-                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
-            }
-            checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
-                                     points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
-            let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
-            for reason in reasons {
-                checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
-                                         polarity: .lowerIsBetter, points: thresholds.fallbackPoints) { $0.fallbackReason == reason })
+        // A run with variants is compared variant by variant (the same variant's records pair up).
+        let variants = current.records.map(\.variant).reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
+        for variant in variants {
+            for route in Route.allCases {
+                let paired = pairs(base: base, current: current, route: route, variant: variant)
+                guard !paired.isEmpty else { continue }
+                let key = (variant.map { "variant=\($0) " } ?? "") + "route=\(route.rawValue)"
+                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
+    }
+
+    /// Latency, served-in-own-language and per-reason fallback checks of one route's pairs.
+    static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?) -> [MetricCheck] {
+        var checks: [MetricCheck] = []
+        if let machine {
+            for metric in LatencyMetric.allCases {
+                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
+            }
+        }
+        checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
+                                 points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
+        let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
+        for reason in reasons {
+            checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
+                                     polarity: .lowerIsBetter, points: thresholds.fallbackPoints) { $0.fallbackReason == reason })
+        }
+        return checks
     }
 
     /// The latency figures compared, each paired per item.
