@@ -27,6 +27,7 @@ public struct GenerationJob: Sendable {
 
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         var provenance = Provenance(command: command, corpora: corpus.sources)
+        provenance.shard = corpus.shard?.description
         let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
@@ -50,7 +51,7 @@ public struct GenerationJob: Sendable {
         let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
             try records.append(output.record)
             for event in output.events { try diagnostics.append(event) }
-            try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
+            try replies?.append(ReplyRecord(itemID: output.record.itemID, variant: output.record.variant, route: output.record.route, repeatIndex: output.record.repeatIndex,
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
         }
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
@@ -63,11 +64,11 @@ public struct GenerationJob: Sendable {
         return report
     }
 
-    /// The canonical order of records: item id, route, repeat (so resumed and merged runs equal
+    /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
     /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
     public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
         var seen = Set<String>()
         return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
-            .sorted { ($0.itemID, $0.route, $0.repeatIndex) < ($1.itemID, $1.route, $1.repeatIndex) }
+            .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
     }
 }

@@ -19,6 +19,9 @@ public enum GenerationOutput {
         try AtomicFile.write(try JSONOutput.encode(report), to: directory.appendingPathComponent(jsonFile))
         try AtomicFile.write(report.latencyChart, to: directory.appendingPathComponent(GenerationReport.latencyChartFile))
         try AtomicFile.write(report.fallbackChart, to: directory.appendingPathComponent(GenerationReport.fallbackChartFile))
+        if report.variants != nil {
+            try AtomicFile.write(report.variantChart, to: directory.appendingPathComponent(GenerationReport.variantChartFile))
+        }
     }
 
     public static func read(_ path: String) throws -> GenerationReport {
