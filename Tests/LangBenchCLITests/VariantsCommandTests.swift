@@ -60,6 +60,7 @@ struct VariantsCommandTests {
         let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--variants", variants.path,
                                        "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
         #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: variant 'other' (variants[1].model.file): model not found at "), "\(result.stderr)")
         #expect(result.stderr.contains("no-such-model.gguf"), "\(result.stderr)")
         #expect(!CommandFixtures.exists(out, "llama-server.log"))
     }
