@@ -1,8 +1,11 @@
 import Foundation
+import LlamaBackend
+import Synchronization
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced
 /// (records, diagnostics, replies), then the reports are written atomically. With `resume`,
-/// recorded item × route × repeat results are kept and not redone.
+/// recorded item × route × repeat results are kept and not redone. A run stopped by a signal or by
+/// losing its server throws `GenerationStopped` with exact records and no report (see `docs/reliability.md`).
 public struct GenerationJob: Sendable {
     public var corpus: Corpus
     public var runner: GenerationRunner
@@ -35,28 +38,43 @@ public struct GenerationJob: Sendable {
             previous = try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true)
             _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
             if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
-        } else {
-            for url in [recordsURL, diagnosticsURL, repliesURL] where FileManager.default.fileExists(atPath: url.path) {
-                try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }  // a fresh run replaces old logs
-            }
+        }
+        // A fresh run replaces old logs; and a directory holds a report only once its run has finished.
+        let stale = (resume ? [] : [recordsURL, diagnosticsURL, repliesURL]) + GenerationOutput.reportFiles.map(directory.appendingPathComponent)
+        for url in stale where FileManager.default.fileExists(atPath: url.path) {
+            try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }
         }
         let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
         let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
         let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
         let done = Set(previous.map(\.key))
-        let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
-        // The record first: resume redoes what has no record, so a kill between these writes can lose an
-        // item's diagnostics or reply line but never write them twice.
-        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
-            try records.append(output.record)
-            for event in output.events { try diagnostics.append(event) }
-            try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
-                                            lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
+        let appended = Mutex(0)
+        let fresh: [GenerationRecord], warmupRuns: Int
+        do {
+            (fresh, warmupRuns) = try await ServerReaper.interruptible {
+                let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
+                // The record first: resume redoes what has no record, so a kill between these writes can lose an
+                // item's diagnostics or reply line but never write them twice.
+                let result = try await runner.run(corpus.items, progress: progress, skip: done) { output in
+                    try records.append(output.record)
+                    appended.withLock { $0 += 1 }
+                    for event in output.events { try diagnostics.append(event) }
+                    try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
+                                                    lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
+                }
+                if let calibrator, let calibrationStart {
+                    provenance.calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+                }
+                return result
+            }
+        } catch {
+            // Whatever failed after a signal failed because of it (the servers were stopped): say so.
+            let cause = runner.stopSignal().map(GenerationStopped.Cause.signal) ?? (error as? GenerationStopped.Cause)
+            guard let cause else { throw error }
+            throw GenerationStopped(cause: cause, kept: previous.count + appended.withLock { $0 }, directory: directory)
         }
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
-        if let calibrator, let calibrationStart {
-            provenance.calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
-        }
+        provenance.serverRestarts = await runner.recovery?.restarts.nonZero
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try GenerationOutput.write(report, to: directory)
@@ -70,4 +88,8 @@ public struct GenerationJob: Sendable {
         return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
             .sorted { ($0.itemID, $0.route, $0.repeatIndex) < ($1.itemID, $1.route, $1.repeatIndex) }
     }
+}
+
+private extension Int {
+    var nonZero: Int? { self == 0 ? nil : self }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LlamaBackend
 
 /// Runs the reply pipeline over items × routes × repeats with up to `concurrency` items in flight
 /// (use as many server slots). Warm-up items go first and are excluded from the results. When an item
@@ -9,6 +10,10 @@ public struct GenerationRunner: Sendable {
     public var repeats: Int
     public var concurrency: Int
     public var warmup: Int
+    /// Brings a server that died back, so its failures are redone rather than recorded (nil: record them).
+    public var recovery: ServerRecovery?
+    /// The signal that interrupted the process, if any: from then on nothing is recorded.
+    public var stopSignal: @Sendable () -> Int32? = { ServerReaper.interruptingSignal }
 
     public init(pipeline: ReplyPipeline, choice: RouteChoice, repeats: Int = 1, concurrency: Int = 1, warmup: Int = 1) {
         self.pipeline = pipeline
@@ -29,14 +34,14 @@ public struct GenerationRunner: Sendable {
             let detection = await pipeline.detect(item)
             if detection.isCrisis { continue }
             for route in pipeline.routes(for: detection, choice: choice) {
-                _ = await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: -1)
+                _ = try await recordableReply(to: item, detection: detection, route: route, repeatIndex: -1)
                 warmupRuns += 1
             }
         }
         let work = (0..<repeats).flatMap { repeatIndex in items.indices.map { (index: $0, repeatIndex: repeatIndex) } }
         progress.begin("generate", total: work.count)
         var records: [(order: Int, record: GenerationRecord)] = []
-        let pipeline = self.pipeline, choice = self.choice
+        let pipeline = self.pipeline, choice = self.choice, runner = self
         let schedule = RouteSchedule(items: items, seed: UInt64(pipeline.seed ?? pipeline.profile.sampling.seed))
         try await withThrowingTaskGroup(of: [(Int, GenerationRecord)].self) { group in
             var next = 0
@@ -52,7 +57,7 @@ public struct GenerationRunner: Sendable {
                     for route in routes {
                         let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex)
                         if skip.contains(key) { continue }
-                        let output = await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
+                        let output = try await runner.recordableReply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
                         try sink(output)
                         done.append((index, output.record))
                     }

@@ -12,6 +12,8 @@ public struct Provenance: Sendable, Codable, Hashable {
     public var finishedAt: String?
     /// The speed of the machine and server generation ran on (absent for detection-only runs).
     public var calibration: MachineCalibration?
+    /// How often a launched llama-server died during the run and was restarted (absent when it never did).
+    public var serverRestarts: Int?
 
     /// The machine a run measured on.
     public struct Host: Sendable, Codable, Hashable {

@@ -25,6 +25,9 @@ public struct GenerationSetup: Sendable {
         self.environment = environment
     }
 
+    /// How often a launched server that dies mid-run is restarted before the run stops (exit 69).
+    public static let maxServerRestarts = 2
+
     /// Starts (or attaches to) the server, runs every item, writes the reports, and stops the server.
     public func run(corpus: Corpus, command: [String], resume: Bool,
                     progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
@@ -61,8 +64,9 @@ public struct GenerationSetup: Sendable {
             refuseUnsupported: plan.refuseUnsupported,
             server: await self.server.describe(server).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy)
-        let runner = GenerationRunner(pipeline: pipeline, choice: plan.route, repeats: plan.repeats,
+        var runner = GenerationRunner(pipeline: pipeline, choice: plan.route, repeats: plan.repeats,
                                       concurrency: plan.concurrency, warmup: plan.warmup)
+        runner.recovery = ServerRecovery(server: server, maxRestarts: Self.maxServerRestarts)
         var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
         job.calibrator = MachineCalibrator(backend: measured, threads: server.configuration?.threads)

@@ -26,6 +26,11 @@ public enum ServerReaper {
     private static let entries = Mutex<(next: UInt64, table: [Token: Entry])>((0, [:]))
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
     private static let interruption = Atomic<Int32>(0)
+    private static let interruptibleWork = Atomic<Int>(0)
+
+    /// How long work running under `interruptible` may take to wind down after a signal before the
+    /// process dies of it anyway (an attached server's request still in flight, say).
+    public static let windDownSeconds = 10
 
     /// The signal being handled, from the moment the handler starts: stopping the servers makes
     /// in-flight requests fail, and the CLI uses this to report the interruption, not those failures.
@@ -44,9 +49,14 @@ public enum ServerReaper {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    // The flag first: work under `interruptible` records nothing once it is set, so the
+                    // requests that fail because the servers are stopped next never become results.
                     interruption.store(signalNumber, ordering: .releasing)
                     stopAll()
-                    dieOfPendingSignal()
+                    guard interruptibleWork.load(ordering: .acquiring) > 0 else { return dieOfPendingSignal() }
+                    // That work stops itself and the command exits (then dies of the signal at exit);
+                    // if it does not within the grace period, die anyway.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(windDownSeconds)) { dieOfPendingSignal() }
                 }
                 source.resume()
                 sources.append(source)
@@ -58,6 +68,15 @@ public enum ServerReaper {
                 ServerReaper.dieOfPendingSignal()
             }
         }
+    }
+
+    /// Runs work that checks `interruptingSignal` and stops by itself (recording nothing after the
+    /// signal): while it runs, a signal stops the servers and lets it wind down instead of killing the
+    /// process at once.
+    public static func interruptible<T>(_ body: () async throws -> T) async rethrows -> T {
+        interruptibleWork.add(1, ordering: .releasing)
+        defer { interruptibleWork.subtract(1, ordering: .releasing) }
+        return try await body()
     }
 
     /// Stops every registered child still running. Safe from any thread, any number of times.
