@@ -9,7 +9,8 @@ import TestSupport
 /// dead server caused may be recorded, and the state left behind must resume to a complete run.
 @Suite(.serialized)
 struct InterruptionTests {
-    static let itemCount = 12
+    /// Enough that a signal after the first record lands mid-run, few enough that resuming is quick under load.
+    static let itemCount = 6
 
     /// English messages (answered directly, so each takes one request).
     static func corpus(in directory: URL) throws -> String {
@@ -18,7 +19,7 @@ struct InterruptionTests {
                      "What is a good book to read?", "I feel tired after work.", "We adopted a puppy today.",
                      "How do I stay focused?", "My friend is visiting this weekend."]
         let url = directory.appendingPathComponent("english.tsv")
-        let rows = texts.enumerated().map { String(format: "e-%02d\ten\t%@\t", $0.offset, $0.element) }
+        let rows = texts.prefix(itemCount).enumerated().map { String(format: "e-%02d\ten\t%@\t", $0.offset, $0.element) }
         try ("id\tlang\ttext\ttags\n" + rows.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         return url.path
     }

@@ -22,6 +22,12 @@ struct LangBenchProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: stderrFile)
+        // Like a shell, start it with no signal blocked: this async test runs on a worker thread that
+        // blocks most signals, and the child would inherit that mask.
+        var empty = sigset_t(), saved = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
         try process.run()
         return LangBenchProcess(process: process, stderrFile: stderrFile)
     }

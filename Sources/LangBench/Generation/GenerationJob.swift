@@ -48,37 +48,57 @@ public struct GenerationJob: Sendable {
         let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
         let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
         let done = Set(previous.map(\.key))
-        let appended = Mutex(0)
-        let fresh: [GenerationRecord], warmupRuns: Int
+        let appended = AppendCount()
+        let measured: Measured
         do {
-            (fresh, warmupRuns) = try await ServerReaper.interruptible {
-                let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
-                // The record first: resume redoes what has no record, so a kill between these writes can lose an
-                // item's diagnostics or reply line but never write them twice.
-                let result = try await runner.run(corpus.items, progress: progress, skip: done) { output in
-                    try records.append(output.record)
-                    appended.withLock { $0 += 1 }
-                    for event in output.events { try diagnostics.append(event) }
-                    try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
-                                                    lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
-                }
-                if let calibrator, let calibrationStart {
-                    provenance.calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
-                }
-                return result
+            measured = try await ServerReaper.interruptible { [self] in
+                try await measure(progress: progress, skip: done, records: records, diagnostics: diagnostics, replies: replies, appended: appended)
             }
         } catch {
             // Whatever failed after a signal failed because of it (the servers were stopped): say so.
             let cause = runner.stopSignal().map(GenerationStopped.Cause.signal) ?? (error as? GenerationStopped.Cause)
             guard let cause else { throw error }
-            throw GenerationStopped(cause: cause, kept: previous.count + appended.withLock { $0 }, directory: directory)
+            throw GenerationStopped(cause: cause, kept: previous.count + appended.value.withLock { $0 }, directory: directory)
         }
+        let fresh = measured.records, warmupRuns = measured.warmupRuns
+        provenance.calibration = measured.calibration
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
         provenance.serverRestarts = await runner.recovery?.restarts.nonZero
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try GenerationOutput.write(report, to: directory)
         return report
+    }
+
+    private struct Measured: Sendable {
+        var records: [GenerationRecord]
+        var warmupRuns: Int
+        var calibration: MachineCalibration?
+    }
+
+    /// Results appended to the log by this run.
+    private final class AppendCount: Sendable {
+        let value = Mutex(0)
+    }
+
+    /// The calibrated, timed part: every item, each output appended to the logs as it is produced.
+    private func measure(progress: any ProgressObserving, skip done: Set<String>, records: JSONLinesLog<GenerationRecord>,
+                         diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?, appended: AppendCount) async throws -> Measured {
+        let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
+        // The record first: resume redoes what has no record, so a kill between these writes can lose an
+        // item's diagnostics or reply line but never write them twice.
+        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
+            try records.append(output.record)
+            appended.value.withLock { $0 += 1 }
+            for event in output.events { try diagnostics.append(event) }
+            try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
+                                            lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
+        }
+        var calibration: MachineCalibration?
+        if let calibrator, let calibrationStart {
+            calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+        }
+        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
     }
 
     /// The canonical order of records: item id, route, repeat (so resumed and merged runs equal

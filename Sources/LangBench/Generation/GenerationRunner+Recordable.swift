@@ -12,6 +12,8 @@ extension GenerationRunner {
             let epoch = await recovery?.epoch ?? 0
             let output = await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
             if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
+            // A cancelled request failed because of the cancellation, not the model: never a result.
+            try Task.checkCancellation()
             guard output.record.fallbackReason == .modelUnavailable, let recovery else { return output }
             if try await recovery.judge(seen: epoch, stopSignal: stopSignal) == .record { return output }
         }

@@ -27,6 +27,7 @@ public enum ServerReaper {
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
     private static let interruption = Atomic<Int32>(0)
     private static let interruptibleWork = Atomic<Int>(0)
+    private static let cancellations = Mutex<(next: UInt64, table: [UInt64: @Sendable () -> Void])>((0, [:]))
 
     /// How long work running under `interruptible` may take to wind down after a signal before the
     /// process dies of it anyway (an attached server's request still in flight, say).
@@ -52,8 +53,11 @@ public enum ServerReaper {
                     // The flag first: work under `interruptible` records nothing once it is set, so the
                     // requests that fail because the servers are stopped next never become results.
                     interruption.store(signalNumber, ordering: .releasing)
+                    // Decided now: the work may finish while the servers stop, and its exit must not race a kill.
+                    let windsDown = interruptibleWork.load(ordering: .acquiring) > 0
+                    for cancel in cancellations.withLock({ Array($0.table.values) }) { cancel() }
                     stopAll()
-                    guard interruptibleWork.load(ordering: .acquiring) > 0 else { return dieOfPendingSignal() }
+                    guard windsDown else { return dieOfPendingSignal() }
                     // That work stops itself and the command exits (then dies of the signal at exit);
                     // if it does not within the grace period, die anyway.
                     DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(windDownSeconds)) { dieOfPendingSignal() }
@@ -71,12 +75,22 @@ public enum ServerReaper {
     }
 
     /// Runs work that checks `interruptingSignal` and stops by itself (recording nothing after the
-    /// signal): while it runs, a signal stops the servers and lets it wind down instead of killing the
-    /// process at once.
-    public static func interruptible<T>(_ body: () async throws -> T) async rethrows -> T {
+    /// signal). While it runs, a signal cancels it (so requests in flight end at once, even to a server
+    /// we do not own), stops the servers, and lets it wind down instead of killing the process at once.
+    public static func interruptible<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = Task { try await body() }
+        let token = cancellations.withLock { state in
+            state.next += 1
+            state.table[state.next] = { task.cancel() }
+            return state.next
+        }
         interruptibleWork.add(1, ordering: .releasing)
-        defer { interruptibleWork.subtract(1, ordering: .releasing) }
-        return try await body()
+        defer {
+            interruptibleWork.subtract(1, ordering: .releasing)
+            _ = cancellations.withLock { $0.table.removeValue(forKey: token) }
+        }
+        if interruptingSignal != nil { task.cancel() }  // the signal came before the registration
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
     /// Stops every registered child still running. Safe from any thread, any number of times.
