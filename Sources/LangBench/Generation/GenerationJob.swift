@@ -34,8 +34,10 @@ public struct GenerationJob: Sendable {
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
         var previous: [GenerationRecord] = []
+        let manifest = ResumeManifest(settings: settings, items: corpus.items)
         if resume {
             previous = try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true)
+            try ResumeManifest.check(manifest, directory: directory, recorded: Set(previous.map(\.itemID)))
             _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
             if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
         }
@@ -43,6 +45,9 @@ public struct GenerationJob: Sendable {
         let stale = (resume ? [] : [recordsURL, diagnosticsURL, repliesURL]) + GenerationOutput.reportFiles.map(directory.appendingPathComponent)
         for url in stale where FileManager.default.fileExists(atPath: url.path) {
             try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }
+        }
+        if !resume || !FileManager.default.fileExists(atPath: directory.appendingPathComponent(ResumeManifest.file).path) {
+            try manifest.write(to: directory)
         }
         let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
         let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)

@@ -61,6 +61,6 @@ struct ProfileValidationTests {
     @Test func canonicalPackKeysLoadAndApply() throws {
         let packs = try StrictJSON.decode(LanguagePacks.self, from: Data(#"{"pairs": {"kk-en": "supported", "zh-Hans-en": "unsupported"}}"#.utf8), path: "p")
         #expect(packs.state(from: try LanguageCode("kk"), to: try LanguageCode("en")) == .supported)
-        #expect(packs.state(from: try LanguageCode("zh"), to: try LanguageCode("en")) == .unsupported)
+        #expect(packs.state(from: try LanguageCode("zh-Hans"), to: try LanguageCode("en")) == .unsupported)
     }
 }
