@@ -130,6 +130,9 @@ public actor ExternalDetector: LanguageIdentifying {
 
     private func startIfNeeded() throws -> Child {
         if let child, child.process.isRunning { return child }
+        // Writing to a detector that already exited (a missing command, a crash) must fail that item
+        // with EPIPE, not kill this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \(command)"]

@@ -35,11 +35,16 @@ public actor ServerRecovery {
         guard restarts < maxRestarts else {
             throw GenerationStopped.Cause.serverLost("it died again after \(restarts) restart(s), the most allowed")
         }
-        restarts += 1
-        do {
-            try await server.restart()
-        } catch {
-            throw GenerationStopped.Cause.serverLost("restart \(restarts) failed: \(error)")
+        // A restart that does not come up uses up one of the allowed restarts too.
+        while true {
+            restarts += 1
+            do {
+                try await server.restart()
+                break
+            } catch {
+                if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
+                guard restarts < maxRestarts else { throw GenerationStopped.Cause.serverLost("restart \(restarts) failed: \(error)") }
+            }
         }
         // A signal that came during the restart stopped every server, the new one included.
         if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }

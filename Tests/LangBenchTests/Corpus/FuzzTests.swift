@@ -20,7 +20,7 @@ struct FuzzTests {
         try await Self.withWatchdog("corpus") { progress in
             var random = SplitMix64(seed: Self.seed)
             for index in 0..<Self.corpusCases {
-                progress.store(index, ordering: .relaxed)
+                progress.index.store(index, ordering: .relaxed)
                 let generated = CorpusCase.make(&random, index: index)
                 let url = directory.appendingPathComponent(generated.name)
                 try generated.data.write(to: url)
@@ -35,7 +35,7 @@ struct FuzzTests {
         try await Self.withWatchdog("config") { progress in
             var random = SplitMix64(seed: Self.seed ^ 0xC0FF_EE)
             for index in 0..<Self.configCases {
-                progress.store(index, ordering: .relaxed)
+                progress.index.store(index, ordering: .relaxed)
                 ConfigCase.thresholds(&random, index: index)
                 ConfigCase.bench(&random, index: index)
                 ConfigCase.packs(&random, index: index)
@@ -65,20 +65,6 @@ struct FuzzTests {
     /// The case being run, for the watchdog's message.
     final class Progress: Sendable {
         let index = Atomic<Int>(0)
-        func store(_ value: Int, ordering: AtomicStoreOrdering) { index.store(value, ordering: ordering) }
-    }
-}
-
-/// A small, fast, seedable generator (SplitMix64), so every case can be regenerated from the seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 
