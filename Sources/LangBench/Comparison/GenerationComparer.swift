@@ -10,9 +10,9 @@ enum GenerationComparer {
         var bothModel: Bool { base.outcome == .model && current.outcome == .model }
     }
 
-    static func pairs(base: GenerationReport, current: GenerationReport, route: Route) -> [Pair] {
-        let before = Dictionary(base.records.filter { $0.route == route }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
-        return current.records.filter { $0.route == route }.compactMap { record in
+    static func pairs(base: GenerationReport, current: GenerationReport, route: Route, variant: String? = nil) -> [Pair] {
+        let before = Dictionary(base.records.filter { $0.route == route && $0.variant == variant }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return current.records.filter { $0.route == route && $0.variant == variant }.compactMap { record in
             guard let old = before[record.key], old.fallbackReason != .crisisProtocol, record.fallbackReason != .crisisProtocol else { return nil }
             return Pair(base: old, current: record)
         }
@@ -22,23 +22,36 @@ enum GenerationComparer {
     static func checks(base: GenerationReport, current: GenerationReport, thresholds: Thresholds,
                        machine: MachineAdjustment? = .identity) -> [MetricCheck] {
         var checks: [MetricCheck] = []
-        for route in Route.allCases {
-            let paired = pairs(base: base, current: current, route: route)
-            guard !paired.isEmpty else { continue }
-            let key = "route=\(route.rawValue)"
-            for metric in LatencyMetric.allCases {
-                guard let machine else { break }
-                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine))
-            }
-            checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
-                                     points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
-            let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
-            for reason in reasons {
-                checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
-                                         polarity: .lowerIsBetter, points: thresholds.fallbackPoints) { $0.fallbackReason == reason })
+        let blocks = Blocks(base: base.provenance, current: current.provenance)
+        // A run with variants is compared variant by variant (the same variant's records pair up).
+        let variants = current.records.map(\.variant).reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
+        for variant in variants {
+            for route in Route.allCases {
+                let paired = pairs(base: base, current: current, route: route, variant: variant)
+                guard !paired.isEmpty else { continue }
+                let key = (variant.map { "variant=\($0) " } ?? "") + "route=\(route.rawValue)"
+                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
+    }
+
+    /// Latency, served-in-own-language and per-reason fallback checks of one route's pairs.
+    static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?) -> [MetricCheck] {
+        var checks: [MetricCheck] = []
+        if let machine {
+            for metric in LatencyMetric.allCases {
+                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
+            }
+        }
+        checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
+                                 points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
+        let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
+        for reason in reasons {
+            checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
+                                     polarity: .lowerIsBetter, points: thresholds.fallbackPoints) { $0.fallbackReason == reason })
+        }
+        return checks
     }
 
     /// The latency figures compared, each paired per item.
@@ -59,7 +72,7 @@ enum GenerationComparer {
     /// With a calibrated `machine`, ratios are divided by the calibration ratio and the thresholds are moved out by
     /// the calibration's own interval, so its spread is part of the verdict.
     static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds,
-                        machine: MachineAdjustment = .identity) -> MetricCheck {
+                        machine: MachineAdjustment = .identity, blocks: Blocks? = nil) -> MetricCheck {
         var perItem: [String: [Double]] = [:]
         var before: [Double] = [], after: [Double] = []
         for pair in paired where pair.bothModel {
@@ -69,7 +82,8 @@ enum GenerationComparer {
             after.append(b)
         }
         let lost = paired.filter { !$0.bothModel }.count
-        let logs = perItem.keys.sorted().map { Statistics.mean(perItem[$0]!) }
+        let items = perItem.keys.sorted()
+        let logs = items.map { Statistics.mean(perItem[$0]!) }
         let threshold = thresholds.latencyRatio
         var check = MetricCheck(metric: metric.rawValue, key: key, polarity: .lowerIsBetter,
                                 base: before.isEmpty ? .nan : Statistics.quantile(before, 0.5),
@@ -82,7 +96,13 @@ enum GenerationComparer {
             check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"
             return check
         }
-        let boot = Statistics.bootstrapMeans(logs).map { $0 - log(machine.factor) }
+        let grouped = blocks.map { blocks in Dictionary(grouping: items.indices, by: { blocks.block(of: items[$0]) }) }
+        let boot: [Double]
+        if let grouped, grouped.count > 1 {
+            boot = Statistics.bootstrapClusteredMeans(grouped.keys.sorted().map { grouped[$0]!.map { logs[$0] } }).map { $0 - log(machine.factor) }
+        } else {
+            boot = Statistics.bootstrapMeans(logs).map { $0 - log(machine.factor) }
+        }
         let raw = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
         check.interval = MachineAdjustment(basis: machine.basis, factor: 1, interval: .init(low: machine.interval.low / machine.factor,
                                                                                               high: machine.interval.high / machine.factor)).scale(raw)
@@ -90,7 +110,8 @@ enum GenerationComparer {
         check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold) + spread.up, above: true)
         check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold) - spread.down, above: false)
         check.pValue = min(check.regressionP, check.improvementP)
-        check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), bootstrap over items: "
+        let resampled = (grouped?.count ?? 0) > 1 ? "two-level bootstrap over the \(grouped!.count) blocks both runs were measured in, then items within each" : "bootstrap over items"
+        check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), \(resampled): "
             + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm within \(metric.rawValue)); \(lostText)"
             + (machine.basis == .calibrated ? "; ratios divided by the machine calibration ratio \(String(format: "%.2f", machine.factor)), thresholds widened by its interval" : "")
         return check
@@ -111,5 +132,24 @@ enum GenerationComparer {
         check.regressionP = worse * 100 > points ? p : 1
         check.improvementP = -worse * 100 > points ? p : 1
         return check
+    }
+
+    /// The blocks of time two merged runs were measured in, when both were merged from the same shards
+    /// (the interleaved blocks of a same-runner A/B): an item's block is the shard that holds it.
+    struct Blocks {
+        let shards: [Shard]
+
+        init?(base: Provenance, current: Provenance) {
+            guard let a = base.blocks, let b = current.blocks, Set(a) == Set(b) else { return nil }
+            do {
+                shards = try a.sorted().map(Shard.init)
+            } catch {
+                return nil  // not written by merge: no blocks, and the check's rule says "bootstrap over items"
+            }
+        }
+
+        func block(of item: String) -> Int {
+            shards.firstIndex { $0.contains(item) } ?? -1
+        }
     }
 }

@@ -2,10 +2,13 @@
 public struct Corpus: Sendable {
     public var items: [CorpusItem]
     public var sources: [CorpusSource]
+    /// The slice of the sources these items are, when sharded.
+    public var shard: Shard?
 
-    public init(items: [CorpusItem], sources: [CorpusSource]) {
+    public init(items: [CorpusItem], sources: [CorpusSource], shard: Shard? = nil) {
         self.items = items
         self.sources = sources
+        self.shard = shard
     }
 
     /// Gold languages present, sorted.

@@ -30,6 +30,7 @@ public struct GenerationJob: Sendable {
 
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         var provenance = Provenance(command: command, corpora: corpus.sources)
+        provenance.shard = corpus.shard?.description
         let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
@@ -68,7 +69,9 @@ public struct GenerationJob: Sendable {
         let fresh = measured.records, warmupRuns = measured.warmupRuns
         provenance.calibration = measured.calibration
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
-        provenance.serverRestarts = await runner.recovery?.restarts.nonZero
+        var restarts = 0, seen = Set<ObjectIdentifier>()
+        for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
+        provenance.serverRestarts = restarts.nonZero
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try GenerationOutput.write(report, to: directory)
@@ -96,7 +99,7 @@ public struct GenerationJob: Sendable {
             try records.append(output.record)
             appended.value.withLock { $0 += 1 }
             for event in output.events { try diagnostics.append(event) }
-            try replies?.append(ReplyRecord(itemID: output.record.itemID, route: output.record.route, repeatIndex: output.record.repeatIndex,
+            try replies?.append(ReplyRecord(itemID: output.record.itemID, variant: output.record.variant, route: output.record.route, repeatIndex: output.record.repeatIndex,
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
         }
         var calibration: MachineCalibration?
@@ -106,12 +109,12 @@ public struct GenerationJob: Sendable {
         return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
     }
 
-    /// The canonical order of records: item id, route, repeat (so resumed and merged runs equal
+    /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
     /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
     public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
         var seen = Set<String>()
         return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
-            .sorted { ($0.itemID, $0.route, $0.repeatIndex) < ($1.itemID, $1.route, $1.repeatIndex) }
+            .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
     }
 }
 

@@ -12,7 +12,8 @@ public enum GenerationOutput {
     public static let recordsLog = "generation-records.jsonl"
     public static let serverLog = "llama-server.log"
     /// What `write` writes: present only once a run has finished.
-    public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile]
+    public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
+                                     GenerationReport.variantChartFile]
 
     public static func write(_ report: GenerationReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))
@@ -21,6 +22,9 @@ public enum GenerationOutput {
         try AtomicFile.write(try JSONOutput.encode(report), to: directory.appendingPathComponent(jsonFile))
         try AtomicFile.write(report.latencyChart, to: directory.appendingPathComponent(GenerationReport.latencyChartFile))
         try AtomicFile.write(report.fallbackChart, to: directory.appendingPathComponent(GenerationReport.fallbackChartFile))
+        if report.variants != nil {
+            try AtomicFile.write(report.variantChart, to: directory.appendingPathComponent(GenerationReport.variantChartFile))
+        }
     }
 
     public static func read(_ path: String) throws -> GenerationReport {

@@ -8,6 +8,8 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     }
 
     public var itemID: String
+    /// The generation variant (`--variants`) this record ran; nil in a run without a variants file.
+    public var variant: String?
     public var lang: LanguageCode
     public var detectedLang: String
     public var route: Route
@@ -44,7 +46,7 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var notServedReason: String?
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
+        case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
         case cachePolicy = "cache_policy", outcome, fallbackReason = "fallback_reason", errorMessage = "error_message", history
         case totalMs = "total_ms", ttftMs = "ttft_ms", tpotMs = "tpot_ms", detectMs = "detect_ms", translateIn = "translate_in"
         case translateHistoryMs = "translate_history_ms", generate, translateOut = "translate_out"
@@ -53,13 +55,13 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
     }
 
-    /// The identity of a record for resuming and merging: item, route, repeat.
-    static func key(item: String, route: Route, repeatIndex: Int) -> String {
-        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)"
+    /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant).
+    static func key(item: String, route: Route, repeatIndex: Int, variant: String? = nil) -> String {
+        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)" + (variant.map { "\u{1F}\($0)" } ?? "")
     }
 
     /// The identity of this record.
-    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex) }
+    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant) }
 
     public var generateMs: Double? { generate?.ms }
     public var translateInMs: Double? { translateIn?.ms }
@@ -78,6 +80,7 @@ public enum RouteOrder: String, Sendable, Codable, CaseIterable {
 /// One line of diagnostics.jsonl: metadata about a stage, never message or reply text.
 public struct DiagnosticEvent: Sendable, Hashable, Codable {
     public var itemID: String
+    public var variant: String?
     public var lang: String
     public var detectedLang: String?
     public var route: Route?
@@ -91,7 +94,7 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
     public var tokensOut: Int?
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", lang, detectedLang = "detected_lang", route, stage, outcome, errorType = "error_type"
+        case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, stage, outcome, errorType = "error_type"
         case errorMessage = "error_message", durationMs = "duration_ms", tokensIn = "tokens_in", tokensOut = "tokens_out"
     }
 }
@@ -99,6 +102,7 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
 /// A reply a person can read (replies.jsonl): the only place text lives.
 public struct ReplyRecord: Sendable, Hashable, Codable {
     public var itemID: String
+    public var variant: String?
     public var route: Route
     public var repeatIndex: Int
     public var lang: String
@@ -106,6 +110,6 @@ public struct ReplyRecord: Sendable, Hashable, Codable {
     public var reply: String
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", route, repeatIndex = "repeat", lang, outcome, reply
+        case itemID = "item_id", variant, route, repeatIndex = "repeat", lang, outcome, reply
     }
 }

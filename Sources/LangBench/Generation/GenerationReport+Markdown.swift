@@ -14,6 +14,8 @@ extension GenerationReport {
         out += "Sampling: temperature \(settings.sampling.temperature), top_k \(settings.sampling.topK), top_p \(settings.sampling.topP), "
         out += "min_p \(settings.sampling.minP), seed \(settings.sampling.seed), n_predict \(settings.sampling.nPredict), cache_prompt \(settings.sampling.cachePrompt).\n\n"
         out += "Timing design: " + timingDesign + "\n\n"
+        out += variantsMarkdown
+        if let reference = referenceVariant { out += "## Reference variant `\(reference)`\n\n" }
         if let control { out += "**" + control.sentence + "**\n\n" }
         if let restarts = provenance.serverRestarts {
             out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"
@@ -36,7 +38,7 @@ extension GenerationReport {
 
     /// Route order and cache state, with what the server's counts say about the cache.
     var timingDesign: String {
-        let orders = Dictionary(grouping: records.filter { $0.route == .direct && $0.fallbackReason != .crisisProtocol }, by: \.routeOrder)
+        let orders = Dictionary(grouping: referenceRecords.filter { $0.route == .direct && $0.fallbackReason != .crisisProtocol }, by: \.routeOrder)
         var text = ""
         if orders[.single] == nil || orders.count > 1 {
             text += "route order counterbalanced per item (seed \(settings.sampling.seed)): \(orders[.directFirst]?.count ?? 0) direct first, "

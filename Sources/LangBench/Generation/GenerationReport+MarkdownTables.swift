@@ -45,7 +45,7 @@ extension GenerationReport {
             .numeric("prompt_tokens", title: "prompt tokens"), .numeric("prompt_n", title: "evaluated (prompt_n)"),
             .numeric("completion_tokens", title: "completion tokens"),
         ])
-        let model = records.filter { $0.outcome == .model && $0.fallbackReason != .crisisProtocol }
+        let model = referenceRecords.filter { $0.outcome == .model && $0.fallbackReason != .crisisProtocol }
         for route in Route.allCases {
             let own = model.filter { $0.route == route }
             for (name, path) in [("translate-in", \GenerationRecord.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)] {

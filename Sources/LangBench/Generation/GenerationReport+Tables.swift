@@ -7,7 +7,7 @@ extension GenerationReport {
     /// generation-items.csv: one row per item × route × repeat.
     public var itemsTable: ReportTable {
         var columns: [ReportTable.Column] = [
-            .init("item_id"), .init("lang"), .init("detected_lang"), .init("route"), .numeric("repeat"), .init("route_order"),
+            .init("item_id"), .init("variant"), .init("lang"), .init("detected_lang"), .init("route"), .numeric("repeat"), .init("route_order"),
             .init("cache_policy"), .init("outcome"), .init("fallback_reason"), .init("served_in_own_language"), .init("not_served_reason"),
             .numeric("total_ms"), .numeric("ttft_ms"), .numeric("tpot_ms"), .numeric("ms_per_token"), .numeric("detect_ms"),
         ]
@@ -15,10 +15,12 @@ extension GenerationReport {
             columns += Self.stageColumns.map { .numeric("\(stage)_\($0)") }
         }
         columns += [.numeric("translate_history_ms"), .init("history"), .numeric("prompt_tokens"), .numeric("completion_tokens"),
-                    .numeric("generate_tokens_per_second"), .init("reply_lang"), .init("reply_lang_ok"), .init("error_message")]
+                    .numeric("generate_tokens_per_second"), .init("reply_lang"), .init("reply_lang_ok"), .init("error_message"),
+                    .init("served_vs_reference")]
         var table = ReportTable(title: "Items", columns: columns)
+        let flip = servedVersusReference()
         for r in records {
-            var row: [ReportCell] = [.text(r.itemID), .text(r.lang.identifier), .text(r.detectedLang), .text(r.route.rawValue), .int(r.repeatIndex),
+            var row: [ReportCell] = [.text(r.itemID), .optionalText(r.variant), .text(r.lang.identifier), .text(r.detectedLang), .text(r.route.rawValue), .int(r.repeatIndex),
                                      .text(r.routeOrder.rawValue), .text(r.cachePolicy.rawValue), .text(r.outcome.rawValue),
                                      .optionalText(r.fallbackReason?.rawValue), r.servedInOwnLanguage.map(ReportCell.bool) ?? .empty,
                                      .optionalText(r.notServedReason), Self.ms(r.totalMs), Self.ms(r.ttftMs), Self.ms(r.tpotMs, digits: 2),
@@ -29,24 +31,26 @@ extension GenerationReport {
             }
             row += [Self.ms(r.translateHistoryMs), .text(r.history.rawValue), .int(r.promptTokens), .int(r.completionTokens),
                     Self.ms(r.generateTokensPerSecond), .optionalText(r.replyLang), r.replyLangOK.map(ReportCell.bool) ?? .empty,
-                    .optionalText(r.errorMessage)]
+                    .optionalText(r.errorMessage), .optionalText(flip(r.key).isEmpty ? nil : flip(r.key))]
             table.append(row)
         }
         return table
     }
 
-    /// generation-summary.csv: one row per route × slice.
+    /// generation-summary.csv: one row per route × slice (per variant × route × slice in a run with variants).
     public var summaryTable: ReportTable {
         var table = ReportTable(title: "Summary", columns: [
-            .init("route"), .init("slice"), .numeric("n"), .numeric("model_replies"), .numeric("mean_ms"), .numeric("p50_ms"),
+            .init("variant"), .init("route"), .init("slice"), .numeric("n"), .numeric("model_replies"), .numeric("mean_ms"), .numeric("p50_ms"),
             .numeric("p50_ci95_low"), .numeric("p50_ci95_high"), .numeric("p90_ms"), .numeric("p95_ms"), .numeric("p95_ci95_low"),
             .numeric("p95_ci95_high"), .numeric("p99_ms"), .numeric("max_ms"), .numeric("ttft_p50_ms"), .numeric("tpot_p50_ms"),
             .numeric("ms_per_token_p50"), .numeric("completion_tokens_p50"), .numeric("fallback_rate"), .numeric("fallback_ci95_low"),
             .numeric("fallback_ci95_high"), .numeric("fidelity"), .numeric("served_rate"),
         ])
-        for row in summary {
+        let rows: [(variant: String?, row: SummaryRow)] = variants.map { sections in sections.flatMap { s in s.summary.map { (s.name, $0) } } }
+            ?? summary.map { (nil, $0) }
+        for (variant, row) in rows {
             let l = row.latency
-            table.append([.text(row.route.rawValue), .text(row.slice), .int(row.n), .int(row.modelReplies), Self.ms(l?.mean), Self.ms(l?.p50),
+            table.append([.optionalText(variant), .text(row.route.rawValue), .text(row.slice), .int(row.n), .int(row.modelReplies), Self.ms(l?.mean), Self.ms(l?.p50),
                           Self.ms(l?.p50CI?.low), Self.ms(l?.p50CI?.high), Self.ms(l?.p90), Self.ms(l?.p95), Self.ms(l?.p95CI?.low),
                           Self.ms(l?.p95CI?.high), Self.ms(l?.p99), Self.ms(l?.max), Self.ms(row.ttft?.p50), Self.ms(row.tpot?.p50, digits: 2),
                           Self.ms(row.msPerToken?.p50, digits: 2), Self.ms(row.completionTokensP50), .number(row.fallbackRate, digits: 4),

@@ -1,3 +1,6 @@
+import BenchSupport
+import Foundation
+
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,
 /// generation.md and generation.json.
 public struct GenerationReport: Sendable, Codable {
@@ -19,10 +22,41 @@ public struct GenerationReport: Sendable, Codable {
         public var server: [String: String]
         /// The cache state every timed request starts from (it decides the `cache_prompt` sent).
         public var cachePolicy: CachePolicy
+        /// The variants of a run with a variants file, in the order declared (the first is the reference); nil without one.
+        public var variants: [Variant]?
+
+        /// What a variant was, echoed so runs are compared variant by variant and a changed variant is named.
+        public struct Variant: Sendable, Hashable, Codable {
+            public var name: String
+            public var description: String
+            /// The model file it generated with and which of the run's servers (1 = `llama-server.log`).
+            public var model: String
+            public var server: Int
+            /// SHA-256 of the variant's resolved profile (prompts, sampling, server): equal fingerprints, equal variants.
+            public var fingerprint: String
+
+            public init(name: String, description: String, model: String, server: Int, fingerprint: String) {
+                self.name = name
+                self.description = description
+                self.model = model
+                self.server = server
+                self.fingerprint = fingerprint
+            }
+
+            public init(_ variant: GenerationVariant, serverIndex: Int) throws {
+                name = variant.name
+                description = variant.description
+                model = variant.profile.model.file
+                server = serverIndex
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = .sortedKeys
+                fingerprint = SHA256.hex(try encoder.encode(variant.profile))
+            }
+        }
 
         public init(profile: String, route: RouteChoice, sampling: ModelProfile.Sampling, translationSampling: ModelProfile.Sampling,
                     supportedLanguages: [String], detection: String, packs: LanguagePacks, concurrency: Int, repeats: Int, warmup: Int,
-                    refuseUnsupported: Bool, server: [String: String], cachePolicy: CachePolicy = .cold) {
+                    refuseUnsupported: Bool, server: [String: String], cachePolicy: CachePolicy = .cold, variants: [Variant]? = nil) {
             self.profile = profile
             self.route = route
             self.sampling = sampling
@@ -36,13 +70,14 @@ public struct GenerationReport: Sendable, Codable {
             self.refuseUnsupported = refuseUnsupported
             self.server = server
             self.cachePolicy = cachePolicy
+            self.variants = variants
             self.sampling.cachePrompt = cachePolicy.cachePrompt
             self.translationSampling.cachePrompt = cachePolicy.cachePrompt
         }
 
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
-            case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy"
+            case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
         }
 
         /// The detection config's name (`constrained+priors`), without its description.
@@ -66,10 +101,13 @@ public struct GenerationReport: Sendable, Codable {
     public var warmupRuns: Int
     public var records: [GenerationRecord]
     public var definitions: [String: String]
+    /// A run with variants: every variant's figures and its paired checks against the reference (the first).
+    /// The run's own summary, fallbacks, served, ratios and control are then the reference variant's.
+    public var variants: [VariantSection]?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
-        case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions
+        case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions, variants
     }
 
     public static let metricDefinitions: [String: String] = [
@@ -99,11 +137,14 @@ public struct GenerationReport: Sendable, Codable {
         let measured = records.filter { $0.fallbackReason != .crisisProtocol }
         crisisRecords = records.count - measured.count
         cache = CacheCheck(policy: settings.cachePolicy, stages: measured.flatMap(\.stages))
+        variants = settings.variants.map { VariantSection.all($0, records: records, settings: settings, provenance: provenance) }
+        let reference = settings.variants?.first?.name
+        let measuredReference = measured.filter { $0.variant == reference }
         var summary: [SummaryRow] = []
         var fallbacks: [FallbackRow] = []
         var served: [ServedRow] = []
         for route in Route.allCases {
-            let own = measured.filter { $0.route == route }
+            let own = measuredReference.filter { $0.route == route }
             guard !own.isEmpty else { continue }
             summary.append(SummaryRow(route, "all", own))
             served.append(ServedRow(route, lang: "all", own))
@@ -121,7 +162,7 @@ public struct GenerationReport: Sendable, Codable {
         self.summary = summary
         self.fallbacks = fallbacks
         self.served = served
-        ratios = PairedRatio.all(measured)
+        ratios = PairedRatio.all(measuredReference)
         control = ControlCheck(ratios)
     }
 

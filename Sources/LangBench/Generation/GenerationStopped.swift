@@ -30,7 +30,7 @@ public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
             return "interrupted by \(Self.name(of: signal)) after \(kept) results; nothing after the signal was recorded and no report written: \(resume)"
         case .serverLost(let detail):
             return "llama-server died and was not brought back (\(detail)); \(kept) results kept, none of the failures it caused recorded, "
-                + "no report written: check \(directory.appendingPathComponent(GenerationOutput.serverLog).path), then \(resume)"
+                + "no report written: check the llama-server log in \(directory.path), then \(resume)"
         }
     }
 

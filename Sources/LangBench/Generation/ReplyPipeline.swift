@@ -57,6 +57,12 @@ public struct ReplyPipeline: Sendable {
         public var reply: String
         /// Empty for crisis-flagged items.
         public var events: [DiagnosticEvent]
+
+        /// Marks the record and its events with the variant that produced them.
+        mutating func label(variant: String?) {
+            record.variant = variant
+            for index in events.indices { events[index].variant = variant }
+        }
     }
 
     public func detect(_ item: CorpusItem) async -> Detection {

@@ -30,10 +30,10 @@ public actor ServerRecovery {
         if seen != epoch { return .retry }
         if await isAlive() { return .record }
         if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
-        let url = server.baseURL.absoluteString
+        let url = server.baseURL.absoluteString + (server.logFile.map { ", log \($0.lastPathComponent)" } ?? "")
         guard server.isManaged else { throw GenerationStopped.Cause.serverLost("the server at \(url) stopped answering /health") }
         guard restarts < maxRestarts else {
-            throw GenerationStopped.Cause.serverLost("it died again after \(restarts) restart(s), the most allowed")
+            throw GenerationStopped.Cause.serverLost("the server at \(url) died again after \(restarts) restart(s), the most allowed")
         }
         // A restart that does not come up uses up one of the allowed restarts too.
         while true {
@@ -43,7 +43,7 @@ public actor ServerRecovery {
                 break
             } catch {
                 if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
-                guard restarts < maxRestarts else { throw GenerationStopped.Cause.serverLost("restart \(restarts) failed: \(error)") }
+                guard restarts < maxRestarts else { throw GenerationStopped.Cause.serverLost("restart \(restarts) of the server at \(url) failed: \(error)") }
             }
         }
         // A signal that came during the restart stopped every server, the new one included.

@@ -12,6 +12,11 @@ public struct Provenance: Sendable, Codable, Hashable {
     public var finishedAt: String?
     /// The speed of the machine and server generation ran on (absent for detection-only runs).
     public var calibration: MachineCalibration?
+    /// The shard (`K/N`) of the corpus this run measured, when it ran one.
+    public var shard: String?
+    /// A merged run: the shard of each part in the order merged. Each part ran as one block of time,
+    /// so `compare` resamples blocks as well as items (machine drift between blocks is in the interval).
+    public var blocks: [String]?
     /// How often a launched llama-server died during the run and was restarted (absent when it never did).
     public var serverRestarts: Int?
 

@@ -30,9 +30,11 @@ public struct BenchConfig: Sendable, Decodable {
         public var packs: LanguagePacks?
         public var refuseUnsupported: Bool
         public var cachePolicy: CachePolicy
+        public var variants: String?
 
         public init(from decoder: Decoder) throws {
-            let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy"]
+            let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
+                        "variants"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -47,6 +49,7 @@ public struct BenchConfig: Sendable, Decodable {
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
             refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? defaults.refuseUnsupported
             cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
+            variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
             // The same ranges as `generate`'s flags.
             try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
             for (name, value, range) in [("repeat", repeats, GenerationPlan.repeatsRange), ("concurrency", concurrency, GenerationPlan.concurrencyRange),
@@ -66,6 +69,7 @@ public struct BenchConfig: Sendable, Decodable {
             if let packs { plan.packs = packs }
             plan.refuseUnsupported = refuseUnsupported
             plan.cachePolicy = cachePolicy
+            plan.variantsPath = variants
             return plan
         }
     }

@@ -17,6 +17,8 @@ public struct GenerationPlan: Sendable, Equatable {
     public var crisisPath = CrisisCheck.defaultPath
     public var refuseUnsupported = false
     public var writeReplies = true
+    /// A variants file (`--variants`, `generation.variants`): every item goes through every variant.
+    public var variantsPath: String?
 
     public init() {}
 

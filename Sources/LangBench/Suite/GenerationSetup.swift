@@ -28,32 +28,60 @@ public struct GenerationSetup: Sendable {
     /// How often a launched server that dies mid-run is restarted before the run stops (exit 69).
     public static let maxServerRestarts = 2
 
-    /// Starts (or attaches to) the server, runs every item, writes the reports, and stops the server.
+    /// Starts (or attaches to) the servers, runs every item, writes the reports, and stops the servers.
     public func run(corpus: Corpus, command: [String], resume: Bool,
                     progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
-        let (job, server) = try await job(corpus: corpus, command: command, resume: resume)
-        defer { server.stop() }
+        let (job, servers) = try await job(corpus: corpus, command: command, resume: resume)
+        defer { servers.forEach { $0.stop() } }
         return try await job.run(progress: progress)
     }
 
-    /// The job and the server it talks to; the caller stops the server.
-    public func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, server: LlamaServer) {
-        let candidates = try detection.candidates.resolve(supported: profile.supportedLanguages)
+    /// The variants this run generates with: the variants file's, or the profile alone.
+    public func variants() throws -> [GenerationVariant] {
+        try plan.variantsPath.map { try VariantSet.load($0, base: profile) } ?? VariantSet.single(profile)
+    }
+
+    /// The job and the servers it talks to (one per distinct model and server settings, the first one
+    /// the reference variant's, which also calibrates the machine); the caller stops the servers.
+    public func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, servers: [LlamaServer]) {
+        let variants = try variants()
+        let named = plan.variantsPath != nil
         let detector = try await factory.make(detection.detector)
         try CandidateError.check(detection.candidates, detector: detector, config: detection.name)
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
+        let keys = variants.map(\.serverKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if server.url != nil && keys.count > 1 {
+            throw ConfigurationError.invalidValue(name: "server-url", value: server.url!.absoluteString,
+                                                  reason: "the variants use \(keys.count) different models or server settings; drop --server-url so LangBench starts one server for each")
+        }
+        // Every model is checked before any server starts: a missing file stops the run with nothing started.
+        if server.url == nil {
+            for variant in variants {
+                let path = ServerSource.modelPath(for: variant.profile, environment: environment)
+                guard FileManager.default.fileExists(atPath: path) else { throw BackendError.modelNotFound(path: path) }
+            }
+        }
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        let server = try await self.server.open(profile: profile, slots: plan.concurrency, runDirectory: directory, environment: environment)
-        let measured = server.client(requestTimeout: self.server.requestTimeout)
+        var servers: [String: LlamaServer] = [:]
+        do {
+            for (index, key) in keys.enumerated() {
+                let variant = variants.first { $0.serverKey == key }!
+                servers[key] = try await server.open(profile: variant.profile, slots: plan.concurrency, runDirectory: directory, environment: environment,
+                                                     model: ServerSource.modelPath(for: variant.profile, environment: environment),
+                                                     logName: index == 0 ? "llama-server.log" : "llama-server-\(index + 1).log")
+            }
+        } catch {
+            servers.values.forEach { $0.stop() }
+            throw error
+        }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
-        let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
-        let client = CacheControlledBackend(timed, policy: plan.cachePolicy)
-        let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
-        let pipeline = ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
-                                     hints: detection.hints, packs: plan.packs, crisis: crisis, bank: bank,
-                                     refuseUnsupported: plan.refuseUnsupported, seed: plan.seed,
-                                     cachePolicy: plan.cachePolicy)
+        let reference = servers[keys[0]]!.client(requestTimeout: server.requestTimeout)
+        let lanes = try variants.map { variant in
+            GenerationRunner.Lane(name: named ? variant.name : nil,
+                                  pipeline: try pipeline(variant.profile, server: servers[variant.serverKey]!, slowdown: slowdown, detector: detector,
+                                                         crisis: crisis, bank: bank))
+        }
         var sampling = profile.sampling
         if let seed = plan.seed { sampling.seed = seed }
         let settings = GenerationReport.Settings(
@@ -62,14 +90,29 @@ public struct GenerationSetup: Sendable {
             detection: "\(detection.name) (\(detection.detector); candidates \(detection.candidates.description); hints \(detection.hintsDescription))",
             packs: plan.packs, concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
             refuseUnsupported: plan.refuseUnsupported,
-            server: await self.server.describe(server).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a },
-            cachePolicy: plan.cachePolicy)
-        var runner = GenerationRunner(pipeline: pipeline, choice: plan.route, repeats: plan.repeats,
-                                      concurrency: plan.concurrency, warmup: plan.warmup)
-        runner.recovery = ServerRecovery(server: server, maxRestarts: Self.maxServerRestarts)
+            server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a },
+            cachePolicy: plan.cachePolicy,
+            variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
+        var runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
+        // One recovery per server, shared by the variants that use it.
+        let recoveries = servers.mapValues { ServerRecovery(server: $0, maxRestarts: Self.maxServerRestarts) }
+        runner.recoveries = variants.map { recoveries[$0.serverKey]! }
         var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
-        job.calibrator = MachineCalibrator(backend: measured, threads: server.configuration?.threads)
-        return (job, server)
+        job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)
+        return (job, keys.map { servers[$0]! })
+    }
+
+    /// One variant's reply pipeline on its server.
+    private func pipeline(_ profile: ModelProfile, server: LlamaServer, slowdown: Double?, detector: any LanguageIdentifying,
+                          crisis: CrisisCheck, bank: FallbackBank) throws -> ReplyPipeline {
+        let candidates = try detection.candidates.resolve(supported: profile.supportedLanguages)
+        let measured = server.client(requestTimeout: self.server.requestTimeout)
+        let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
+        let client = CacheControlledBackend(timed, policy: plan.cachePolicy)
+        let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
+        return ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
+                             hints: detection.hints, packs: plan.packs, crisis: crisis, bank: bank,
+                             refuseUnsupported: plan.refuseUnsupported, seed: plan.seed, cachePolicy: plan.cachePolicy)
     }
 }

@@ -84,6 +84,10 @@ public enum RunMerger {
         // Every part must be calibrated for the merged run to be; its samples span all parts.
         let calibrations = all.compactMap(\.calibration)
         provenance.calibration = calibrations.count == all.count ? MachineCalibration.merged(calibrations) : nil
+        // Parts that each ran one shard are the blocks of the merged run (a part without one, or already merged, has none).
+        let shards = all.compactMap(\.shard)
+        provenance.shard = nil
+        provenance.blocks = shards.count == all.count && all.count > 1 ? shards : nil
         return provenance
     }
 

@@ -26,17 +26,29 @@ public struct ServerSource: Sendable, Equatable {
         return url
     }
 
-    /// Starts or attaches to the server for `profile` with at least `slots` parallel slots.
-    public func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String]) async throws -> LlamaServer {
+    /// Starts or attaches to the server for `profile` with at least `slots` parallel slots. `model` is the
+    /// model file's path (default: the set-up one, `modelPath(for:)`); `logName` the server log in `runDirectory`.
+    public func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String],
+                     model: String? = nil, logName: String = "llama-server.log") async throws -> LlamaServer {
         if let url { return try await LlamaServer.attach(to: url) }
         ServerReaper.installSignalHandlers()
         let paths = BackendPaths.resolve(environment: environment)
-        let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: profile.server.contextSize * max(slots, 1),
+        let configuration = ServerConfiguration(binary: paths.server, model: model ?? paths.model, contextSize: profile.server.contextSize * max(slots, 1),
                                                 threads: threads ?? profile.server.threads, parallelSlots: max(slots, profile.server.parallelSlots),
                                                 swaFull: profile.server.swaFull)
         // A different model file would measure something else under the profile's name.
-        if FileManager.default.fileExists(atPath: paths.model) { try await ModelChecksum.verify(paths.model, expected: profile.model.sha256) }
-        return try await LlamaServer.launch(configuration, runDirectory: runDirectory)
+        if FileManager.default.fileExists(atPath: configuration.model) { try await ModelChecksum.verify(configuration.model, expected: profile.model.sha256) }
+        return try await LlamaServer.launch(configuration, runDirectory: runDirectory, logName: logName)
+    }
+
+    /// Where a started server finds `profile`'s model: the set-up model (or `LANGBENCH_MODEL`) when the profile
+    /// names the set-up file, a path as written when it names one, else that file in the set-up cache's models.
+    public static func modelPath(for profile: ModelProfile, environment: [String: String]) -> String {
+        let paths = BackendPaths.resolve(environment: environment)
+        let file = profile.model.file
+        if file == BackendPaths.modelFileName { return paths.model }
+        if file.contains("/") { return file }
+        return URL(fileURLWithPath: paths.model).deletingLastPathComponent().appendingPathComponent(file).path
     }
 
     /// Facts about the server for provenance (from /props); a failed query is recorded, not thrown.

@@ -23,6 +23,6 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public func apply(_ corpus: Corpus) -> Corpus {
-        Corpus(items: corpus.items.filter { contains($0.id) }, sources: corpus.sources)
+        Corpus(items: corpus.items.filter { contains($0.id) }, sources: corpus.sources, shard: self)
     }
 }

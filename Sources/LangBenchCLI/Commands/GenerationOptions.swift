@@ -17,6 +17,7 @@ struct GenerationOptions {
         .value("packs", "file", help: "Translation pack states: {\"default\":\"installed\",\"pairs\":{\"kk-en\":\"supported\"}}.", computedDefault: "every pack installed, kk-en and en-kk downloadable"),
         .value("fallback-bank", "file", help: "Canned replies.", default: defaults.bankPath),
         .value("crisis-keywords", "file", help: "Crisis keyword list.", default: defaults.crisisPath),
+        .value("variants", "file", help: "Generation variants (Profiles/variants/): every item goes through every variant × route, interleaved."),
         .flag("refuse-unsupported", help: "Refuse direct generation in unsupported languages, as Apple's framework does."),
         .flag("no-replies", help: "Do not write replies.jsonl."),
     ])
@@ -34,6 +35,7 @@ struct GenerationOptions {
         if let packsPath = arguments.value("packs") { plan.packs = try StrictJSON.load(LanguagePacks.self, from: packsPath) }
         plan.bankPath = try arguments.string("fallback-bank")
         plan.crisisPath = try arguments.string("crisis-keywords")
+        plan.variantsPath = arguments.value("variants")
         plan.refuseUnsupported = arguments.flag("refuse-unsupported")
         plan.writeReplies = !arguments.flag("no-replies")
     }

@@ -84,9 +84,9 @@ public final class LlamaServer: Sendable {
         return LlamaServer(baseURL: url, configuration: nil, logFile: nil, managed: nil)
     }
 
-    /// Launches the server, logging to `runDirectory/llama-server.log`, and returns once `/health`
+    /// Launches the server, logging to `runDirectory/<logName>`, and returns once `/health`
     /// answers 200. On any failure the process is stopped and the error carries the log's last lines.
-    public static func launch(_ configuration: ServerConfiguration, runDirectory: URL) async throws -> LlamaServer {
+    public static func launch(_ configuration: ServerConfiguration, runDirectory: URL, logName: String = "llama-server.log") async throws -> LlamaServer {
         let files = FileManager.default
         guard files.isExecutableFile(atPath: configuration.binary) else {
             throw BackendError.binaryNotFound(path: configuration.binary)
@@ -94,7 +94,7 @@ public final class LlamaServer: Sendable {
         guard files.fileExists(atPath: configuration.model) else {
             throw BackendError.modelNotFound(path: configuration.model)
         }
-        let logFile = runDirectory.appendingPathComponent("llama-server.log")
+        let logFile = runDirectory.appendingPathComponent(logName)
         let log: FileHandle
         do {
             try files.createDirectory(at: runDirectory, withIntermediateDirectories: true)

@@ -79,4 +79,33 @@ struct PairedComparisonTests {
         Snapshot.assert(comparison.json, named: "compare-generation.json")
         Snapshot.assert(comparison.junit, named: "compare-generation.junit.xml")
     }
+
+    /// An A/A in four interleaved blocks where the machine was 1.6× slower while the current side ran
+    /// two of them: items alone see a regression, blocks and items together see drift. A real 1.5×
+    /// slowdown in every block is still caught with blocks.
+    @Test func driftInSomeBlocksIsNotARegressionButASlowdownInEveryBlockIs() throws {
+        let base = try GenerationFixtures.report("base")
+        let shards = try (1...4).map { try Shard("\($0)/4") }
+        func current(blocks: Bool, _ factor: (_ block: Int) -> Double) -> (GenerationReport, GenerationReport) {
+            var records = base.records
+            for index in records.indices {
+                let block = shards.firstIndex { $0.contains(records[index].itemID) }!
+                let noise = 1 + 0.02 * sin(Double(index))  // small item-to-item spread
+                records[index].totalMs *= factor(block) * noise
+            }
+            var a = base, b = GenerationReport(records: records, settings: base.settings, warmupRuns: base.warmupRuns, provenance: base.provenance)
+            if blocks { a.provenance.blocks = shards.map(\.description); b.provenance.blocks = shards.map(\.description).reversed() }
+            return (a, b)
+        }
+        func latency(_ runs: (GenerationReport, GenerationReport)) throws -> MetricCheck {
+            try #require(try compare(runs.0, runs.1).checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+        }
+        let drift: (Int) -> Double = { $0 < 2 ? 1.6 : 1 }
+        let itemsOnly = try latency(current(blocks: false, drift))
+        #expect(itemsOnly.status == .regression && itemsOnly.rule.contains("bootstrap over items"))
+        let withBlocks = try latency(current(blocks: true, drift))
+        #expect(withBlocks.status == .unchanged && withBlocks.rule.contains("two-level bootstrap over the 4 blocks"))
+        #expect(withBlocks.interval!.high - withBlocks.interval!.low > itemsOnly.interval!.high - itemsOnly.interval!.low)
+        #expect(try latency(current(blocks: true) { _ in 1.5 }).status == .regression)
+    }
 }

@@ -58,6 +58,7 @@ struct StatisticsTests {
         let logs = (0..<40).map { sin(Double($0)) * 0.05 }
         let means = Statistics.bootstrapMeans(logs)
         #expect(means.count == 2000 && means == means.sorted())
+        #expect(Statistics.bootstrapClusteredMeans([logs]) == means)  // one block: items only
         #expect(Statistics.quantile(sorted: means, 0.025) < 0 && Statistics.quantile(sorted: means, 0.975) > 0)
         #expect(Statistics.bootstrapPValue(means, beyond: log(1.1), above: true) == 1)  // no evidence of a 10% slowdown
         #expect(Statistics.bootstrapPValue(means.map { $0 + log(1.5) }, beyond: log(1.1), above: true) == 1.0 / 2001)

@@ -63,5 +63,19 @@ struct SuiteRunnerTests {
         let tiny = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv")])
         let expected = Set(tiny.items.map(\.id).filter(shard.contains))
         #expect(Set(detection.results.map(\.itemID)) == expected)
+        // The generation half records its shard, so merged parts become the blocks `compare` resamples.
+        #expect(try GenerationOutput.read(directory.appendingPathComponent("s1").path).provenance.shard == "1/2")
+    }
+
+    @Test func mergedShardsAreBlocksOnlyWhenEveryPartIsAShard() {
+        func part(_ shard: String?) -> Provenance {
+            var provenance = GenerationFixtures.provenance("part")
+            provenance.shard = shard
+            return provenance
+        }
+        let merged = RunMerger.mergedProvenance([part("2/3"), part("1/3"), part("3/3")], command: ["merge"])
+        #expect(merged.blocks == ["2/3", "1/3", "3/3"] && merged.shard == nil)
+        #expect(RunMerger.mergedProvenance([part("1/2"), part(nil)], command: ["merge"]).blocks == nil)
+        #expect(RunMerger.mergedProvenance([part("1/1")], command: ["merge"]).blocks == nil)
     }
 }
