@@ -34,6 +34,22 @@ struct VariantsCommandTests {
         #expect(markdown.contains("## Variants") && markdown.contains("| native | direct |"))
     }
 
+    /// Other server settings need their own server: started beside the first and stopped with it.
+    @Test func otherServerSettingsGetTheirOwnServer() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let variants = directory.appendingPathComponent("variants.json")
+        try #"{"variants": [{"name": "two-threads"}, {"name": "one-thread", "server": {"threads": 1}}]}"#
+            .write(to: variants, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("gen").path
+        let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--route", "direct", "--warmup", "0",
+                                       "--variants", variants.path, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let report = try GenerationOutput.read(out)
+        #expect(report.settings.variants?.map(\.server) == [1, 2])
+        #expect(CommandFixtures.exists(out, "llama-server.log") && CommandFixtures.exists(out, "llama-server-2.log"))
+        #expect(report.records.count == 4 && Set(report.records.compactMap(\.variant)) == ["two-threads", "one-thread"])
+    }
+
     /// A variant whose model file is not there: exit 69 naming it, before any server has started.
     @Test func aMissingModelStopsTheRunBeforeAnyServerStarts() async throws {
         let directory = try Fixture.temporaryDirectory()
@@ -44,6 +60,7 @@ struct VariantsCommandTests {
         let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--variants", variants.path,
                                        "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
         #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: variant 'other' (variants[1].model.file): model not found at "), "\(result.stderr)")
         #expect(result.stderr.contains("no-such-model.gguf"), "\(result.stderr)")
         #expect(!CommandFixtures.exists(out, "llama-server.log"))
     }

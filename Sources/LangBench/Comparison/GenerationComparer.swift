@@ -36,6 +36,23 @@ enum GenerationComparer {
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
+    /// Served in own language per route and language (McNemar on the same records), Holm within this family:
+    /// which of two prompts serves more people of each language.
+    static func servedByLanguage(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
+        var checks: [MetricCheck] = []
+        for route in Route.allCases {
+            let paired = pairs(base: base, current: current, route: route)
+            for lang in Set(paired.map(\.current.lang)).sorted() {
+                var check = proportion(paired.filter { $0.current.lang == lang }, metric: "generation.served_in_own_language",
+                                       key: "route=\(route.rawValue) lang=\(lang.identifier)", polarity: .higherIsBetter,
+                                       points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true }
+                check.family = "generation.served_in_own_language by language"
+                checks.append(check)
+            }
+        }
+        return MetricCheck.holm(checks, alpha: thresholds.alpha)
+    }
+
     /// Latency, served-in-own-language and per-reason fallback checks of one route's pairs.
     static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?) -> [MetricCheck] {
         var checks: [MetricCheck] = []

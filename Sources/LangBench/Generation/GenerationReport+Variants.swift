@@ -62,7 +62,7 @@ extension GenerationReport {
                 let value: (Double) -> ReportCell = { latency ? .number($0, digits: 0) : .percent($0) }
                 let change = latency ? String(format: "×%.2f", check.delta + 1) : String(format: "%+.1f points", check.delta * 100)
                 let route = check.key.split(separator: " ").last { $0.hasPrefix("route=") }.map { String($0.dropFirst(6)) } ?? ""
-                let flips = check.metric == "generation.served_in_own_language"
+                let flips = check.metric == "generation.served_in_own_language" && !check.key.contains("lang=")
                     ? "gained \(section.gained[route] ?? 0), lost \(section.lost[route] ?? 0)" : ""
                 table.append([.text(section.name), .text(check.key), .text(check.metric), value(check.base), value(check.current), .text(change),
                               check.interval.map { .text(String(format: "%.2f–%.2f", $0.low, $0.high)) } ?? .empty,
@@ -97,7 +97,7 @@ extension GenerationReport {
         out += MarkdownWriter.render(variantLanguageTable) + "\n"
         if variants.count > 1 {
             out += "Paired on the same item × route × repeat: McNemar's exact test on served-in-own-language and on each fallback reason "
-            out += "(a change of more than 2 points), bootstrap over items of the per-item latency ratio (beyond ×1.10); Holm within each metric. "
+            out += "(a change of more than 2 points), bootstrap over items of the per-item latency ratio (beyond ×1.10); Holm within each metric, and within the per-language served rows. "
             out += "The records that flipped are marked in `generation-items.csv` (`served_vs_reference`).\n\n"
             out += MarkdownWriter.render(variantChecksTable) + "\n"
         }

@@ -57,9 +57,12 @@ public struct GenerationSetup: Sendable {
         }
         // Every model is checked before any server starts: a missing file stops the run with nothing started.
         if server.url == nil {
-            for variant in variants {
+            for (index, variant) in variants.enumerated() {
                 let path = ServerSource.modelPath(for: variant.profile, environment: environment)
-                guard FileManager.default.fileExists(atPath: path) else { throw BackendError.modelNotFound(path: path) }
+                guard FileManager.default.fileExists(atPath: path) else {
+                    if named { throw VariantModelMissing(variant: variant.name, index: index, path: path) }
+                    throw BackendError.modelNotFound(path: path)
+                }
             }
         }
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }

@@ -49,9 +49,12 @@ struct GenerateCommand: ParsableCommand {
                                     server: backend.source, profile: profile, directory: output.directory, environment: context.environment)
         let report = try await setup.run(corpus: loaded, command: context.commandLine, resume: output.resume,
                                          progress: context.progress(quiet: output.quiet))
-        for row in report.summary where row.slice == "all" {
+        let rows = report.variants.map { sections in sections.flatMap { section in section.summary.map { ("\(section.name) ", $0) } } }
+            ?? report.summary.map { ("", $0) }
+        for (variant, row) in rows where row.slice == "all" {
             let p50 = row.latency.map { String(format: "p50 %.0f ms", $0.p50) } ?? "no model replies"
-            context.stdout.write(String(format: "%@: n=%d, %@, fallback %.1f%%\n", row.route.rawValue, row.n, p50, row.fallbackRate * 100))
+            context.stdout.write(String(format: "%@%@: n=%d, %@, fallback %.1f%%, served in own language %.1f%%\n", variant, row.route.rawValue, row.n, p50,
+                                        row.fallbackRate * 100, row.servedRate * 100))
         }
         context.stdout.write("wrote \(output.directory.path)/\(GenerationOutput.markdownFile)\n")
         return .success

@@ -108,4 +108,19 @@ struct PairedComparisonTests {
         #expect(withBlocks.interval!.high - withBlocks.interval!.low > itemsOnly.interval!.high - itemsOnly.interval!.low)
         #expect(try latency(current(blocks: true) { _ in 1.5 }).status == .regression)
     }
+
+    /// Runs with variants are compared variant by variant: only the variant whose records got slower is named.
+    @Test func runsWithVariantsAreComparedVariantByVariant() throws {
+        func labelled(_ name: String, as variant: String) throws -> [GenerationRecord] {
+            try GenerationFixtures.records(name).map { var record = $0; record.variant = variant; return record }
+        }
+        let base = GenerationReport(records: try labelled("base", as: "a") + labelled("base", as: "b"), settings: GenerationFixtures.settings,
+                                    warmupRuns: 0, provenance: GenerationFixtures.provenance("base"))
+        let current = GenerationReport(records: try labelled("base", as: "a") + labelled("current", as: "b"), settings: GenerationFixtures.settings,
+                                       warmupRuns: 0, provenance: GenerationFixtures.provenance("current"))
+        let comparison = try compare(base, current)
+        #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=b route=pivot" }?.status == .regression)
+        #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=a route=pivot" }?.status == .unchanged)
+        #expect(comparison.regressions.allSatisfy { $0.key.hasPrefix("variant=b ") })
+    }
 }

@@ -65,4 +65,12 @@ struct StrictJSONTests {
         try #"{"schema_version": 3, "detection": {"corpora": ["c.tsv"]}}"#.write(to: url, atomically: true, encoding: .utf8)
         #expect(throws: ConfigurationError.unsupportedSchemaVersion(path: url.path, found: 3, supported: 1)) { try BenchConfig.load(url.path) }
     }
+
+    @Test func benchConfigNamesAVariantsFileForItsPlan() throws {
+        let url = try Fixture.temporaryDirectory().appendingPathComponent("bench.json")
+        try #"{"generation": {"corpora": ["c.tsv"], "variants": "Profiles/variants/gemma3-270m.json"}}"#.write(to: url, atomically: true, encoding: .utf8)
+        #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == "Profiles/variants/gemma3-270m.json")
+        try #"{"generation": {"corpora": ["c.tsv"]}}"#.write(to: url, atomically: true, encoding: .utf8)
+        #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == nil)
+    }
 }

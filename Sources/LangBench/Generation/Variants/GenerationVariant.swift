@@ -84,3 +84,16 @@ public enum VariantSet {
         return variants
     }
 }
+
+/// A variant's model file is not where a started server would load it from (exit 69): named with the
+/// variant and the key that chose the file, before any server starts.
+public struct VariantModelMissing: Error, Sendable, Equatable, CustomStringConvertible {
+    public var variant: String
+    /// The variant's position in the variants file.
+    public var index: Int
+    public var path: String
+
+    public var description: String {
+        "variant '\(variant)' (variants[\(index)].model.file): model not found at \(path); install it there, or run scripts/setup-model for the default model"
+    }
+}

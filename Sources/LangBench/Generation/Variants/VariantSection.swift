@@ -8,7 +8,8 @@ public struct VariantSection: Sendable, Hashable, Codable {
     public var fallbacks: [GenerationReport.FallbackRow]
     public var served: [GenerationReport.ServedRow]
     /// Paired checks against the reference on the same item × route × repeat (none for the reference):
-    /// McNemar on served-in-own-language and each fallback reason, paired bootstrap on latency ratios.
+    /// McNemar on served-in-own-language (per route, and per route and language) and each fallback reason,
+    /// paired bootstrap on latency ratios.
     public var versusReference: [MetricCheck]
     /// Per route: records served in the person's own language here and not by the reference, and the reverse.
     public var gained: [String: Int]
@@ -33,7 +34,8 @@ public struct VariantSection: Sendable, Hashable, Codable {
             let flips = VariantFlips(reference: reference.records, variant: report.records)
             return VariantSection(name: variant.name, description: variant.description, summary: report.summary, fallbacks: report.fallbacks,
                                   served: report.served,
-                                  versusReference: index == 0 ? [] : GenerationComparer.checks(base: reference, current: report, thresholds: .default),
+                                  versusReference: index == 0 ? [] : GenerationComparer.checks(base: reference, current: report, thresholds: .default)
+                                      + GenerationComparer.servedByLanguage(base: reference, current: report, thresholds: .default),
                                   gained: flips.gained, lost: flips.lost)
         }
     }
