@@ -7,7 +7,7 @@ public struct LangBenchCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         name: "langbench",
         abstract: "Measure short-text language detection and direct-vs-pivot reply generation for on-device LLM features.",
-        discussion: "Exit codes: 0 success, 1 a check failed, 64 usage error, 65 bad input data, 69 a required service or file is unavailable, 70 internal error.",
+        discussion: "Exit codes: 0 success, 1 a check failed, 64 usage error, 65 bad input data, 69 a required service or file is unavailable, 70 internal error, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (resumable).",
         groups: [OptionGroup("Options", [.flag("version", help: "Print the LangBench version.")])],
         subcommands: LangBenchCommand.subcommands
     )

@@ -33,7 +33,7 @@ struct GenerationCommandTests {
     @Test(arguments: [
         (["generate"], LangBenchCLI.ExitStatus.usage, "error: --corpus is required (e.g. --corpus Corpora/chat-prompts.tsv)"),
         (["generate", "--corpus", "x.tsv", "--route", "sideways"], .usage, "error: --route must be one of auto, direct, pivot, both, not 'sideways'"),
-        (["generate", "--corpus", "x.tsv", "--request-timeout", "0"], .usage, "error: --request-timeout must be positive"),
+        (["generate", "--corpus", "x.tsv", "--request-timeout", "0"], .usage, "error: --request-timeout takes seconds in (0, 86400], not '0'"),
         (["run", "--shard", "3/2"], .usage, "error: --shard shard '3/2': expected K/N with 1 ≤ K ≤ N, e.g. 2/4"),
         (["run", "--config", "/nonexistent/bench.json", "--out", "/tmp/langbench-never"], .dataError, "error: /nonexistent/bench.json: cannot read"),
     ])

@@ -31,6 +31,7 @@ public struct Comparison: Sendable, Encodable {
         self.base = base.path
         self.current = current.path
         self.thresholds = thresholds
+        try Self.requireCommonItems(base, current)
         let (mismatches, changes) = Self.differences(base, current)
         if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
         self.mismatches = mismatches
@@ -70,6 +71,19 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(verdict, forKey: .verdict)
     }
 
+    /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item
+    /// are refused, even with `--allow-mismatch`.
+    static func requireCommonItems(_ a: RunResults, _ b: RunResults) throws {
+        var halves: [(String, Set<String>, Set<String>)] = []
+        if let x = a.detection, let y = b.detection { halves.append(("detection", Set(x.results.map(\.itemID)), Set(y.results.map(\.itemID)))) }
+        if let x = a.generation, let y = b.generation { halves.append(("generation", Set(x.records.map(\.itemID)), Set(y.records.map(\.itemID)))) }
+        for (half, x, y) in halves where x.isDisjoint(with: y) {
+            let example = [x.min(), y.min()].map { $0.map { "'\($0)'" } ?? "none" }
+            throw ComparisonError.nothingInCommon("the \(half) results share no item id (\(x.count) in base, e.g. \(example[0]); \(y.count) in current, e.g. \(example[1])): "
+                + "compare runs of the same corpus")
+        }
+    }
+
     /// Mismatches make runs incomparable (different corpora or items); changes are what is under test.
     static func differences(_ a: RunResults, _ b: RunResults) -> (mismatches: [String], changes: [String]) {
         var mismatches: [String] = [], changes: [String] = []
@@ -101,9 +115,17 @@ public struct Comparison: Sendable, Encodable {
 /// Why two runs cannot be compared.
 public enum ComparisonError: Error, Sendable, CustomStringConvertible {
     case notComparable([String])
+    /// Nothing to pair: no override makes such runs comparable.
+    case nothingInCommon(String)
+    /// Shards that cannot be merged into one run (`merge`).
+    case cannotMerge(String)
 
     public var description: String {
         switch self {
+        case .nothingInCommon(let reason):
+            "the runs are not comparable: \(reason)"
+        case .cannotMerge(let reason):
+            "cannot merge: \(reason)"
         case .notComparable(let reasons):
             "the runs are not comparable: " + reasons.joined(separator: "; ") + " (pass --allow-mismatch to compare anyway)"
         }

@@ -51,6 +51,16 @@ public struct Thresholds: Sendable, Hashable, Codable {
         languageMinItems = try keyed.decodeIfPresent(Int.self, forKey: .languageMinItems) ?? base.languageMinItems
         latencyRatio = try keyed.decodeIfPresent(Double.self, forKey: .latencyRatio) ?? base.latencyRatio
         fallbackPoints = try keyed.decodeIfPresent(Double.self, forKey: .fallbackPoints) ?? base.fallbackPoints
+        if let version = try container.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) {
+            try StrictJSON.checkSchemaVersion(version)
+        }
+        // A value out of range flips verdicts (alpha 0 never flags, a negative margin flags noise): refuse it.
+        try StrictJSON.check(alpha > 0 && alpha < 1, "alpha", in: decoder, "must be between 0 and 1 (exclusive), not \(alpha)")
+        for (key, value) in [("accuracy_points", accuracyPoints), ("language_accuracy_points", languageAccuracyPoints),
+                             ("latency_ratio", latencyRatio), ("fallback_points", fallbackPoints)] {
+            try StrictJSON.check(value >= 0 && value.isFinite, key, in: decoder, "must be a non-negative number, not \(value)")
+        }
+        try StrictJSON.check(languageMinItems >= 1, "language_min_items", in: decoder, "must be at least 1, not \(languageMinItems)")
     }
 
     static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points"]

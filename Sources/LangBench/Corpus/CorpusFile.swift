@@ -6,6 +6,9 @@ struct CorpusFile {
     var lang: String?
     var tag: String?
     var impliedFormat: CorpusFormat?
+    /// What `lines` item ids start with: the path below the folder given (or the file name), never the
+    /// path as typed, so `ru.txt` and `/abs/ru.txt` give the same ids and runs of them compare.
+    var idPrefix: String?
 
     /// README and other prose beside corpora are passed over, so `Corpora/*` validates as a whole.
     var isDocumentation: Bool {
@@ -16,7 +19,8 @@ struct CorpusFile {
 }
 
 extension CorpusLoader {
-    /// Expands a path into files: a folder becomes its `.txt` files in a `lines` layout.
+    /// Expands a path into files: a folder becomes its `.txt` files in a `lines` layout and its other
+    /// files (tsv, csv, jsonl…) in their own formats.
     static func expand(_ path: String) throws -> [CorpusFile] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -24,7 +28,7 @@ extension CorpusLoader {
         }
         guard isDirectory.boolValue else {
             if (path as NSString).pathExtension.lowercased() == "txt" {
-                return [CorpusFile(path: path, lang: stem(path), tag: nil, impliedFormat: .lines)]
+                return [CorpusFile(path: path, lang: stem(path), tag: nil, impliedFormat: .lines, idPrefix: (path as NSString).lastPathComponent)]
             }
             return [CorpusFile(path: path)]
         }
@@ -40,11 +44,15 @@ extension CorpusLoader {
                 for leaf in try sortedEntries(URL(fileURLWithPath: child)) where leaf.hasSuffix(".txt") {
                     let file = (child as NSString).appendingPathComponent(leaf)
                     files.append(folderIsLanguage
-                        ? CorpusFile(path: file, lang: entry, tag: stem(leaf), impliedFormat: .lines)
-                        : CorpusFile(path: file, lang: stem(leaf), tag: entry, impliedFormat: .lines))
+                        ? CorpusFile(path: file, lang: entry, tag: stem(leaf), impliedFormat: .lines, idPrefix: "\(entry)/\(leaf)")
+                        : CorpusFile(path: file, lang: stem(leaf), tag: entry, impliedFormat: .lines, idPrefix: "\(entry)/\(leaf)"))
                 }
             } else if entry.hasSuffix(".txt") {
-                files.append(CorpusFile(path: child, lang: stem(entry), tag: nil, impliedFormat: .lines))
+                files.append(CorpusFile(path: child, lang: stem(entry), tag: nil, impliedFormat: .lines, idPrefix: entry))
+            } else {
+                // Every other file is read in the format its extension names, or refused as unknown
+                // (documentation is passed over by the loader): never skipped silently.
+                files.append(CorpusFile(path: child))
             }
         }
         return files

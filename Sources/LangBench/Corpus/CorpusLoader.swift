@@ -42,7 +42,15 @@ public struct CorpusLoader: Sendable {
                 if file.isDocumentation { skippedPaths.append(file.path); continue }
                 let data: Data
                 do {
+                    // A FIFO or a device would block or never end (and Foundation calls that a permission problem).
+                    let target = URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path
+                    let type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
+                    guard type == .typeRegular else {
+                        throw CorpusError.unreadable(path: file.path, reason: "not a regular file (\(type?.rawValue ?? "unknown type")); pass a corpus file or folder")
+                    }
                     data = try Data(contentsOf: URL(fileURLWithPath: file.path))
+                } catch let error as CorpusError {
+                    throw error
                 } catch {
                     throw CorpusError.unreadable(path: file.path, reason: (error as NSError).localizedDescription)
                 }
@@ -53,14 +61,18 @@ public struct CorpusLoader: Sendable {
                 }
                 problems += lines.invalidUTF8.map { CorpusProblem(SourceLocation(file: file.path, line: $0), "invalid UTF-8") }
                 var result: FileReadResult
+                var skipped = 0
                 switch format {
                 case .tsv, .csv: result = DelimitedReader.read(lines: lines.lines, file: file.path, format: format)
                 case .jsonl: result = JSONLReader.read(lines: lines.lines, file: file.path)
-                case .lines: result = LinesReader.read(lines: lines.lines, file: file.path, lang: file.lang ?? "", tag: file.tag)
-                case .tatoeba:
-                    let (read, skipped) = TatoebaReader.read(lines: lines.lines, file: file.path)
-                    result = read
-                    skippedRows += skipped
+                case .lines: result = LinesReader.read(lines: lines.lines, file: file.path, idPrefix: file.idPrefix ?? file.path, lang: file.lang ?? "", tag: file.tag)
+                case .tatoeba: (result, skipped) = TatoebaReader.read(lines: lines.lines, file: file.path)
+                }
+                skippedRows += skipped
+                // A file that holds nothing is a mistake (a wrong path, a truncated export), not "ok: 0 items".
+                if result.records.isEmpty && result.problems.isEmpty && lines.invalidUTF8.isEmpty && skipped == 0 {
+                    let what = lines.lines.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty } ? "a header but no items" : "no items (empty file)"
+                    result.problems.append(CorpusProblem(SourceLocation(file: file.path, line: 1), what))
                 }
                 problems += result.problems
                 let before = items.count

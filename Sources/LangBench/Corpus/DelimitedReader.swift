@@ -30,7 +30,8 @@ enum DelimitedReader {
         for row in rows.dropFirst() {
             let location = SourceLocation(file: file, line: row.line)
             if row.cells.count == 1 && row.cells[0].isEmpty { continue }  // blank line
-            if row.cells.count < columns.count {
+            // More cells than the header names would be dropped: an error, unless they are all empty (trailing separators).
+            if row.cells.count < columns.count || row.cells.dropFirst(columns.count).contains(where: { !$0.isEmpty }) {
                 result.problems.append(CorpusProblem(location, "expected \(columns.count) columns, found \(row.cells.count)"))
                 continue
             }

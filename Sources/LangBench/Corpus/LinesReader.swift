@@ -1,13 +1,13 @@
 /// Reads one-phrase-per-line files whose language comes from the path: `ru.txt`, or lingua's
 /// `ru/single-words.txt` (the stem becomes a tag), or `single-words/ru.txt`.
 enum LinesReader {
-    static func read(lines: [TextLines.Line], file: String, lang: String, tag: String?) -> FileReadResult {
+    static func read(lines: [TextLines.Line], file: String, idPrefix: String, lang: String, tag: String?) -> FileReadResult {
         var result = FileReadResult()
         for line in lines {
             let text = line.text.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { continue }
             var record = RawRecord(location: SourceLocation(file: file, line: line.number),
-                                   id: "\(file):\(line.number)", lang: lang, text: text)
+                                   id: "\(idPrefix):\(line.number)", lang: lang, text: text)
             if let tag { record.tags = [tag] }
             result.records.append(record)
         }

@@ -40,8 +40,8 @@ public struct DetectionConfig: Sendable, Hashable {
         var hints: [LanguageCode: Double] = [:]
         for pair in text.split(separator: ",") {
             let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, let weight = Double(parts[1]), weight.isFinite, weight > 0 else {
-                throw ConfigurationError.invalidValue(name: "hints", value: String(pair), reason: "expected <lang>=<positive weight>, e.g. ru=0.5")
+            guard parts.count == 2, let weight = Double(parts[1]), weight.isFinite, weight > 0, weight <= maxHintWeight else {
+                throw ConfigurationError.invalidValue(name: "hints", value: String(pair), reason: "expected <lang>=<weight in (0, 1000000]>, e.g. ru=0.5")
             }
             do {
                 hints[try LanguageCode(parts[0])] = weight
@@ -57,8 +57,12 @@ public struct DetectionConfig: Sendable, Hashable {
         hints.isEmpty ? "none" : hints.sorted { $0.key < $1.key }.map { "\($0.key)=\(formatWeight($0.value))" }.joined(separator: ",")
     }
 
+    /// A weight a million times the default share already means "always this language when it is possible".
+    public static let maxHintWeight = 1_000_000.0
+
     private func formatWeight(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        // Int(_:) traps beyond ±2^63: only whole numbers well inside that print without a decimal point.
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 }
 
@@ -74,9 +78,8 @@ extension DetectionConfig: Codable {
         candidates = try container.decodeIfPresent(CandidateSpec.self, forKey: .candidates) ?? .none
         var hints: [LanguageCode: Double] = [:]
         for (code, weight) in try container.decodeIfPresent([String: Double].self, forKey: .hints) ?? [:] {
-            guard weight.isFinite, weight > 0 else {
-                throw DecodingError.dataCorruptedError(forKey: .hints, in: container, debugDescription: "hint '\(code)' must be a positive weight")
-            }
+            try StrictJSON.check(weight.isFinite && weight > 0 && weight <= Self.maxHintWeight, "hints", in: decoder,
+                                 "hint '\(code)' must be a weight in (0, 1000000], not \(weight)")
             do { hints[try LanguageCode(code)] = weight } catch {
                 throw DecodingError.dataCorruptedError(forKey: .hints, in: container, debugDescription: error.description)
             }

@@ -9,6 +9,7 @@ extension DetectionReport {
         var out = "# Language detection\n\n"
         out += "\(items) items × \(configs.count) configs. Corpora: "
         out += provenance.corpora.map { "`\($0.path)` (\($0.items))" }.joined(separator: ", ") + ".\n\n"
+        for failed in failedConfigs { out += "**⚠️ \(failed.sentence).**\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)
@@ -18,11 +19,11 @@ extension DetectionReport {
         if let last = configs.last, let matrix = confusion[last.name] {
             let block = matrix.block(ConfusionMatrix.cyrillic)
             if !block.rows.isEmpty {
-                out += "### Cyrillic confusion (`\(last.name)`)\n\n![Cyrillic confusion](\(Self.confusionChartFile))\n\n"
+                out += "### Cyrillic confusion (`\(MarkdownWriter.inline(last.name))`)\n\n![Cyrillic confusion](\(Self.confusionChartFile))\n\n"
                 out += MarkdownWriter.render(confusionTable(block, title: "Cyrillic block"), heading: false) + "\n"
                 for config in configs.dropLast() {
                     guard let other = confusion[config.name]?.block(ConfusionMatrix.cyrillic), !other.rows.isEmpty else { continue }
-                    out += "<details><summary>Cyrillic block for <code>\(config.name)</code></summary>\n\n"
+                    out += "<details><summary>Cyrillic block for <code>\(MarkdownWriter.inline(config.name))</code></summary>\n\n"
                     out += MarkdownWriter.render(confusionTable(other, title: config.name), heading: false) + "\n</details>\n\n"
                 }
             }

@@ -55,6 +55,9 @@ public actor ExternalDetector: LanguageIdentifying {
         await stopChild()
     }
 
+    /// Lines without an id (metadata) accepted per answer and kept in total.
+    static let maxMetadataLines = 100
+
     private struct Request: Encodable {
         var id: String
         var text: String
@@ -83,10 +86,14 @@ public actor ExternalDetector: LanguageIdentifying {
         } catch {
             throw ExternalDetectorError.died(await exitDescription(child))
         }
+        // One deadline for the whole answer: a detector printing lines without an id forever is timed out
+        // like a silent one, and keeps at most `maxMetadataLines` of them.
+        let deadline = ContinuousClock.now + timeout
+        var metadataLines = 0
         while true {
             let line: String?
             do {
-                line = try await child.output.next(timeout: timeout)
+                line = try await child.output.next(timeout: max(deadline - ContinuousClock.now, .zero))
             } catch {
                 throw ExternalDetectorError.timedOut(timeout.seconds)
             }
@@ -98,7 +105,14 @@ public actor ExternalDetector: LanguageIdentifying {
             } catch {
                 throw ExternalDetectorError.garbage("\(String(line.prefix(120))) (\(JSONErrorText.describe(error)))")
             }
-            guard let responseID = response.id else { metadata.append(line); continue }
+            guard let responseID = response.id else {
+                metadataLines += 1
+                guard metadataLines <= Self.maxMetadataLines else {
+                    throw ExternalDetectorError.garbage("more than \(Self.maxMetadataLines) lines without an id while waiting for id \(id)")
+                }
+                if metadata.count < Self.maxMetadataLines { metadata.append(line) }
+                continue
+            }
             guard responseID == id else { throw ExternalDetectorError.garbage("answer for id \(responseID) while waiting for \(id)") }
             if let error = response.error { return .failed("\(name): \(error)") }
             guard let entries = response.hypotheses else { throw ExternalDetectorError.garbage(String(line.prefix(120))) }
@@ -116,6 +130,9 @@ public actor ExternalDetector: LanguageIdentifying {
 
     private func startIfNeeded() throws -> Child {
         if let child, child.process.isRunning { return child }
+        // Writing to a detector that already exited (a missing command, a crash) must fail that item
+        // with EPIPE, not kill this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \(command)"]

@@ -7,7 +7,11 @@ public struct CrisisCheck: Sendable {
     public var keywords: [String: [String]]
 
     public init(keywords: [String: [String]]) {
-        self.keywords = keywords.mapValues { $0.map(Self.normalise) }
+        var all: [String: [String]] = [:]
+        for (language, list) in keywords {
+            all[language] = list.map(Self.normalise).flatMap { Self.spellings(of: $0, language: language) }
+        }
+        self.keywords = all
     }
 
     /// Reads `lang<TAB>keyword` lines with a header (Config/crisis-keywords.tsv).

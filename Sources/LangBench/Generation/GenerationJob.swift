@@ -1,8 +1,11 @@
 import Foundation
+import LlamaBackend
+import Synchronization
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced
 /// (records, diagnostics, replies), then the reports are written atomically. With `resume`,
-/// recorded item × route × repeat results are kept and not redone.
+/// recorded item × route × repeat results are kept and not redone. A run stopped by a signal or by
+/// losing its server throws `GenerationStopped` with exact records and no report (see `docs/reliability.md`).
 public struct GenerationJob: Sendable {
     public var corpus: Corpus
     public var runner: GenerationRunner
@@ -32,36 +35,78 @@ public struct GenerationJob: Sendable {
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
         var previous: [GenerationRecord] = []
+        let manifest = ResumeManifest(settings: settings, items: corpus.items)
         if resume {
             previous = try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true)
+            try ResumeManifest.check(manifest, directory: directory, recorded: Set(previous.map(\.itemID)))
             _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
             if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
-        } else {
-            for url in [recordsURL, diagnosticsURL, repliesURL] where FileManager.default.fileExists(atPath: url.path) {
-                try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }  // a fresh run replaces old logs
-            }
+        }
+        // A fresh run replaces old logs; and a directory holds a report only once its run has finished.
+        let stale = (resume ? [] : [recordsURL, diagnosticsURL, repliesURL]) + GenerationOutput.reportFiles.map(directory.appendingPathComponent)
+        for url in stale where FileManager.default.fileExists(atPath: url.path) {
+            try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }
+        }
+        if !resume || !FileManager.default.fileExists(atPath: directory.appendingPathComponent(ResumeManifest.file).path) {
+            try manifest.write(to: directory)
         }
         let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
         let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
         let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
         let done = Set(previous.map(\.key))
+        let appended = AppendCount()
+        let measured: Measured
+        do {
+            measured = try await ServerReaper.interruptible { [self] in
+                try await measure(progress: progress, skip: done, records: records, diagnostics: diagnostics, replies: replies, appended: appended)
+            }
+        } catch {
+            // Whatever failed after a signal failed because of it (the servers were stopped): say so.
+            let cause = runner.stopSignal().map(GenerationStopped.Cause.signal) ?? (error as? GenerationStopped.Cause)
+            guard let cause else { throw error }
+            throw GenerationStopped(cause: cause, kept: previous.count + appended.value.withLock { $0 }, directory: directory)
+        }
+        let fresh = measured.records, warmupRuns = measured.warmupRuns
+        provenance.calibration = measured.calibration
+        let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
+        var restarts = 0, seen = Set<ObjectIdentifier>()
+        for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
+        provenance.serverRestarts = restarts.nonZero
+        provenance.finish()
+        let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
+        try GenerationOutput.write(report, to: directory)
+        return report
+    }
+
+    private struct Measured: Sendable {
+        var records: [GenerationRecord]
+        var warmupRuns: Int
+        var calibration: MachineCalibration?
+    }
+
+    /// Results appended to the log by this run.
+    private final class AppendCount: Sendable {
+        let value = Mutex(0)
+    }
+
+    /// The calibrated, timed part: every item, each output appended to the logs as it is produced.
+    private func measure(progress: any ProgressObserving, skip done: Set<String>, records: JSONLinesLog<GenerationRecord>,
+                         diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?, appended: AppendCount) async throws -> Measured {
         let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
         // The record first: resume redoes what has no record, so a kill between these writes can lose an
         // item's diagnostics or reply line but never write them twice.
         let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
             try records.append(output.record)
+            appended.value.withLock { $0 += 1 }
             for event in output.events { try diagnostics.append(event) }
             try replies?.append(ReplyRecord(itemID: output.record.itemID, variant: output.record.variant, route: output.record.route, repeatIndex: output.record.repeatIndex,
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
         }
-        let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
+        var calibration: MachineCalibration?
         if let calibrator, let calibrationStart {
-            provenance.calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+            calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
         }
-        provenance.finish()
-        let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
-        try GenerationOutput.write(report, to: directory)
-        return report
+        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
     }
 
     /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
@@ -71,4 +116,8 @@ public struct GenerationJob: Sendable {
         return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
             .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
     }
+}
+
+private extension Int {
+    var nonZero: Int? { self == 0 ? nil : self }
 }

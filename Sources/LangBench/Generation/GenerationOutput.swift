@@ -11,6 +11,9 @@ public enum GenerationOutput {
     /// Records appended as produced, for resume and merge.
     public static let recordsLog = "generation-records.jsonl"
     public static let serverLog = "llama-server.log"
+    /// What `write` writes: present only once a run has finished.
+    public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
+                                     GenerationReport.variantChartFile]
 
     public static func write(_ report: GenerationReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))

@@ -17,6 +17,9 @@ extension GenerationReport {
         out += variantsMarkdown
         if let reference = referenceVariant { out += "## Reference variant `\(reference)`\n\n" }
         if let control { out += "**" + control.sentence + "**\n\n" }
+        if let restarts = provenance.serverRestarts {
+            out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"
+        }
         out += MarkdownWriter.render(sideBySideTable) + "\n"
         out += "![Latency by route](\(Self.latencyChartFile))\n\n"
         out += MarkdownWriter.render(latencyTable) + "\n"

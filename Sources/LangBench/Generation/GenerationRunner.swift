@@ -1,4 +1,5 @@
 import Foundation
+import LlamaBackend
 
 /// Runs the reply pipeline over items × variants × routes × repeats with up to `concurrency` items in
 /// flight (use as many server slots). Warm-up items go first (through every variant) and are excluded
@@ -21,6 +22,11 @@ public struct GenerationRunner: Sendable {
     public var repeats: Int
     public var concurrency: Int
     public var warmup: Int
+    /// Per lane, what brings its server back when it dies, so its failures are redone rather than
+    /// recorded; empty: record them.
+    public var recoveries: [ServerRecovery] = []
+    /// The signal that interrupted the process, if any: from then on nothing is recorded.
+    public var stopSignal: @Sendable () -> Int32? = { ServerReaper.interruptingSignal }
 
     public init(lanes: [Lane], choice: RouteChoice, repeats: Int = 1, concurrency: Int = 1, warmup: Int = 1) {
         precondition(!lanes.isEmpty, "a generation run needs at least one variant")
@@ -47,11 +53,11 @@ public struct GenerationRunner: Sendable {
                     sink: @escaping Sink) async throws -> (records: [GenerationRecord], warmupRuns: Int) {
         var warmupRuns = 0
         for item in items.prefix(warmup) {
-            for lane in lanes {
+            for (laneIndex, lane) in lanes.enumerated() {
                 let detection = await lane.pipeline.detect(item)
                 if detection.isCrisis { continue }
                 for route in lane.pipeline.routes(for: detection, choice: choice) {
-                    _ = await lane.pipeline.reply(to: item, detection: detection, route: route, repeatIndex: -1)
+                    _ = try await recordableReply(lane: laneIndex, to: item, detection: detection, route: route, repeatIndex: -1)
                     warmupRuns += 1
                 }
             }
@@ -59,7 +65,7 @@ public struct GenerationRunner: Sendable {
         let work = (0..<repeats).flatMap { repeatIndex in items.indices.map { (index: $0, repeatIndex: repeatIndex) } }
         progress.begin("generate", total: work.count)
         var records: [(order: Int, lane: Int, record: GenerationRecord)] = []
-        let lanes = self.lanes, choice = self.choice
+        let lanes = self.lanes, choice = self.choice, runner = self
         let seed = UInt64(pipeline.seed ?? pipeline.profile.sampling.seed)
         let schedule = RouteSchedule(items: items, seed: seed)
         let variants = VariantSchedule(items: items, variants: lanes.count, seed: seed)
@@ -79,8 +85,8 @@ public struct GenerationRunner: Sendable {
                         for route in routes {
                             let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name)
                             if skip.contains(key) { continue }
-                            var output = await lane.pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
-                            output.label(variant: lane.name)
+                            let output = try await runner.recordableReply(lane: laneIndex, to: item, detection: detection, route: route,
+                                                                          repeatIndex: repeatIndex, order: order)
                             try sink(output)
                             done.append((index, laneIndex, output.record))
                         }

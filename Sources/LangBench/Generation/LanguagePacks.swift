@@ -34,6 +34,25 @@ public struct LanguagePacks: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         defaultState = try container.decodeIfPresent(State.self, forKey: .defaultState) ?? .installed
         pairs = try container.decodeIfPresent([String: State].self, forKey: .pairs) ?? [:]
+        for key in pairs.keys.sorted() {
+            let spellings = Self.spellings(key)
+            try StrictJSON.check(spellings.contains(key), "pairs", in: decoder, spellings.first.map { "pack key '\(key)' never matches: write '\($0)'" }
+                ?? "pack key '\(key)' is not <source>-<target> (two language codes joined by a hyphen, e.g. kk-en)")
+        }
+    }
+
+    /// The keys `state(from:to:)` looks up for the pair `key` names (`kk-en` for `KK-EN`); empty when
+    /// `key` is not two language codes joined by a hyphen (`kk_en`). Any other key would never match,
+    /// so its pack would be silently ignored.
+    static func spellings(_ key: String) -> [String] {
+        let parts = key.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        for split in 1..<max(parts.count, 1) {
+            // try?: a split that is not two codes is just not this split.
+            guard let a = try? LanguageCode(parts[..<split].joined(separator: "-")),
+                  let b = try? LanguageCode(parts[split...].joined(separator: "-")) else { continue }
+            return ["\(a.identifier)-\(b.identifier)", "\(a.language)-\(b.language)"]
+        }
+        return []
     }
 
     /// The embedded default: every pack installed except Kazakh, which is downloadable but absent, so

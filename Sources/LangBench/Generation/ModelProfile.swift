@@ -28,6 +28,23 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         enum CodingKeys: String, CodingKey {
             case contextSize = "context_size", threads, parallelSlots = "parallel_slots", swaFull = "swa_full"
         }
+
+        public init(contextSize: Int, threads: Int, parallelSlots: Int, swaFull: Bool) {
+            self.contextSize = contextSize
+            self.threads = threads
+            self.parallelSlots = parallelSlots
+            self.swaFull = swaFull
+        }
+
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(contextSize: try c.decode(Int.self, forKey: .contextSize), threads: try c.decode(Int.self, forKey: .threads),
+                      parallelSlots: try c.decode(Int.self, forKey: .parallelSlots), swaFull: try c.decode(Bool.self, forKey: .swaFull))
+            // 0 means "the model's own" to llama-server, so a profile could not say what it measured with.
+            try StrictJSON.check(contextSize >= 64, "context_size", in: decoder, "must be at least 64 tokens, not \(contextSize)")
+            try StrictJSON.check((1...256).contains(threads), "threads", in: decoder, "must be in 1...256, not \(threads)")
+            try StrictJSON.check((1...256).contains(parallelSlots), "parallel_slots", in: decoder, "must be in 1...256, not \(parallelSlots)")
+        }
     }
 
     /// Generation settings, always sent explicitly and echoed into reports.
@@ -59,6 +76,11 @@ public struct ModelProfile: Sendable, Hashable, Codable {
             stop = try c.decode([String].self, forKey: .stop)
             cachePrompt = try c.decode(Bool.self, forKey: .cachePrompt)
             ignoreEOS = try c.decodeIfPresent(Bool.self, forKey: .ignoreEOS) ?? false
+            // -1 is llama.cpp's "until a stop string or the context ends"; 0 or below otherwise makes every reply empty.
+            try StrictJSON.check(nPredict >= 1 || nPredict == -1, "n_predict", in: decoder, "must be at least 1 (or -1: until a stop string), not \(nPredict)")
+            try StrictJSON.check(temperature >= 0 && temperature.isFinite, "temperature", in: decoder, "must be 0 or more, not \(temperature)")
+            try StrictJSON.check((0...1).contains(topP), "top_p", in: decoder, "must be in 0...1, not \(topP)")
+            try StrictJSON.check((0...1).contains(minP), "min_p", in: decoder, "must be in 0...1, not \(minP)")
         }
     }
 

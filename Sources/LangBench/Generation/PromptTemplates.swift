@@ -56,5 +56,8 @@ public struct PromptTemplates: Sendable, Hashable, Codable {
         translationExamples = try c.decodeIfPresent([String: [TranslationExample]].self, forKey: .translationExamples) ?? [:]
         localeLine = ["default": Self.defaultLocaleLine].merging(try c.decodeIfPresent([String: String].self, forKey: .localeLine) ?? [:]) { $1 }
         mustLine = ["default": Self.defaultMustLine].merging(try c.decodeIfPresent([String: String].self, forKey: .mustLine) ?? [:]) { $1 }
+        // Without the message the model answers nothing the person wrote: every reply would be a guess.
+        try StrictJSON.check(reply.contains("{message}"), "reply", in: decoder, "must contain {message}")
+        try StrictJSON.check(translate.contains("{text}"), "translate", in: decoder, "must contain {text}")
     }
 }

@@ -17,6 +17,8 @@ public struct Provenance: Sendable, Codable, Hashable {
     /// A merged run: the shard of each part in the order merged. Each part ran as one block of time,
     /// so `compare` resamples blocks as well as items (machine drift between blocks is in the interval).
     public var blocks: [String]?
+    /// How often a launched llama-server died during the run and was restarted (absent when it never did).
+    public var serverRestarts: Int?
 
     /// The machine a run measured on.
     public struct Host: Sendable, Codable, Hashable {

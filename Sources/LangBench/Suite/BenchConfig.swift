@@ -13,6 +13,8 @@ public struct BenchConfig: Sendable, Decodable {
             corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
             configs = try container.decodeIfPresent([DetectionConfig].self, forKey: .init(stringValue: "configs"))
             detector = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector")) ?? "builtin"
+            try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
+            try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must hold at least one config (or leave it out for the defaults)")
         }
     }
 
@@ -48,6 +50,12 @@ public struct BenchConfig: Sendable, Decodable {
             refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? defaults.refuseUnsupported
             cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
+            // The same ranges as `generate`'s flags.
+            try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
+            for (name, value, range) in [("repeat", repeats, GenerationPlan.repeatsRange), ("concurrency", concurrency, GenerationPlan.concurrencyRange),
+                                         ("warmup", warmup, GenerationPlan.warmupRange), ("seed", seed ?? 0, GenerationPlan.seedRange)] {
+                try StrictJSON.check(range.contains(value), name, in: decoder, "must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
+            }
         }
 
         /// The plan this half runs, with the default bank, keyword files and packs.

@@ -21,4 +21,10 @@ public struct GenerationPlan: Sendable, Equatable {
     public var variantsPath: String?
 
     public init() {}
+
+    /// The values `generate`'s flags and `bench.json` accept alike.
+    public static let concurrencyRange = 1...64
+    public static let repeatsRange = 1...1000
+    public static let warmupRange = 0...1000
+    public static let seedRange = 0...Int(Int32.max)
 }

@@ -25,6 +25,9 @@ public struct GenerationSetup: Sendable {
         self.environment = environment
     }
 
+    /// How often a launched server that dies mid-run is restarted before the run stops (exit 69).
+    public static let maxServerRestarts = 2
+
     /// Starts (or attaches to) the servers, runs every item, writes the reports, and stops the servers.
     public func run(corpus: Corpus, command: [String], resume: Bool,
                     progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
@@ -93,7 +96,10 @@ public struct GenerationSetup: Sendable {
             server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy,
             variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
-        let runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
+        var runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
+        // One recovery per server, shared by the variants that use it.
+        let recoveries = servers.mapValues { ServerRecovery(server: $0, maxRestarts: Self.maxServerRestarts) }
+        runner.recoveries = variants.map { recoveries[$0.serverKey]! }
         var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
         job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)

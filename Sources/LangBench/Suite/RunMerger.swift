@@ -9,17 +9,18 @@ public enum RunMerger {
         let detections = runs.compactMap(\.detection), generations = runs.compactMap(\.generation)
         guard !detections.isEmpty || !generations.isEmpty else { throw ConfigurationError.invalid(path: directories.joined(separator: " "), reason: "nothing to merge") }
         if !detections.isEmpty && detections.count != runs.count || !generations.isEmpty && generations.count != runs.count {
-            throw ComparisonError.notComparable(["every shard must have the same halves (detection and/or generation)"])
+            throw ComparisonError.cannotMerge("every shard must have the same halves (detection and/or generation)")
         }
         try ReportError.writing(output) { try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true) }
         var detection: DetectionReport?
         if let first = detections.first {
             for other in detections.dropFirst() where other.configs != first.configs {
-                throw ComparisonError.notComparable(["shards ran different detection configs"])
+                throw ComparisonError.cannotMerge("shards ran different detection configs")
             }
+            try requireDisjoint(zip(directories, runs.map { $0.detectionResults.map { "config \($0.config), item \($0.itemID)" } }))
             let headers = runs.map(\.detectionLogHeader)
             for header in headers.dropFirst() where header?.settings != headers[0]?.settings {
-                throw ComparisonError.notComparable(["shards ran with different detection settings (recognizer model or exec timeout)"])
+                throw ComparisonError.cannotMerge("shards ran with different detection settings (recognizer model or exec timeout)")
             }
             detection = try mergeDetection(runs.flatMap(\.detectionResults), echoes: first.configs, header: headers[0],
                                            timings: mergedTimings(detections.flatMap(\.timings)),
@@ -28,8 +29,9 @@ public enum RunMerger {
         var generation: GenerationReport?
         if let first = generations.first {
             for other in generations.dropFirst() where other.settings.route != first.settings.route || other.settings.sampling != first.settings.sampling {
-                throw ComparisonError.notComparable(["shards ran different generation settings"])
+                throw ComparisonError.cannotMerge("shards ran different generation settings")
             }
+            try requireDisjoint(zip(directories, generations.map { $0.records.map { "item \($0.itemID)\($0.variant.map { ", variant \($0)" } ?? ""), route \($0.route.rawValue), repeat \($0.repeatIndex)" } }))
             let records = GenerationJob.ordered(generations.flatMap(\.records))
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
                                           provenance: mergedProvenance(generations.map(\.provenance), command: command))
@@ -56,6 +58,19 @@ public enum RunMerger {
             try recorder.record(result, config: configIndex[result.config]!, position: position[result.itemID]!, fresh: true)
         }
         return try recorder.finish(timings: timings, provenance: provenance)
+    }
+
+    /// Shards of one run hold disjoint results; a result in two of them (the same shard given twice,
+    /// overlapping shards) would be counted twice or silently dropped.
+    static func requireDisjoint<S: Sequence>(_ shards: S) throws where S.Element == (String, [String]) {
+        var owner: [String: String] = [:]
+        for (directory, keys) in shards {
+            for key in keys {
+                if let first = owner.updateValue(directory, forKey: key) {
+                    throw ComparisonError.cannotMerge("\(first) and \(directory) both hold \(key): shards must not overlap (the same shard given twice?)")
+                }
+            }
+        }
     }
 
     /// One timing per config: items and seconds summed over shards.

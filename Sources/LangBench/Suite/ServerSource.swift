@@ -36,6 +36,8 @@ public struct ServerSource: Sendable, Equatable {
         let configuration = ServerConfiguration(binary: paths.server, model: model ?? paths.model, contextSize: profile.server.contextSize * max(slots, 1),
                                                 threads: threads ?? profile.server.threads, parallelSlots: max(slots, profile.server.parallelSlots),
                                                 swaFull: profile.server.swaFull)
+        // A different model file would measure something else under the profile's name.
+        if FileManager.default.fileExists(atPath: configuration.model) { try await ModelChecksum.verify(configuration.model, expected: profile.model.sha256) }
         return try await LlamaServer.launch(configuration, runDirectory: runDirectory, logName: logName)
     }
 

@@ -23,6 +23,19 @@ public enum StrictJSON {
         var supported: Int
     }
 
+    /// A value outside its valid range; `decode` turns it into `ConfigurationError.invalid` naming the file and key path.
+    struct OutOfRange: Error {
+        var keyPath: [String]
+        var reason: String
+    }
+
+    /// Throws unless `valid`: `key` (in the object `decoder` decodes) has a value its setting cannot use.
+    /// `reason` says what is allowed and what was found, e.g. "must be in (0, 1), not 0".
+    public static func check(_ valid: Bool, _ key: String, in decoder: Decoder, _ reason: @autoclosure () -> String) throws {
+        guard !valid else { return }
+        throw OutOfRange(keyPath: decoder.codingPath.map(\.stringValue) + [key], reason: reason())
+    }
+
     /// Throws when the object being decoded has keys outside `allowed`.
     public static func rejectUnknownKeys(in decoder: Decoder, allowed: [String]) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
@@ -39,6 +52,10 @@ public enum StrictJSON {
 
     /// The bytes of a configuration file; a file that cannot be read is `ConfigurationError.unreadable`.
     public static func read(_ path: String) throws -> Data {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw ConfigurationError.unreadable(path: path, reason: "a directory; pass a JSON file")
+        }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
@@ -58,6 +75,8 @@ public enum StrictJSON {
             throw error
         } catch let error as UnknownKeys {
             throw ConfigurationError.unknownKeys(path: located(path, error.keyPath), keys: error.keys, allowed: error.allowed)
+        } catch let error as OutOfRange {
+            throw ConfigurationError.invalid(path: located(path, error.keyPath), reason: error.reason)
         } catch let error as UnsupportedSchemaVersion {
             throw ConfigurationError.unsupportedSchemaVersion(path: path, found: error.found, supported: error.supported)
         } catch {

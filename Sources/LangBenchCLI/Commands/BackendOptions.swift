@@ -16,8 +16,7 @@ struct BackendOptions {
         source = ServerSource()
         if let raw = arguments.value("server-url") { source.url = try ServerURLOption.parse(raw, command: arguments.command) }
         source.threads = try arguments.optionalInt("threads", range: 1...256)
-        source.requestTimeout = try arguments.double("request-timeout")
-        if source.requestTimeout <= 0 { throw UsageError("--request-timeout must be positive", command: arguments.command) }
+        source.requestTimeout = try arguments.seconds("request-timeout")
     }
 }
 

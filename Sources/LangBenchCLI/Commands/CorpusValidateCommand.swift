@@ -28,6 +28,7 @@ struct CorpusValidateCommand: ParsableCommand {
         if outcome.skippedRows > 0 { context.note("note: skipped \(outcome.skippedRows) row(s) with undetermined language") }
         for problem in outcome.problems { context.stdout.write("\(problem)\n") }
         let files = outcome.corpus.sources.count
+        if outcome.problems.isEmpty && files == 0 { throw CorpusError.empty(paths: paths) }
         if outcome.problems.isEmpty {
             context.stdout.write("ok: \(outcome.corpus.items.count) items in \(files) file(s)\n")
             return .success

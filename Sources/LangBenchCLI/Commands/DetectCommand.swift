@@ -57,6 +57,8 @@ struct DetectCommand: ParsableCommand {
             }
         }
         context.stdout.write("wrote \(output.directory.path)/\(DetectionOutput.markdownFile)\n")
-        return .success
+        // A detector that failed most items (missing, crashing) is unavailable, not 0% accurate.
+        for failed in report.failedConfigs { context.stderr.write("error: \(failed.sentence.replacingOccurrences(of: "`", with: "'"))\n") }
+        return report.failedConfigs.isEmpty ? .success : .unavailable
     }
 }

@@ -31,6 +31,13 @@ struct DetectorOptions {
         if configsPath != nil && (candidates != nil || hints != nil) {
             throw UsageError("--configs cannot be combined with --candidates or --hints", command: command)
         }
+        // An empty list would silently mean "unconstrained", the opposite of a constraint.
+        if let candidates, candidates.split(separator: ",").allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            throw UsageError("--candidates '\(candidates)' names no language; leave --candidates out for unconstrained detection", command: command)
+        }
+        if let hints, hints.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw UsageError("--hints '' names no weight; leave --hints out for none", command: command)
+        }
         try detectors.validate(command: command)
     }
 
@@ -42,7 +49,7 @@ struct DetectorOptions {
             if let candidates {
                 spec = candidates.contains(":") || candidates.contains("+") ? .expression(candidates) : .list(try Self.codes(candidates))
             }
-            return [DetectionConfig(name: "custom", detector: detector, candidates: spec, hints: try hints.map(DetectionConfig.parseHints) ?? [:])]
+            return [DetectionConfig(name: "custom", detector: detector, candidates: spec, hints: try hints.map(Self.parseHints) ?? [:])]
         }
         return DetectionConfig.defaults(detector: detector)
     }
@@ -55,6 +62,15 @@ struct DetectorOptions {
     }
 
     var factory: DetectorFactory { detectors.factory }
+
+    /// `--hints`, whose mistakes are usage errors (64) like every other flag's.
+    static func parseHints(_ text: String) throws -> [LanguageCode: Double] {
+        do {
+            return try DetectionConfig.parseHints(text)
+        } catch let error as ConfigurationError {
+            throw UsageError("--\(error)", command: "")
+        }
+    }
 
     static func codes(_ list: String) throws -> [LanguageCode] {
         try list.split(separator: ",").map { (raw: Substring) throws -> LanguageCode in
@@ -78,12 +94,10 @@ struct DetectorFactoryOptions {
 
     init(_ arguments: ParsedArguments) throws {
         recognizerModel = arguments.value("recognizer-model")
-        timeout = try arguments.double("timeout")
+        timeout = try arguments.seconds("timeout")
     }
 
-    func validate(command: String) throws {
-        if timeout <= 0 { throw UsageError("--timeout must be positive", command: command) }
-    }
+    func validate(command: String) throws {}
 
     var factory: DetectorFactory {
         DetectorFactory(timeout: .milliseconds(Int(timeout * 1000)), recognizerModel: recognizerModel)

@@ -27,10 +27,10 @@ struct GenerationOptions {
     init(_ arguments: ParsedArguments) throws {
         plan = GenerationPlan()
         plan.route = try arguments.choice("route")
-        plan.concurrency = try arguments.int("concurrency", range: 1...64)
-        plan.repeats = try arguments.int("repeat", range: 1...1000)
-        plan.warmup = try arguments.int("warmup", range: 0...1000)
-        plan.seed = try arguments.optionalInt("seed", range: 0...Int(Int32.max))
+        plan.concurrency = try arguments.int("concurrency", range: GenerationPlan.concurrencyRange)
+        plan.repeats = try arguments.int("repeat", range: GenerationPlan.repeatsRange)
+        plan.warmup = try arguments.int("warmup", range: GenerationPlan.warmupRange)
+        plan.seed = try arguments.optionalInt("seed", range: GenerationPlan.seedRange)
         plan.cachePolicy = try arguments.choice("cache-policy")
         if let packsPath = arguments.value("packs") { plan.packs = try StrictJSON.load(LanguagePacks.self, from: packsPath) }
         plan.bankPath = try arguments.string("fallback-bank")

@@ -34,7 +34,10 @@ struct IdentifyCommand: ParsableCommand {
     init(_ arguments: ParsedArguments) throws {
         texts = arguments.positionals
         candidates = try arguments.value("candidates").map(DetectorOptions.codes)?.map(\.identifier) ?? []
-        hints = Dictionary(uniqueKeysWithValues: try (arguments.value("hints").map(DetectionConfig.parseHints) ?? [:])
+        if arguments.value("candidates") != nil && candidates.isEmpty {
+            throw UsageError("--candidates names no language; leave it out for every language of the model", command: "langbench identify")
+        }
+        hints = Dictionary(uniqueKeysWithValues: try (arguments.value("hints").map(DetectorOptions.parseHints) ?? [:])
             .map { ($0.key.identifier, $0.value) })
         maximum = try arguments.int("max", range: 1...1000)
         modelPath = arguments.value("model")

@@ -5,7 +5,11 @@ import LlamaBackend
 /// The one place that turns an error into a message and an exit status.
 enum ErrorMapping {
     static func status(for error: Error) -> ExitStatus {
-        switch error {
+        // Whatever failed after a signal failed because of it.
+        if let signal = ServerReaper.interruptingSignal { return .stopped(by: signal) }
+        if let stopped = error as? GenerationStopped, case .signal(let signal) = stopped.cause { return .stopped(by: signal) }
+        return switch error {
+        case is GenerationStopped: .unavailable
         case is UsageError, is CandidateError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError: .dataError
@@ -15,9 +19,12 @@ enum ErrorMapping {
     }
 
     static func message(for error: Error) -> String {
-        // Ctrl-C stops the servers first, so in-flight requests fail: report the cause, not them.
+        // A signal stops the servers, so in-flight requests fail: report the cause, not them.
+        if error is GenerationStopped {
+            return "error: \(error)"
+        }
         if let signal = ServerReaper.interruptingSignal {
-            return "interrupted by signal \(signal); stopped llama-server"
+            return "interrupted by \(GenerationStopped.name(of: signal)); stopped llama-server"
         }
         return switch error {
         case let error as CustomStringConvertible: "error: \(error.description)"

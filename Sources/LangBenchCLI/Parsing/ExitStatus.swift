@@ -12,4 +12,15 @@ public enum ExitStatus: Int32, Sendable {
     case unavailable = 69
     /// A bug or an unexpected failure inside LangBench.
     case internalError = 70
+    /// Stopped by SIGHUP (handled like SIGTERM); the process then dies of the signal, so a shell sees 128 + 1.
+    case hangUp = 129
+    /// Stopped by SIGINT (Ctrl-C); a shell sees 130.
+    case interrupted = 130
+    /// Stopped by SIGTERM; a shell sees 143.
+    case terminated = 143
+
+    /// The status for a process stopped by `signal` (128 + the signal number, as a shell reports it).
+    static func stopped(by signal: Int32) -> ExitStatus {
+        ExitStatus(rawValue: 128 + signal) ?? .interrupted
+    }
 }

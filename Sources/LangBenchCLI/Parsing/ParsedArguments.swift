@@ -51,6 +51,18 @@ public struct ParsedArguments: Sendable {
         return number
     }
 
+    /// A number of seconds in (0, one day]: larger values would overflow the clock arithmetic, and no
+    /// request or item should wait longer.
+    public func seconds(_ long: String) throws -> Double {
+        let number = try double(long)
+        guard number > 0 && number <= Self.maxSeconds else {
+            throw UsageError("--\(long) takes seconds in (0, \(Int(Self.maxSeconds))], not '\(value(long) ?? "")'", command: command)
+        }
+        return number
+    }
+
+    static let maxSeconds: Double = 86_400
+
     /// A value from a fixed set (e.g. `--route auto|direct|pivot|both`), or nil when neither given nor defaulted.
     public func optionalChoice<T: RawRepresentable & CaseIterable>(_ long: String, as type: T.Type = T.self) throws -> T? where T.RawValue == String {
         guard let raw = value(long) else { return nil }

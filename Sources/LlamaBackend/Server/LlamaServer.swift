@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `llama-server` this harness either launched (and will stop) or attached to by URL.
 ///
@@ -13,14 +14,17 @@ public final class LlamaServer: Sendable {
     public let configuration: ServerConfiguration?
     /// The server's combined stdout and stderr; `nil` when attached.
     public let logFile: URL?
-    private let managed: ManagedProcess?
+    /// The launched process; replaced by `restart()`.
+    private let managed: Mutex<ManagedProcess?>
 
     private init(baseURL: URL, configuration: ServerConfiguration?, logFile: URL?, managed: ManagedProcess?) {
         self.baseURL = baseURL
         self.configuration = configuration
         self.logFile = logFile
-        self.managed = managed
+        self.managed = Mutex(managed)
     }
+
+    private var process: ManagedProcess? { managed.withLock { $0 } }
 
     /// A client for this server with the given per-request deadline.
     public func client(requestTimeout: Double = 120) -> LlamaClient {
@@ -28,10 +32,13 @@ public final class LlamaServer: Sendable {
     }
 
     /// The process id of a launched server.
-    public var processID: Int32? { managed?.processID }
+    public var processID: Int32? { process?.processID }
 
     /// Whether a launched server's process is still alive (always `true` when attached).
-    public var isRunning: Bool { managed?.isRunning ?? true }
+    public var isRunning: Bool { process?.isRunning ?? true }
+
+    /// Whether this server was launched by us (and so can be restarted).
+    public var isManaged: Bool { configuration != nil }
 
     /// The last lines of the server's log (empty when attached).
     public func logTail(lines: Int = 20) -> [String] {
@@ -41,7 +48,34 @@ public final class LlamaServer: Sendable {
     /// Stops a launched server (SIGTERM, then SIGKILL) and waits until it is gone; no-op when
     /// attached. Idempotent; blocks for as long as the server takes to exit (normally < 1 s).
     public func stop() {
-        managed?.stop()
+        process?.stop()
+    }
+
+    /// Launches a launched server again, on the same port (so clients keep their URL), after its process
+    /// died; returns once `/health` answers 200. The log continues in the same file. Throws for an
+    /// attached server, or when the new process does not come up.
+    public func restart() async throws {
+        guard let configuration, let logFile, let port = baseURL.port else {
+            throw BackendError.startFailed(reason: "an attached server cannot be restarted", logTail: [], logFile: nil)
+        }
+        process?.stop()
+        let log: FileHandle
+        do {
+            log = try FileHandle(forWritingTo: logFile)
+            try log.seekToEnd()
+            try log.write(contentsOf: Data("\n--- langbench: llama-server restarted ---\n".utf8))
+        } catch {
+            throw BackendError.startFailed(reason: "cannot write \(logFile.path): \(error.localizedDescription)", logTail: [], logFile: nil)
+        }
+        defer { try? log.close() }
+        let restarted = try Self.start(configuration, port: port, log: log, logFile: logFile)
+        managed.withLock { $0 = restarted }
+        do {
+            try await waitUntilHealthy(restarted, timeout: configuration.startupTimeout)
+        } catch {
+            restarted.stop()
+            throw error
+        }
     }
 
     /// Uses a server someone else runs; checks that it answers `/health` with 200 first.

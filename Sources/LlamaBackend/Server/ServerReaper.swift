@@ -26,6 +26,12 @@ public enum ServerReaper {
     private static let entries = Mutex<(next: UInt64, table: [Token: Entry])>((0, [:]))
     private static let sources = Mutex<[any DispatchSourceSignal]>([])
     private static let interruption = Atomic<Int32>(0)
+    private static let interruptibleWork = Atomic<Int>(0)
+    private static let cancellations = Mutex<(next: UInt64, table: [UInt64: @Sendable () -> Void])>((0, [:]))
+
+    /// How long work running under `interruptible` may take to wind down after a signal before the
+    /// process dies of it anyway (an attached server's request still in flight, say).
+    public static let windDownSeconds = 10
 
     /// The signal being handled, from the moment the handler starts: stopping the servers makes
     /// in-flight requests fail, and the CLI uses this to report the interruption, not those failures.
@@ -44,9 +50,17 @@ public enum ServerReaper {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    // The flag first: work under `interruptible` records nothing once it is set, so the
+                    // requests that fail because the servers are stopped next never become results.
                     interruption.store(signalNumber, ordering: .releasing)
+                    // Decided now: the work may finish while the servers stop, and its exit must not race a kill.
+                    let windsDown = interruptibleWork.load(ordering: .acquiring) > 0
+                    for cancel in cancellations.withLock({ Array($0.table.values) }) { cancel() }
                     stopAll()
-                    dieOfPendingSignal()
+                    guard windsDown else { return dieOfPendingSignal() }
+                    // That work stops itself and the command exits (then dies of the signal at exit);
+                    // if it does not within the grace period, die anyway.
+                    DispatchQueue.global().asyncAfter(deadline: .now() + .seconds(windDownSeconds)) { dieOfPendingSignal() }
                 }
                 source.resume()
                 sources.append(source)
@@ -58,6 +72,25 @@ public enum ServerReaper {
                 ServerReaper.dieOfPendingSignal()
             }
         }
+    }
+
+    /// Runs work that checks `interruptingSignal` and stops by itself (recording nothing after the
+    /// signal). While it runs, a signal cancels it (so requests in flight end at once, even to a server
+    /// we do not own), stops the servers, and lets it wind down instead of killing the process at once.
+    public static func interruptible<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        let task = Task { try await body() }
+        let token = cancellations.withLock { state in
+            state.next += 1
+            state.table[state.next] = { task.cancel() }
+            return state.next
+        }
+        interruptibleWork.add(1, ordering: .releasing)
+        defer {
+            interruptibleWork.subtract(1, ordering: .releasing)
+            _ = cancellations.withLock { $0.table.removeValue(forKey: token) }
+        }
+        if interruptingSignal != nil { task.cancel() }  // the signal came before the registration
+        return try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() }
     }
 
     /// Stops every registered child still running. Safe from any thread, any number of times.

@@ -30,7 +30,10 @@ struct PipelinePartsTests {
     }
 
     @Test(arguments: [("I want to kill myself", "en", true), ("I will kill it at the gym", "en", false),
-                      ("Я больше не хочу жить", "ru", true), ("İntihar etmek istiyorum", "tr", true)])
+                      ("Я больше не хочу жить", "ru", true), ("İntihar etmek istiyorum", "tr", true),
+                      // Serbian in either script, with or without diacritics (issue #13: Latin used to reach the model).
+                      ("Не желим да живим више", "sr", true), ("Ne želim da živim više", "sr-Latn", true),
+                      ("ne zelim da zivim vise", "sr", true), ("Želim da živim srećno", "sr-Latn", false)])
     func crisisKeywords(text: String, lang: String, flagged: Bool) throws {
         let item = PipelineFixture.item("x", lang, text)
         #expect(try PipelineFixture.crisis().isCrisis(item, detected: nil) == flagged)

@@ -1,0 +1,88 @@
+import BenchSupport
+import Foundation
+
+/// What a generation run measured with — its settings and a hash of every item's content — written
+/// when the run starts, so `--resume` refuses (65) to mix in records made with other settings or for
+/// other text under the same id, naming every difference.
+public struct ResumeManifest: Sendable, Codable, Equatable {
+    public static let file = "generation-resume.json"
+    public static let schemaVersion = 1
+
+    public var schemaVersion: Int
+    public var settings: GenerationReport.Settings
+    /// Item id → SHA-256 of its language, text and history.
+    public var items: [String: String]
+
+    enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", settings, items }
+
+    public init(settings: GenerationReport.Settings, items: [CorpusItem]) {
+        schemaVersion = Self.schemaVersion
+        self.settings = settings
+        self.items = Dictionary(items.map { ($0.id, Self.hash($0)) }, uniquingKeysWith: { a, _ in a })
+    }
+
+    static func hash(_ item: CorpusItem) -> String {
+        var text = "\(item.lang.identifier)\u{1F}\(item.text)"
+        for turn in item.history { text += "\u{1E}\(turn.role.rawValue)\u{1F}\(turn.text)" }
+        return SHA256.hex(Data(text.utf8))
+    }
+
+    /// Server facts that change from one launch to the next without changing what is measured.
+    static let volatileSettings: Set<String> = ["server.url", "server.props_error"]
+
+    /// Every difference between what the recorded results were made with (`self`) and what the run
+    /// about to resume uses, for items that have records; empty when resuming is sound.
+    public func differences(from current: ResumeManifest, recorded: Set<String>) -> [String] {
+        var out: [String] = []
+        let (before, after) = (Self.flatten(settings), Self.flatten(current.settings))
+        for key in Set(before.keys).union(after.keys).subtracting(Self.volatileSettings).sorted() where before[key] != after[key] {
+            // A server fact missing on one side is a failed /props query, not a different server.
+            if key.hasPrefix("server."), before[key] == nil || after[key] == nil { continue }
+            out.append("\(key): \(before[key] ?? "absent") → \(after[key] ?? "absent")")
+        }
+        let changed = recorded.filter { id in items[id].map { $0 != current.items[id] && current.items[id] != nil } ?? false }.sorted()
+        if !changed.isEmpty {
+            let shown = changed.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
+            out.append("\(changed.count) item(s) changed text, language or history under the same id (\(shown)\(changed.count > 5 ? ", …" : ""))")
+        }
+        return out
+    }
+
+    /// `sampling.seed` → `5`: every leaf of the settings' JSON form.
+    static func flatten(_ settings: GenerationReport.Settings) -> [String: String] {
+        // try?: Settings always encodes (plain values); an empty map would only hide nothing.
+        guard let data = try? JSONEncoder().encode(settings), let object = try? JSONSerialization.jsonObject(with: data) else { return [:] }
+        var out: [String: String] = [:]
+        func walk(_ value: Any, _ path: String) {
+            if let object = value as? [String: Any] {
+                for (key, child) in object { walk(child, path.isEmpty ? key : "\(path).\(key)") }
+            } else if let array = value as? [Any] {
+                out[path] = array.map { "\($0)" }.joined(separator: ",")
+            } else {
+                out[path] = "\(value)"
+            }
+        }
+        walk(object, "")
+        return out
+    }
+
+    /// Checks a resume in `directory` against `current`: refuses when settings or recorded items differ,
+    /// or when records exist without a manifest (made by a LangBench that did not write one).
+    public static func check(_ current: ResumeManifest, directory: URL, recorded: Set<String>) throws {
+        let url = directory.appendingPathComponent(file)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if recorded.isEmpty { return }
+            throw ConfigurationError.invalid(path: url.path, reason: "missing: the \(recorded.count) recorded item(s) cannot be checked against this run's settings; run again without --resume")
+        }
+        let before = try StrictJSON.load(ResumeManifest.self, from: url.path)
+        let differences = before.differences(from: current, recorded: recorded)
+        guard differences.isEmpty else {
+            throw ConfigurationError.invalid(path: directory.path, reason: "--resume would mix results made differently: "
+                + differences.joined(separator: "; ") + "; run again without --resume, or resume with the original settings and corpus")
+        }
+    }
+
+    public func write(to directory: URL) throws {
+        try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.file))
+    }
+}

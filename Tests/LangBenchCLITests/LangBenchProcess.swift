@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The real `langbench` executable run as a child process, for the tests that send it real signals or
+/// kill its llama-server: an in-process command cannot be signalled without signalling the test runner.
+struct LangBenchProcess {
+    let process: Process
+    let stderrFile: URL
+
+    /// Starts `langbench <arguments>` with the test process's environment (llama-server and model paths).
+    static func start(_ arguments: [String], in directory: URL) throws -> LangBenchProcess {
+        let stderrFile = directory.appendingPathComponent("langbench.stderr")
+        try Data().write(to: stderrFile)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try executablePath())
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: stderrFile)
+        // Like a shell, start it with no signal blocked: this async test runs on a worker thread that
+        // blocks most signals, and the child would inherit that mask.
+        var empty = sigset_t(), saved = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try process.run()
+        return LangBenchProcess(process: process, stderrFile: stderrFile)
+    }
+
+    var stderr: String { (try? String(contentsOf: stderrFile, encoding: .utf8)) ?? "" }
+
+    /// Waits for the process to end (killing it after `seconds`); true when it ended by itself.
+    func waitForExit(within seconds: Double) async -> Bool {
+        let ended = await poll(within: seconds) { !process.isRunning }
+        if !ended { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        return ended
+    }
+
+    /// The pids of this process's children named `name` (from /proc: Linux only, as are these tests' servers).
+    func children(named name: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return false }
+            let comm = stat[stat.index(after: open)..<close]
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // After the name: state, ppid.
+            return comm == name && fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == process.processIdentifier
+        }
+    }
+
+    /// `langbench` is built beside the test bundle (`swift build` builds every product).
+    static func executablePath() throws -> String {
+        if let path = ProcessInfo.processInfo.environment["LANGBENCH_EXECUTABLE"] { return path }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        for _ in 0..<5 {
+            directory = directory.deletingLastPathComponent()
+            let candidate = directory.appendingPathComponent("langbench")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
+        }
+        try #require(Bool(false), "langbench not found near \(CommandLine.arguments[0]); run swift build")
+        return ""
+    }
+}
+
+/// Polls `condition` every 50 ms for up to `seconds`.
+func poll(within seconds: Double, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(50))
+    }
+    return condition()
+}
