@@ -75,7 +75,9 @@ public struct Comparison: Sendable, Encodable {
     /// are refused, even with `--allow-mismatch`.
     static func requireCommonItems(_ a: RunResults, _ b: RunResults) throws {
         var halves: [(String, Set<String>, Set<String>)] = []
-        if let x = a.detection, let y = b.detection { halves.append(("detection", Set(x.results.map(\.itemID)), Set(y.results.map(\.itemID)))) }
+        if a.detection != nil, b.detection != nil {
+            halves.append(("detection", Set(a.detectionResults.map(\.itemID)), Set(b.detectionResults.map(\.itemID))))
+        }
         if let x = a.generation, let y = b.generation { halves.append(("generation", Set(x.records.map(\.itemID)), Set(y.records.map(\.itemID)))) }
         for (half, x, y) in halves where x.isDisjoint(with: y) {
             let example = [x.min(), y.min()].map { $0.map { "'\($0)'" } ?? "none" }

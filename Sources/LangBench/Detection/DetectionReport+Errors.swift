@@ -1,7 +1,7 @@
 /// Configs whose detector failed most items: their accuracy measures the failure, not the detector.
 extension DetectionReport {
     /// One config where more than half the items ended in a detector error.
-    public struct FailedConfig: Sendable, Equatable {
+    public struct FailedConfig: Sendable, Hashable {
         public var config: String
         public var errors: Int
         public var items: Int
@@ -13,12 +13,11 @@ extension DetectionReport {
         }
     }
 
-    public var failedConfigs: [FailedConfig] {
-        configs.compactMap { config in
-            let results = self.results.filter { $0.config == config.name }
-            let failed = results.filter { $0.error != nil }
-            guard !results.isEmpty, failed.count * 2 > results.count, let example = failed.first?.error else { return nil }
-            return FailedConfig(config: config.name, errors: failed.count, items: results.count, example: example)
+    /// The configs of a run's tally whose detector failed more than half of their items.
+    static func failedConfigs(_ tally: DetectionTally) -> [FailedConfig] {
+        zip(tally.echoes, tally.configs).compactMap { echo, own in
+            guard own.results > 0, own.errors * 2 > own.results, let example = own.firstError else { return nil }
+            return FailedConfig(config: echo.name, errors: own.errors, items: own.results, example: example)
         }
     }
 }

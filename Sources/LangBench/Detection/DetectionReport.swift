@@ -57,6 +57,9 @@ public struct DetectionReport: Sendable, Codable {
     /// The per-item files beside this report, by role: `items_csv` and `results_log`.
     public var files: [String: String]
     public var definitions: [String: String]
+    /// Configs whose detector failed more than half of their items (known when the report is built from
+    /// results; not stored in detection.json — the Markdown and the exit status carry it).
+    public var failedConfigs: [FailedConfig] = []
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
@@ -117,6 +120,7 @@ public struct DetectionReport: Sendable, Codable {
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
         configs = tally.echoes
+        failedConfigs = Self.failedConfigs(tally)
         var slices: [Slice] = []
         var confusion: [String: ConfusionMatrix] = [:]
         for (echo, own) in zip(tally.echoes, tally.configs) {

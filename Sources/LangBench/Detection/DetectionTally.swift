@@ -12,6 +12,10 @@ struct DetectionTally: Sendable {
         var byLength: [LengthBucket: ClassificationMetrics.Tally] = [:]
         var confusion = ConfusionMatrix.Tally()
         var outcomes: OutcomeBits
+        /// Results, and those that ended in a detector error (with the first error's text).
+        var results = 0
+        var errors = 0
+        var firstError: String?
     }
 
     let echoes: [DetectionReport.ConfigEcho]
@@ -48,6 +52,11 @@ struct DetectionTally: Sendable {
 extension DetectionTally.ConfigTally {
     mutating func add(_ result: DetectionResult, gold: Int, column: Int, goldKey: Int, predictedKey: Int?, correct: Bool, item: Int) {
         if detector == nil { detector = result.detector }
+        results += 1
+        if let error = result.error {
+            errors += 1
+            if firstError == nil { firstError = error }
+        }
         all.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
         if byLanguage.count <= gold { byLanguage += Array(repeating: nil, count: gold + 1 - byLanguage.count) }
         byLanguage[gold, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
