@@ -36,19 +36,30 @@ enum GenerationComparer {
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
-    /// Served in own language per route and language (McNemar on the same records), Holm within this family:
-    /// which of two prompts serves more people of each language.
+    /// Served in own language per route and language (McNemar on the same records): which of two prompts
+    /// serves more people of each language. Holm with Tarone's refinement for discrete tests: a row whose
+    /// discordant records are too few for any split to reach α/K cannot be significant and does not count
+    /// in the family (K, the smallest with at most K testable rows); it is reported, never judged.
     static func servedByLanguage(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
-        var checks: [MetricCheck] = []
+        var rows: [(check: MetricCheck, smallestP: Double)] = []
         for route in Route.allCases {
             let paired = pairs(base: base, current: current, route: route)
             for lang in Set(paired.map(\.current.lang)).sorted() {
-                var check = proportion(paired.filter { $0.current.lang == lang }, metric: "generation.served_in_own_language",
-                                       key: "route=\(route.rawValue) lang=\(lang.identifier)", polarity: .higherIsBetter,
-                                       points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true }
-                check.family = "generation.served_in_own_language by language"
-                checks.append(check)
+                let own = paired.filter { $0.current.lang == lang }
+                let served = { (record: GenerationRecord) in record.servedInOwnLanguage == true }
+                let discordant = own.filter { served($0.base) != served($0.current) }.count
+                let check = proportion(own, metric: "generation.served_in_own_language", key: "route=\(route.rawValue) lang=\(lang.identifier)",
+                                       polarity: .higherIsBetter, points: thresholds.fallbackPoints, served)
+                rows.append((check, Statistics.mcnemarExact(b: 0, c: discordant)))
             }
+        }
+        let k = (1...max(1, rows.count)).first { k in rows.filter { $0.smallestP <= thresholds.alpha / Double(k) }.count <= k } ?? rows.count
+        let testable = "generation.served_in_own_language by language"
+        let checks = rows.map { row in
+            var check = row.check
+            check.family = row.smallestP <= thresholds.alpha / Double(k) ? testable : testable + " (too few discordant records to test)"
+            if check.family != testable { check.regressionP = 1; check.improvementP = 1 }
+            return check
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }

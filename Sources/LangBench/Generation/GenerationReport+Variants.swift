@@ -97,7 +97,7 @@ extension GenerationReport {
         out += MarkdownWriter.render(variantLanguageTable) + "\n"
         if variants.count > 1 {
             out += "Paired on the same item × route × repeat: McNemar's exact test on served-in-own-language and on each fallback reason "
-            out += "(a change of more than 2 points), bootstrap over items of the per-item latency ratio (beyond ×1.10); Holm within each metric, and within the per-language served rows. "
+            out += "(a change of more than 2 points), bootstrap over items of the per-item latency ratio (beyond ×1.10); Holm within each metric, and within the per-language served rows (rows with too few discordant records to reach significance are shown, not counted: Tarone). "
             out += "The records that flipped are marked in `generation-items.csv` (`served_vs_reference`).\n\n"
             out += MarkdownWriter.render(variantChecksTable) + "\n"
         }

@@ -123,4 +123,21 @@ struct PairedComparisonTests {
         #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=a route=pivot" }?.status == .unchanged)
         #expect(comparison.regressions.allSatisfy { $0.key.hasPrefix("variant=b ") })
     }
+
+    /// Per-language served checks: rows that cannot reach significance (no discordant records) do not dilute the
+    /// family (Tarone), so six Russian records gained out of six discordant is a finding, not lost among empty rows.
+    @Test func perLanguageServedChecksCountOnlyTestableRows() throws {
+        let base = try GenerationFixtures.report("base")
+        var records = base.records
+        for index in records.indices where records[index].lang.identifier == "ru" && records[index].route == .direct
+            && records[index].fallbackReason != .crisisProtocol {
+            records[index].servedInOwnLanguage = true
+        }
+        let current = GenerationReport(records: records, settings: base.settings, warmupRuns: 0, provenance: base.provenance)
+        let checks = GenerationComparer.servedByLanguage(base: base, current: current, thresholds: .default)
+        let ru = try #require(checks.first { $0.key == "route=direct lang=ru" })
+        #expect(ru.pValue == Statistics.mcnemarExact(b: 0, c: 6) && ru.adjustedP == ru.pValue && ru.status == .improvement)
+        #expect(checks.count > 4 && checks.filter { $0.family == ru.family }.count == 1)
+        #expect(checks.filter { $0.key != ru.key }.allSatisfy { $0.status == .unchanged && $0.family.hasSuffix("(too few discordant records to test)") })
+    }
 }
