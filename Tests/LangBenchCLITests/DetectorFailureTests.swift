@@ -17,4 +17,17 @@ struct DetectorFailureTests {
         let markdown = try String(contentsOfFile: URL(fileURLWithPath: out).appendingPathComponent(DetectionOutput.markdownFile).path, encoding: .utf8)
         #expect(markdown.contains("**⚠️ config `unconstrained`: 6 of 6 items failed in the detector"))
     }
+
+    /// `run` says the same and exits 69 (its detection half only, no server involved).
+    @Test func runWithAFailingDetectorExits69() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory, count: 6, ukrainian: 3)
+        let config = directory.appendingPathComponent("bench.json")
+        try #"{"detection": {"corpora": ["\#(corpus)"], "detector": "exec:/nonexistent/detector"}}"#.write(to: config, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("r").path
+        let result = await runCommand(["run", "--config", config.path, "--out", out, "--quiet"])
+        #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.contains("items failed in the detector (e.g. exec:/nonexistent/detector:"), "\(result.stderr)")
+        #expect(CommandFixtures.exists(out, SuiteReport.markdownFile))
+    }
 }

@@ -10,6 +10,8 @@ public struct SuiteReport: Sendable, Encodable {
     public var detection: [String: Double]
     public var generation: [String: Double]
     public var files: [String]
+    /// Detection configs whose detector failed most items (detection.md says so; `run` exits 69).
+    public var failedDetectorConfigs: [DetectionReport.FailedConfig]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files
@@ -21,6 +23,7 @@ public struct SuiteReport: Sendable, Encodable {
     public init(runID: String, shard: Shard?, provenance: Provenance, detection: DetectionReport?, generation: GenerationReport?, files: [String]) {
         self.runID = runID
         self.shard = shard?.description
+        failedDetectorConfigs = detection?.failedConfigs ?? []
         self.provenance = provenance
         var d: [String: Double] = [:]
         for config in detection?.configs ?? [] {

@@ -55,8 +55,10 @@ struct RunCommand: ParsableCommand {
         let runner = SuiteRunner(config: try BenchConfig.load(configPath), shard: shard, factory: detectors.factory, server: backend.source,
                                  directory: output.directory, environment: context.environment, command: context.commandLine,
                                  resume: output.resume)
-        _ = try await runner.run(progress: context.progress(quiet: output.quiet))
+        let report = try await runner.run(progress: context.progress(quiet: output.quiet))
         context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
-        return .success
+        // As in `detect`: a detector that failed most items is unavailable, not 0% accurate.
+        for failed in report.failedDetectorConfigs { context.stderr.write("error: \(failed.sentence.replacingOccurrences(of: "`", with: "'"))\n") }
+        return report.failedDetectorConfigs.isEmpty ? .success : .unavailable
     }
 }
