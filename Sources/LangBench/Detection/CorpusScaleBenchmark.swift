@@ -69,11 +69,12 @@ public enum CorpusScaleBenchmark {
         public var outputBytesPerItem: Double { items > 0 ? Double(outputBytes) / Double(items) : 0 }
     }
 
-    /// Bytes of every file in `directory`.
-    public static func directoryBytes(_ directory: URL) -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []  // a missing directory has 0 bytes
-        return names.reduce(0) { total, name in
-            total + ((try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int) ?? 0)
+    /// Bytes of every file in `directory` (the run just wrote it: an unreadable one is an error, not 0 bytes per item).
+    public static func directoryBytes(_ directory: URL) throws -> Int {
+        try ReportError.reading(directory) {
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).reduce(0) { total, name in
+                total + (try FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(name).path)[.size] as? Int ?? 0)
+            }
         }
     }
 }

@@ -48,36 +48,18 @@ public final class DetectionResultLog {
     /// continue on a clean line. A missing file has no results; one that cannot be read is an error (a
     /// resume must not silently redo everything).
     public static func read(_ url: URL, repair: Bool = false) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, []) }
-        let data = try ReportError.reading(url) { try Data(contentsOf: url) }
         var header: DetectionLogHeader?
         var results: [DetectionResult] = []
-        var validLength = 0
         let decoder = JSONDecoder()
-        var lineNumber = 0
-        var start = data.startIndex
-        while let newline = data[start...].firstIndex(of: 0x0A) {
-            let line = data[start..<newline]
-            lineNumber += 1
-            if !line.isEmpty {
-                do {
-                    if lineNumber == 1, line.starts(with: Self.headerStart) {
-                        header = try decoder.decode(DetectionLogHeader.self, from: line)
-                    } else {
-                        results.append(try decoder.decode(DetectionResult.self, from: line))
-                    }
-                } catch {
-                    throw ConfigurationError.invalid(path: url.path, reason: "line \(lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
+        try JSONLines.forEachCompleteLine(of: url, repair: repair) { lineNumber, line in
+            do {
+                if lineNumber == 1, line.starts(with: Self.headerStart) {
+                    header = try decoder.decode(DetectionLogHeader.self, from: line)
+                } else {
+                    results.append(try decoder.decode(DetectionResult.self, from: line))
                 }
-            }
-            start = newline + 1
-            validLength = start - data.startIndex
-        }
-        if repair, validLength < data.count {
-            try ReportError.writing(url) {
-                let handle = try FileHandle(forWritingTo: url)
-                try handle.truncate(atOffset: UInt64(validLength))
-                try handle.close()
+            } catch {
+                throw ConfigurationError.invalid(path: url.path, reason: "line \(lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
             }
         }
         return (header, results)

@@ -42,22 +42,34 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
     /// A missing file has no entries; one that exists but cannot be read is an error (a resume must not
     /// silently redo everything).
     public static func read(_ url: URL, repair: Bool = false) throws -> [Entry] {
-        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
-        let data = try ReportError.reading(url) { try Data(contentsOf: url) }
-        guard !data.isEmpty else { return [] }
         var entries: [Entry] = []
-        var validLength = 0
         let decoder = JSONDecoder()
+        try JSONLines.forEachCompleteLine(of: url, repair: repair) { _, line in
+            do {
+                entries.append(try decoder.decode(Entry.self, from: line))
+            } catch {
+                throw ConfigurationError.invalid(path: url.path, reason: "line \(entries.count + 1) is not a valid record (\(JSONErrorText.describe(error)))")
+            }
+        }
+        return entries
+    }
+}
+
+/// Reading a JSON-lines file the way every log of a run is read back.
+enum JSONLines {
+    /// Calls `body` with each complete, non-empty line and its 1-based line number. A missing file has no
+    /// lines; an unreadable one is an error. A torn final line (the one being written when the process
+    /// died) is skipped, and truncated away when `repair` is true so appends continue on a clean line.
+    static func forEachCompleteLine(of url: URL, repair: Bool, _ body: (Int, Data) throws -> Void) throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        let data = try ReportError.reading(url) { try Data(contentsOf: url) }
+        var validLength = 0
+        var lineNumber = 0
         var start = data.startIndex
         while let newline = data[start...].firstIndex(of: 0x0A) {
             let line = data[start..<newline]
-            if !line.isEmpty {
-                do {
-                    entries.append(try decoder.decode(Entry.self, from: line))
-                } catch {
-                    throw ConfigurationError.invalid(path: url.path, reason: "line \(entries.count + 1) is not a valid record (\(JSONErrorText.describe(error)))")
-                }
-            }
+            lineNumber += 1
+            if !line.isEmpty { try body(lineNumber, line) }
             start = newline + 1
             validLength = start - data.startIndex
         }
@@ -68,6 +80,5 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
                 try handle.close()
             }
         }
-        return entries
     }
 }

@@ -80,7 +80,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
                                                rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
                                                rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
-                                               outputBytes: CorpusScaleBenchmark.directoryBytes(out))
+                                               outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
             context.stdout.write(String(format: "detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
                                         jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
             context.stdout.write(String(format: "  CPU: %.2f s, %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
