@@ -12,14 +12,18 @@ struct TrainCommand: ParsableCommand {
         discussion: """
         Normally run by scripts/train-model, which exports the lists first. The same lists give the same \
         model file byte for byte; --check compares instead of writing (exit 1 when they differ). \
-        --held-out writes nothing: it trains without a held-out slice of the lists and prints the accuracy on \
-        it (the figures the settings were tuned on; never on evaluation corpora).
+        --held-out writes nothing: it trains without a held-out slice of the lists, fits the per-language \
+        biases on the tuning half of that slice and prints the accuracy on the other half without biases, \
+        with the fitted ones and with the trainer's (the figures the settings were tuned on; never on \
+        evaluation corpora).
         """,
         groups: [OptionGroup("Training", [
             .value("lists", "dir", help: "Folder with manifest.tsv and <lang>.tsv lists from scripts/train-model --export-only."),
             .value("out", "file", help: "Model file to write.", default: "Models/recognizer.lbrm"),
             .flag("check", help: "Compare with the existing --out file instead of writing it."),
             .flag("held-out", help: "Measure accuracy on a held-out slice of the lists instead of writing a model."),
+            .flag("without-added-forms", help: "With --held-out: train without the dictionary forms the export added (same items)."),
+            .value("candidates", "codes", help: "With --held-out: also measure with these languages as candidates (comma-separated)."),
         ])]
     )
 
@@ -27,23 +31,35 @@ struct TrainCommand: ParsableCommand {
     let out: String
     let check: Bool
     let heldOut: Bool
+    let withoutAddedForms: Bool
+    let candidates: [String]
 
     init(_ arguments: ParsedArguments) throws {
         lists = arguments.value("lists")
         out = try arguments.string("out")
         check = arguments.flag("check")
         heldOut = arguments.flag("held-out")
+        withoutAddedForms = arguments.flag("without-added-forms")
+        candidates = arguments.value("candidates").map { $0.split(separator: ",").map(String.init) } ?? []
     }
 
     func validate() throws {
         if lists == nil { throw UsageError("--lists is required (scripts/train-model --export-only prints the folder)", command: "langbench train") }
+        if (withoutAddedForms || !candidates.isEmpty) && !heldOut {
+            throw UsageError("--without-added-forms and --candidates need --held-out", command: "langbench train")
+        }
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let wordLists = try WordList.readExport(directory: URL(fileURLWithPath: lists!))
         context.note("training on \(wordLists.count) lists (\(wordLists.map(\.words.count).reduce(0, +)) words)")
         if heldOut {
-            context.stdout.write(try Self.heldOutReport(wordLists))
+            let unknown = candidates.filter { code in !wordLists.contains { $0.language == code } }
+            if !unknown.isEmpty {
+                throw UsageError("--candidates: no list for \(unknown.joined(separator: ",")); use codes of the export's manifest",
+                                 command: "langbench train")
+            }
+            context.stdout.write(try Self.heldOutReport(wordLists, trainOnAddedForms: !withoutAddedForms, listed: candidates))
             return .success
         }
         let data = try Trainer.trainModelFile(lists: wordLists)
@@ -59,33 +75,5 @@ struct TrainCommand: ParsableCommand {
         try AtomicFile.write(data, to: url)
         context.stdout.write("wrote \(out): \(data.count) bytes, sha256 \(digest)\n")
         return .success
-    }
-
-    /// Accuracy (macro over languages) per held-out slice, with every language as a candidate and with
-    /// the Cyrillic ones only.
-    static func heldOutReport(_ lists: [WordList]) throws -> String {
-        let split = HeldOutSplit(lists: lists)
-        let model = try Trainer.train(lists: split.training)
-        let all = lists.map(\.language)
-        let cyrillic = all.filter { model.script(of: $0) == .cyrillic }
-        var out = "slice\tcandidates\tn\tmacro_accuracy\n"
-        var perLanguage = ""
-        for (name, candidates) in [("all", all), ("cyrillic", cyrillic)] {
-            let recognizer = LanguageRecognizer(model: model, constraints: candidates)
-            let items = split.items.filter { candidates.contains($0.language) }
-            let evaluation = AccuracyEvaluation(items: items) { recognizer.recognize($0).dominantLanguage }
-            let slices = evaluation.sliceNames.filter { $0 != "all" }
-            for slice in evaluation.sliceNames {
-                let n = evaluation.items(slice)
-                out += "\(slice)\t\(name)\t\(n)\t" + String(format: "%.4f", evaluation.macroAccuracy(slice)) + "\n"
-            }
-            // Per language: accuracy (recall) in each slice, the table docs/recognizer.md shows.
-            perLanguage += "\nlanguage\tcandidates\t" + slices.joined(separator: "\t") + "\n"
-            for language in candidates where items.contains(where: { $0.language == language }) {
-                let cells = slices.map { String(format: "%.1f", (evaluation.slices[$0]?.labels[language]?.recall ?? 0) * 100) }
-                perLanguage += "\(language)\t\(name)\t" + cells.joined(separator: "\t") + "\n"
-            }
-        }
-        return out + perLanguage
     }
 }

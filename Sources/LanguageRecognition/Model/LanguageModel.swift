@@ -20,6 +20,10 @@ public final class LanguageModel: Sendable {
     let indexOfLanguage: [String: Int]
     /// Model code by `language-Script` key (see `language(matching:)`).
     let languageByScriptKey: [String: String]
+    /// For each script model, the per-word bias of each of its rows (`RecognitionParameters.languageBias`).
+    let biasRows: [[Float]]
+    /// For each script model, the char-LM offset of each of its rows (`RecognitionParameters.unlistedBias`).
+    let unlistedRows: [[Float]]
 
     init(scriptModels models: [ScriptModel], parameters: RecognitionParameters, metadata: ModelMetadata) {
         var languages: [String] = []
@@ -46,6 +50,8 @@ public final class LanguageModel: Sendable {
         self.scriptModels = byScript
         self.singleLanguageIndex = single
         self.globalIndex = byScript.map { model in model?.languages.map { index[$0]! } ?? [] }
+        self.biasRows = byScript.map { model in model?.languages.map { parameters.languageBias[$0] ?? 0 } ?? [] }
+        self.unlistedRows = byScript.map { model in model?.languages.map { parameters.unlistedBias[$0] ?? 0 } ?? [] }
         self.parameters = parameters
         self.metadata = metadata
     }
@@ -127,10 +133,19 @@ public struct RecognitionParameters: Sendable, Equatable, Codable {
     /// A single token can lower a language's score by at most this many nats below the best language,
     /// so that one name or loanword cannot outvote the rest of the text (our choice).
     public var tokenEvidenceCap: Float = 24
+    /// Nats added to a language's score per word (after the cap): a per-language calibration fitted on the
+    /// tuning half of the held-out training words (`BiasCalibration`). Languages absent get 0.
+    public var languageBias: [String: Float] = [:]
+    /// Nats added to a language's character-LM term, i.e. to what a word its list lacks is worth (in effect
+    /// a per-language λ: a small list misses more of its language's words). Fitted with `languageBias`.
+    public var unlistedBias: [String: Float] = [:]
 
-    public init(lambda: Float = 0.99, tokenEvidenceCap: Float = 24) {
+    public init(lambda: Float = 0.99, tokenEvidenceCap: Float = 24, languageBias: [String: Float] = [:],
+                unlistedBias: [String: Float] = [:]) {
         self.lambda = lambda
         self.tokenEvidenceCap = tokenEvidenceCap
+        self.languageBias = languageBias
+        self.unlistedBias = unlistedBias
     }
 }
 
@@ -161,7 +176,7 @@ public enum ModelError: Error, Equatable, CustomStringConvertible {
         case let .unreadable(path, reason): "cannot read model \(path): \(reason)"
         case let .malformed(path, reason): "model \(path) is damaged (\(reason)); regenerate it with scripts/train-model"
         case let .unsupportedVersion(path, version):
-            "model \(path) has format version \(version), this build reads \(ModelFile.version); regenerate it with scripts/train-model"
+            "model \(path) has format version \(version), this build reads 1 to \(ModelFile.version); regenerate it with scripts/train-model"
         case .noModelFound:
             "no recognizer model found (Models/recognizer.lbrm); run from the repository or set LANGBENCH_RECOGNIZER_MODEL"
         }

@@ -2,7 +2,10 @@ import Foundation
 
 /// The binary model format (little-endian; documented in docs/recognizer.md):
 ///
-///     "LBRM" · u32 version · u32 n + JSON metadata (sorted keys) · f32 λ · f32 token cap · u32 script count
+///     "LBRM" · u32 version · u32 n + JSON metadata (sorted keys) · f32 λ · f32 token cap
+///     · u32 bias count · (u32 n + UTF-8 code · f32 per-word bias · f32 unlisted bias)… sorted by code
+///       (version 2; absent in version 1)
+///     · u32 script count
 ///     per script: u8 script · u32 language count · (u32 n + UTF-8 code)… · u32 alphabet count · u32 scalars…
 ///                 u32 width · for orders 1…5: u32 capacity · u32 keys[cap] · u8 logp[cap·width]
 ///                                                 · u8 bow[cap·width] (orders 1–4 only)
@@ -12,7 +15,8 @@ import Foundation
 /// Every table is written exactly as it sits in memory, so loading is a copy per array.
 enum ModelFile {
     static let magic: [UInt8] = Array("LBRM".utf8)
-    static let version: UInt32 = 1
+    /// Version written; version 1 (no language biases) is still read.
+    static let version: UInt32 = 2
 
     struct Contents {
         var scripts: [ScriptModel]
@@ -31,6 +35,14 @@ enum ModelFile {
         w.bytes(Array(json))
         w.f32(contents.parameters.lambda)
         w.f32(contents.parameters.tokenEvidenceCap)
+        let parameters = contents.parameters
+        let biased = Set(parameters.languageBias.keys).union(parameters.unlistedBias.keys).sorted()
+        w.u32(UInt32(biased.count))
+        for code in biased {
+            w.string(code)
+            w.f32(parameters.languageBias[code] ?? 0)
+            w.f32(parameters.unlistedBias[code] ?? 0)
+        }
         w.u32(UInt32(contents.scripts.count))
         for s in contents.scripts {
             w.bytes([s.script.rawValue])
@@ -61,7 +73,7 @@ enum ModelFile {
         var r = ByteReader(data: data, path: path)
         guard try r.bytes(4) == magic else { throw ModelError.malformed(path: path, reason: "not a recognizer model") }
         let v = try r.u32()
-        guard v == version else { throw ModelError.unsupportedVersion(path: path, version: v) }
+        guard v == 1 || v == version else { throw ModelError.unsupportedVersion(path: path, version: v) }
         let json = try r.bytes(Int(try r.u32()))
         let metadata: ModelMetadata
         do {
@@ -69,7 +81,14 @@ enum ModelFile {
         } catch {
             throw ModelError.malformed(path: path, reason: "metadata: \(error)")
         }
-        let parameters = RecognitionParameters(lambda: try r.f32(), tokenEvidenceCap: try r.f32())
+        var parameters = RecognitionParameters(lambda: try r.f32(), tokenEvidenceCap: try r.f32())
+        if v >= 2 {
+            for _ in 0..<(try r.u32()) {
+                let code = try r.string()
+                parameters.languageBias[code] = try r.f32()
+                parameters.unlistedBias[code] = try r.f32()
+            }
+        }
         var scripts: [ScriptModel] = []
         for _ in 0..<(try r.u32()) {
             guard let script = Script(rawValue: try r.bytes(1)[0]) else {

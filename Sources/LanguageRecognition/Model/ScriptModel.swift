@@ -107,21 +107,36 @@ struct ScriptModel: Sendable {
         }
     }
 
-    /// Per-language log-likelihood of one word: log(λ·P_list + (1−λ)·P_charLM), written to `out`.
-    func wordLogLikelihood(_ word: UnsafeBufferPointer<UInt32>, lambda: Float,
-                           into out: UnsafeMutablePointer<Float>) {
-        charLogLikelihood(word, into: out)
+    /// The two terms of one word's per-language log-likelihood: log((1−λ)·P_charLM) into `char` and
+    /// log(λ·P_list) into `list` (−∞ where the language's list lacks the word).
+    func wordTerms(_ word: UnsafeBufferPointer<UInt32>, lambda: Float,
+                   char: UnsafeMutablePointer<Float>, list: UnsafeMutablePointer<Float>) {
+        charLogLikelihood(word, into: char)
         let logLambda = log(lambda), logRest = log(1 - lambda)
-        for l in 0..<width { out[l] += logRest }
+        for l in 0..<width {
+            char[l] += logRest
+            list[l] = -.infinity
+        }
+        words.forEachPosting(hash: Hashing.word(word)) { language, listLogP in
+            list[language] = max(list[language], logLambda + listLogP)
+        }
+    }
+
+    /// Per-language log-likelihood of one word: log(λ·P_list + e^u·(1−λ)·P_charLM), written to `out`, where
+    /// u is the language's `unlisted` offset (a per-language λ: how much a word its list lacks is worth).
+    func wordLogLikelihood(_ word: UnsafeBufferPointer<UInt32>, lambda: Float, unlisted: [Float],
+                           into out: UnsafeMutablePointer<Float>) {
         withUnsafeTemporaryAllocation(of: Float.self, capacity: width) { list in
-            for l in 0..<width { list[l] = -.infinity }
-            words.forEachPosting(hash: Hashing.word(word)) { language, listLogP in
-                list[language] = max(list[language], listLogP)
-            }
-            for l in 0..<width where list[l] > -.infinity {
-                let a = logLambda + list[l], b = out[l]
-                out[l] = max(a, b) + log1p(exp(-abs(a - b)))
+            wordTerms(word, lambda: lambda, char: out, list: list.baseAddress!)
+            for l in 0..<width {
+                out[l] += unlisted[l]
+                if list[l] > -.infinity { out[l] = Self.logAddExp(list[l], out[l]) }
             }
         }
+    }
+
+    @inline(__always)
+    static func logAddExp(_ a: Float, _ b: Float) -> Float {
+        max(a, b) + log1p(exp(-abs(a - b)))
     }
 }

@@ -37,26 +37,34 @@ extension LanguageModel {
         }
         let rows = (0..<model.width).filter { prior.allowed[globalIndex[Int(script.rawValue)][$0]] }
         var total = [Double](repeating: 0, count: model.width)
-        scoreTokens(normalized, model: model, rows: rows, into: &total)
+        scoreTokens(normalized, model: model, rows: rows, bias: biasRows[Int(script.rawValue)],
+                    unlisted: unlistedRows[Int(script.rawValue)], into: &total)
         let globals = rows.map { globalIndex[Int(script.rawValue)][$0] }
         let scores = zip(rows, globals).map { total[$0] + prior.logPrior[$1] }
         return Recognition(hypotheses: posterior(indices: globals, logScores: scores), evidence: .script(script))
     }
 
-    /// Adds each token's per-language log-likelihood, capped at `tokenEvidenceCap` below the best candidate.
-    func scoreTokens(_ text: NormalizedText, model: ScriptModel, rows: [Int], into total: inout [Double]) {
+    /// Adds each token's per-language log-likelihood, capped at `tokenEvidenceCap` below the best candidate,
+    /// plus the language's per-word bias.
+    func scoreTokens(_ text: NormalizedText, model: ScriptModel, rows: [Int], bias: [Float], unlisted: [Float],
+                     into total: inout [Double]) {
         let cap = parameters.tokenEvidenceCap, lambda = parameters.lambda
         withUnsafeTemporaryAllocation(of: Float.self, capacity: model.width) { scores in
-            text.scalars.withUnsafeBufferPointer { all in
-                for token in text.tokens where token.script == model.script {
-                    let run = UnsafeBufferPointer(rebasing: all[token.range])
-                    HanSegmentation.forEachWord(run, words: model.words) { word in
-                        model.wordLogLikelihood(word, lambda: lambda, into: scores.baseAddress!)
-                        var best = -Float.infinity
-                        for r in rows { best = max(best, scores[r]) }
-                        for r in rows { total[r] += Double(max(scores[r], best - cap)) }
-                    }
-                }
+            forEachWord(of: text, in: model) { word in
+                model.wordLogLikelihood(word, lambda: lambda, unlisted: unlisted, into: scores.baseAddress!)
+                var best = -Float.infinity
+                for r in rows { best = max(best, scores[r]) }
+                for r in rows { total[r] += Double(max(scores[r], best - cap) + bias[r]) }
+            }
+        }
+    }
+
+    /// Calls `body` with each scored word of a text: the tokens of the model's script, Han-only runs split
+    /// into list words.
+    func forEachWord(of text: NormalizedText, in model: ScriptModel, _ body: (UnsafeBufferPointer<UInt32>) -> Void) {
+        text.scalars.withUnsafeBufferPointer { all in
+            for token in text.tokens where token.script == model.script {
+                HanSegmentation.forEachWord(UnsafeBufferPointer(rebasing: all[token.range]), words: model.words, body)
             }
         }
     }

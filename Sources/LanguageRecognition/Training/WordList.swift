@@ -13,6 +13,9 @@ public struct WordList: Sendable, Equatable {
     public var language: String
     public var kind: Kind
     public var words: [(word: [UInt32], weight: Double)]
+    /// Words of a frequency list that are dictionary forms added by the export (marked `form` in the list),
+    /// not measured frequencies; the held-out split measures them as their own slices.
+    public var addedForms: Set<[UInt32]> = []
     /// The export manifest's line for this list (source, sha256), recorded in the model's provenance.
     public var source: String
 
@@ -23,16 +26,18 @@ public struct WordList: Sendable, Equatable {
         self.source = source
     }
 
-    init(language: String, kind: Kind, scalarWords: [(word: [UInt32], weight: Double)], source: String) {
+    init(language: String, kind: Kind, scalarWords: [(word: [UInt32], weight: Double)], source: String,
+         addedForms: Set<[UInt32]> = []) {
         self.language = language
         self.kind = kind
         self.words = scalarWords
         self.source = source
+        self.addedForms = addedForms
     }
 
     public static func == (a: WordList, b: WordList) -> Bool {
         a.language == b.language && a.kind == b.kind && a.source == b.source && a.words.count == b.words.count
-            && zip(a.words, b.words).allSatisfy { $0.word == $1.word && $0.weight == $1.weight }
+            && a.addedForms == b.addedForms && zip(a.words, b.words).allSatisfy { $0.word == $1.word && $0.weight == $1.weight }
     }
 
     /// The script of the list: that of most of its first thousand words.
@@ -62,21 +67,24 @@ public struct WordList: Sendable, Equatable {
         return lists.sorted { $0.language < $1.language }
     }
 
-    /// Reads one `word<TAB>weight` list.
+    /// Reads one `word<TAB>weight[<TAB>form]` list (`form` marks a dictionary form added by the export).
     public static func read(url: URL, language: String, kind: Kind, source: String) throws -> WordList {
         guard let data = try? Data(contentsOf: url) else { throw TrainingError.missingExport(path: url.path) }
         var words: [(word: [UInt32], weight: Double)] = []
+        var added = Set<[UInt32]>()
         var lineNumber = 0
         for line in data.split(separator: UInt8(ascii: "\n")) {
             lineNumber += 1
-            guard let tab = line.firstIndex(of: UInt8(ascii: "\t")),
-                  let weight = Double(String(decoding: line[(tab + 1)...], as: UTF8.self)) else {
+            let fields = line.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false)
+            guard fields.count == 2 || (fields.count == 3 && fields[2].elementsEqual("form".utf8)),
+                  let weight = Double(String(decoding: fields[1], as: UTF8.self)) else {
                 throw TrainingError.malformedList(path: url.path, line: lineNumber)
             }
-            let word = String(decoding: line[..<tab], as: UTF8.self)
-            words.append((Array(word.unicodeScalars.map(\.value)), weight))
+            let word = Array(String(decoding: fields[0], as: UTF8.self).unicodeScalars.map(\.value))
+            words.append((word, weight))
+            if fields.count == 3 { added.insert(word) }
         }
-        return WordList(language: language, kind: kind, scalarWords: words, source: source)
+        return WordList(language: language, kind: kind, scalarWords: words, source: source, addedForms: added)
     }
 }
 
@@ -89,7 +97,7 @@ public enum TrainingError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .missingExport(path): "cannot read \(path); export the lists first with scripts/train-model --export-only"
-        case let .malformedList(path, line): "\(path):\(line): expected word<TAB>weight; re-export with scripts/train-model"
+        case let .malformedList(path, line): "\(path):\(line): expected word<TAB>weight (and optionally <TAB>form); re-export with scripts/train-model"
         case .noLists: "no word lists to train on"
         }
     }
