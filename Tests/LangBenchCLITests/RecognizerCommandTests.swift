@@ -56,6 +56,28 @@ struct RecognizerCommandTests {
         #expect(result.status == .usage)
     }
 
+    @Test func heldOutReportsTheReportHalfWithAndWithoutFittedBiases() async {
+        let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
+        let result = await runCommand(["train", "--lists", lists, "--held-out", "--candidates", "aa,bb"])
+        #expect(result.status == .success)
+        #expect(result.stdout.hasPrefix("measured on the report half\nfitted on the tuning half (nats): per word "))
+        for row in ["known-words\tall\tnone\t", "known-words\tall\tfitted\t", "known-words\tlisted\ttrainer\t"] {
+            #expect(result.stdout.contains(row), "\(row)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--without-added-forms"], "error: --without-added-forms, --tuning-half and --candidates need --held-out"),
+        (["--candidates", "aa"], "error: --without-added-forms, --tuning-half and --candidates need --held-out"),
+        (["--held-out", "--candidates", "aa,zz"], "error: --candidates: no list for zz; use codes of the export's manifest"),
+    ])
+    func trainRefusesHeldOutOptionsItCannotUse(_ extra: [String], _ message: String) async {
+        let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
+        let result = await runCommand(["train", "--lists", lists] + extra)
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix(message), "\(result.stderr)")
+    }
+
     @Test func benchOutputEndsWithTheMachineReadableLine() {
         var output = BenchDetectorOutput(modelPath: "Models/recognizer.lbrm", modelBytes: 3 * 1_048_576, loadMilliseconds: 42.25,
                                          residentBytes: 40 * 1_048_576, words: 702, corpora: 2, candidates: 24,

@@ -5,7 +5,8 @@ extension TrainCommand {
     /// Accuracy (macro over languages) per held-out slice on the report half, with every language as a
     /// candidate, with the Cyrillic ones only and with `listed` (if any), under three bias settings: none, fitted on the tuning
     /// half now, and the trainer's (`TrainingOptions`, what the model file gets).
-    static func heldOutReport(_ lists: [WordList], trainOnAddedForms: Bool = true, listed: [String] = []) throws -> String {
+    static func heldOutReport(_ lists: [WordList], trainOnAddedForms: Bool = true, listed: [String] = [],
+                              reportOnTuningHalf: Bool = false) throws -> String {
         let split = HeldOutSplit(lists: lists, trainOnAddedForms: trainOnAddedForms)
         var options = TrainingOptions()
         let trainer = BiasCalibration.Fit(perWord: options.recognition.languageBias,
@@ -14,10 +15,11 @@ extension TrainCommand {
         options.recognition.unlistedBias = [:]
         let model = try Trainer.train(lists: split.training, options: options)
         let fitted = BiasCalibration.fit(model: model, items: split.items(tuning: true))
-        let report = split.items(tuning: false)
+        let report = split.items(tuning: reportOnTuningHalf)
         let all = lists.map(\.language)
         let cyrillic = all.filter { model.script(of: $0) == .cyrillic }
-        var out = "fitted on the tuning half (nats): per word \(Self.biasList(fitted.perWord)); "
+        var out = "measured on the \(reportOnTuningHalf ? "tuning" : "report") half\n"
+        out += "fitted on the tuning half (nats): per word \(Self.biasList(fitted.perWord)); "
             + "unlisted \(Self.biasList(fitted.unlisted))\n"
         out += "trainer (TrainingOptions): per word \(Self.biasList(trainer.perWord)); "
             + "unlisted \(Self.biasList(trainer.unlisted))\n\n"

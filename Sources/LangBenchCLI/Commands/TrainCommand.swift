@@ -23,6 +23,7 @@ struct TrainCommand: ParsableCommand {
             .flag("check", help: "Compare with the existing --out file instead of writing it."),
             .flag("held-out", help: "Measure accuracy on a held-out slice of the lists instead of writing a model."),
             .flag("without-added-forms", help: "With --held-out: train without the dictionary forms the export added (same items)."),
+            .flag("tuning-half", help: "With --held-out: report on the tuning half (to choose settings) instead of the report half."),
             .value("candidates", "codes", help: "With --held-out: also measure with these languages as candidates (comma-separated)."),
         ])]
     )
@@ -33,6 +34,7 @@ struct TrainCommand: ParsableCommand {
     let heldOut: Bool
     let withoutAddedForms: Bool
     let candidates: [String]
+    let tuningHalf: Bool
 
     init(_ arguments: ParsedArguments) throws {
         lists = arguments.value("lists")
@@ -40,13 +42,14 @@ struct TrainCommand: ParsableCommand {
         check = arguments.flag("check")
         heldOut = arguments.flag("held-out")
         withoutAddedForms = arguments.flag("without-added-forms")
+        tuningHalf = arguments.flag("tuning-half")
         candidates = arguments.value("candidates").map { $0.split(separator: ",").map(String.init) } ?? []
     }
 
     func validate() throws {
         if lists == nil { throw UsageError("--lists is required (scripts/train-model --export-only prints the folder)", command: "langbench train") }
-        if (withoutAddedForms || !candidates.isEmpty) && !heldOut {
-            throw UsageError("--without-added-forms and --candidates need --held-out", command: "langbench train")
+        if (withoutAddedForms || tuningHalf || !candidates.isEmpty) && !heldOut {
+            throw UsageError("--without-added-forms, --tuning-half and --candidates need --held-out", command: "langbench train")
         }
     }
 
@@ -59,7 +62,8 @@ struct TrainCommand: ParsableCommand {
                 throw UsageError("--candidates: no list for \(unknown.joined(separator: ",")); use codes of the export's manifest",
                                  command: "langbench train")
             }
-            context.stdout.write(try Self.heldOutReport(wordLists, trainOnAddedForms: !withoutAddedForms, listed: candidates))
+            context.stdout.write(try Self.heldOutReport(wordLists, trainOnAddedForms: !withoutAddedForms, listed: candidates,
+                                                           reportOnTuningHalf: tuningHalf))
             return .success
         }
         let data = try Trainer.trainModelFile(lists: wordLists)

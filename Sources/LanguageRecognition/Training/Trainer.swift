@@ -19,8 +19,8 @@ public enum Trainer {
             sources: lists.sorted { $0.language < $1.language }.map(\.source),
             training: options.summary,
             licence: "Word-frequency data from wordfreq (CC BY-SA 4.0); be from hunspell-be (CC BY-SA 3.0); "
-                + "kk from hunspell-kk (used under MPL 1.1 / LGPL 2.1+); forms added to bg and sr from Debian's "
-                + "hunspell-bg, hunspell-sr; zh-Hant converted by OpenCC. See Models/PROVENANCE.md.")
+                + "kk from hunspell-kk and forms added to sr from hunspell-sr (both used under MPL 1.1); "
+                + "zh-Hant converted by OpenCC. Shared under CC BY-SA 4.0; see Models/PROVENANCE.md.")
         return LanguageModel(scriptModels: models, parameters: options.recognition, metadata: metadata)
     }
 
@@ -48,7 +48,8 @@ public enum Trainer {
             if list.kind == .frequency && options.charModelMinFrequency > 0 {
                 trimmed.words = list.words.filter { $0.weight >= options.charModelMinFrequency }
             }
-            return NGramCounts(list: trimmed, symbolOf: symbolOf, damping: options.frequencyDamping)
+            return NGramCounts(list: trimmed, symbolOf: symbolOf, damping: options.frequencyDamping,
+                               addedFormWeight: options.addedFormCharWeight)
         }
         // Keep an n-gram when some language has enough word types containing it (suffix- and prefix-closed).
         var kept = Set<NGramKey>()
@@ -187,14 +188,16 @@ struct NGramCounts {
 
     static let fixedPointScale = 1024.0
 
-    init(list: WordList, symbolOf: [UInt32: UInt32], damping: Double) {
+    init(list: WordList, symbolOf: [UInt32: UInt32], damping: Double, addedFormWeight: Double = 1) {
         let minWeight = list.words.map(\.weight).filter { $0 > 0 }.min() ?? 1
         var symbols: [UInt32] = []
         for entry in list.words {
             let w: Int64
             switch list.kind {
             case .frequency:
-                w = Int64((pow(max(entry.weight, minWeight) / minWeight, damping) * Self.fixedPointScale).rounded())
+                let factor = addedFormWeight != 1 && list.addedForms.contains(entry.word) ? addedFormWeight : 1
+                w = Int64((pow(max(entry.weight, minWeight) / minWeight, damping) * Self.fixedPointScale * factor).rounded())
+                if w == 0 { continue }
             case .forms:
                 w = Int64(Self.fixedPointScale)
             }

@@ -6,10 +6,13 @@ public struct TrainingOptions: Sendable, Equatable {
     public var minTypes: [Int] = [1, 2, 2, 4, 6]
     /// Frequency lists contribute words at or above this frequency to the char LM (0: every word).
     public var charModelMinFrequency: Double = 0
+    /// Weight in the char LM of a dictionary form added to a frequency list, relative to a list word at the
+    /// same frequency (the added forms outnumber sr's listed words six to one).
+    public var addedFormCharWeight: Double = 0.25
     /// Frequency lists contribute words at or above this frequency to the word table.
     public var wordTableMinFrequency: Double = 1e-6
     /// Frequency-list words at the word table's floor level (`wordTableMinFrequency`: the dictionary forms
-    /// added to bg, sr, ru, uk and the rarest listed words) are stored as a compact fingerprint set when a
+    /// added to sr and the rarest listed words) are stored as a compact fingerprint set when a
     /// list has at least this many (2.5 bytes a word instead of 5, for one more probe per word looked up).
     public var compactFloorLevelMinimum: Int = 50_000
     /// Whether form lists (hunspell expansions) go into the word table as well as the char LM.
@@ -34,7 +37,7 @@ public struct TrainingOptions: Sendable, Equatable {
     /// `key=value` lines recorded in the model's metadata.
     var summary: [String] {
         ["frequencyDamping=\(frequencyDamping)", "minTypes=\(minTypes.map(String.init).joined(separator: ","))",
-         "charModelMinFrequency=\(charModelMinFrequency)", "wordTableMinFrequency=\(wordTableMinFrequency)", "compactFloorLevelMinimum=\(compactFloorLevelMinimum)", "formsInWordTable=\(formsInWordTable)",
+         "charModelMinFrequency=\(charModelMinFrequency)", "addedFormCharWeight=\(addedFormCharWeight)", "wordTableMinFrequency=\(wordTableMinFrequency)", "compactFloorLevelMinimum=\(compactFloorLevelMinimum)", "formsInWordTable=\(formsInWordTable)",
          "formsMass=\(formsMass)", "borrowFormFrequencies=\(borrowFormFrequencies)", "borrowedFrequencyFactor=\(borrowedFrequencyFactor)", "formsOnlyWhenBorrowed=\(formsOnlyWhenBorrowed)", "lambda=\(recognition.lambda)", "tokenEvidenceCap=\(recognition.tokenEvidenceCap)",
          "order=\(NGramTable.maxOrder)", "smoothing=interpolated Witten-Bell"]
     }
