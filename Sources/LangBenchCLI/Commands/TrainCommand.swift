@@ -55,13 +55,13 @@ struct TrainCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let wordLists = try WordList.readExport(directory: URL(fileURLWithPath: lists!))
+        let unknown = candidates.filter { code in !wordLists.contains { $0.language == code } }
+        if !unknown.isEmpty {
+            throw UsageError("--candidates: no list for \(unknown.joined(separator: ",")); use codes of the export's manifest",
+                             command: "langbench train")
+        }
         context.note("training on \(wordLists.count) lists (\(wordLists.map(\.words.count).reduce(0, +)) words)")
         if heldOut {
-            let unknown = candidates.filter { code in !wordLists.contains { $0.language == code } }
-            if !unknown.isEmpty {
-                throw UsageError("--candidates: no list for \(unknown.joined(separator: ",")); use codes of the export's manifest",
-                                 command: "langbench train")
-            }
             context.stdout.write(try Self.heldOutReport(wordLists, trainOnAddedForms: !withoutAddedForms, listed: candidates,
                                                            reportOnTuningHalf: tuningHalf))
             return .success
