@@ -1,17 +1,15 @@
-/// An RFC 4180 parser over already-decoded lines: quoted cells may contain commas, doubled quotes
-/// and line breaks. Each row carries the line number it starts on.
-enum CSVParser {
-    struct Output {
-        var rows: [(line: Int, cells: [String])] = []
-        var problems: [(line: Int, message: String)] = []
-    }
+/// An RFC 4180 parser over already-decoded lines, fed a block of lines at a time: quoted cells may
+/// contain commas, doubled quotes and line breaks (also across blocks). Each row carries the line
+/// number it starts on.
+struct CSVParser {
+    private var cells: [String] = []
+    private var cell = ""
+    private var inQuotes = false
+    private var rowStart = 0
 
-    static func parse(lines: [TextLines.Line]) -> Output {
-        var output = Output()
-        var cells: [String] = []
-        var cell = ""
-        var inQuotes = false
-        var rowStart = 0
+    /// The rows completed by `lines`; a row still inside a quoted cell waits for the next block.
+    mutating func feed(_ lines: [TextLines.Line]) -> [(line: Int, cells: [String])] {
+        var rows: [(line: Int, cells: [String])] = []
         for line in lines {
             if !inQuotes { rowStart = line.number } else { cell.append("\n") }
             var chars = line.text.makeIterator()
@@ -31,14 +29,16 @@ enum CSVParser {
             }
             if !inQuotes {
                 cells.append(cell)
-                output.rows.append((rowStart, cells))
+                rows.append((rowStart, cells))
                 cells = []
                 cell = ""
             }
         }
-        if inQuotes {
-            output.problems.append((rowStart, "unterminated quoted cell (a '\"' opened here is never closed)"))
-        }
-        return output
+        return rows
+    }
+
+    /// At the end of the file: a quoted cell still open is a problem (its row is dropped).
+    func finish() -> (line: Int, message: String)? {
+        inQuotes ? (rowStart, "unterminated quoted cell (a '\"' opened here is never closed)") : nil
     }
 }

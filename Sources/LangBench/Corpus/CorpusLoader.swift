@@ -1,10 +1,14 @@
 import BenchSupport
 import Foundation
 
-/// Reads corpus files of any supported format into one `Corpus`, checking every item.
+/// Reads corpus files of any supported format, checking every item: into one in-memory `Corpus`
+/// (`load`, `read`), or in id order through a spool on disk when the corpus may not fit in memory
+/// (`loadSorted`). Files are read a block at a time either way.
 public struct CorpusLoader: Sendable {
     /// Forces a format instead of detecting it.
     public var format: CorpusFormat?
+    /// Bytes read at a time; results do not depend on it (tests make it tiny to cut every line).
+    var blockSize = FileChunks.defaultBlockSize
 
     public init(format: CorpusFormat? = nil) {
         self.format = format
@@ -20,6 +24,14 @@ public struct CorpusLoader: Sendable {
         public var skippedRows: Int
     }
 
+    /// What reading learns besides the items themselves.
+    struct Pass {
+        var sources: [CorpusSource] = []
+        var problems: [CorpusProblem] = []
+        var skippedPaths: [String] = []
+        var skippedRows = 0
+    }
+
     /// Loads `paths`, throwing `CorpusError.invalid` with every problem when there are any.
     public func load(_ paths: [String]) throws -> Corpus {
         let outcome = try read(paths)
@@ -32,64 +44,81 @@ public struct CorpusLoader: Sendable {
     /// be read at all or its format is unknown.
     public func read(_ paths: [String]) throws -> Outcome {
         var items: [CorpusItem] = []
-        var sources: [CorpusSource] = []
-        var problems: [CorpusProblem] = []
-        var skippedPaths: [String] = []
-        var skippedRows = 0
+        var pass = try forEachItem(paths) { items.append($0) }
+        let duplicates = Self.duplicateIDs(items)
+        if !duplicates.isEmpty {
+            pass.problems += duplicates
+            items = Self.removingDuplicates(items)
+        }
+        pass.problems.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
+        return Outcome(corpus: Corpus(items: items, sources: pass.sources), problems: pass.problems,
+                       skippedPaths: pass.skippedPaths, skippedRows: pass.skippedRows)
+    }
+
+    /// Loads `paths` in canonical order (by id) with memory bounded by `itemsInMemory`, whatever the
+    /// corpus's size: past that many items they are sorted in runs spooled to `spoolDirectory` and
+    /// merged. Throws `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
+    public func loadSorted(_ paths: [String], itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
+                           spoolDirectory: URL? = nil) throws -> SortedCorpus {
+        let spool = try ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
+        var pass = try forEachItem(paths) { try spool.add($0) }
+        let (sorted, duplicates) = try spool.finish(sources: pass.sources)
+        pass.problems += duplicates
+        if !pass.problems.isEmpty {
+            pass.problems.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
+            throw CorpusError.invalid(pass.problems)
+        }
+        if sorted.count == 0 { throw CorpusError.empty(paths: paths) }
+        return sorted
+    }
+
+    /// Reads every valid item of `paths` in file order into `body`, a block of lines at a time, and
+    /// collects the problems instead of throwing them. Throws only when a path cannot be read at all
+    /// or its format is unknown (or `body` throws).
+    func forEachItem(_ paths: [String], _ body: (CorpusItem) throws -> Void) throws -> Pass {
+        var pass = Pass()
         var codes = ItemValidator.CodeCache()
         for path in paths {
             for file in try Self.expand(path) {
-                if file.isDocumentation { skippedPaths.append(file.path); continue }
-                let data: Data
-                do {
-                    // A FIFO or a device would block or never end (and Foundation calls that a permission problem).
-                    let target = URL(fileURLWithPath: file.path).resolvingSymlinksInPath().path
-                    let type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
-                    guard type == .typeRegular else {
-                        throw CorpusError.unreadable(path: file.path, reason: "not a regular file (\(type?.rawValue ?? "unknown type")); pass a corpus file or folder")
+                if file.isDocumentation { pass.skippedPaths.append(file.path); continue }
+                var chunks = try FileChunks(path: file.path, blockSize: blockSize)
+                var reader: RecordReader?
+                var items = 0, skipped = 0
+                var sawRecordOrProblem = false, sawText = false
+                while true {
+                    let lines = try chunks.next()
+                    if reader == nil {
+                        guard let format = format ?? file.impliedFormat ?? CorpusFormat.detect(
+                            at: URL(fileURLWithPath: file.path), firstLine: lines?.lines.first?.text) else {
+                            throw CorpusError.unknownFormat(path: file.path)
+                        }
+                        reader = RecordReader(file: file, format: format)
                     }
-                    data = try Data(contentsOf: URL(fileURLWithPath: file.path))
-                } catch let error as CorpusError {
-                    throw error
-                } catch {
-                    throw CorpusError.unreadable(path: file.path, reason: (error as NSError).localizedDescription)
+                    guard let lines else { break }
+                    pass.problems += lines.invalidUTF8.map { CorpusProblem(SourceLocation(file: file.path, line: $0), "invalid UTF-8") }
+                    let (result, skippedHere) = reader!.read(lines.lines)
+                    skipped += skippedHere
+                    pass.problems += result.problems
+                    sawRecordOrProblem = sawRecordOrProblem || !result.records.isEmpty || !result.problems.isEmpty || !lines.invalidUTF8.isEmpty
+                    sawText = sawText || lines.lines.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+                    for record in result.records {
+                        if let item = ItemValidator.validate(record, problems: &pass.problems, codes: &codes) {
+                            try body(item)
+                            items += 1
+                        }
+                    }
                 }
-                let lines = TextLines(data: data)
-                guard let format = format ?? file.impliedFormat ?? CorpusFormat.detect(
-                    at: URL(fileURLWithPath: file.path), firstLine: lines.lines.first?.text) else {
-                    throw CorpusError.unknownFormat(path: file.path)
-                }
-                problems += lines.invalidUTF8.map { CorpusProblem(SourceLocation(file: file.path, line: $0), "invalid UTF-8") }
-                var result: FileReadResult
-                var skipped = 0
-                switch format {
-                case .tsv, .csv: result = DelimitedReader.read(lines: lines.lines, file: file.path, format: format)
-                case .jsonl: result = JSONLReader.read(lines: lines.lines, file: file.path)
-                case .lines: result = LinesReader.read(lines: lines.lines, file: file.path, idPrefix: file.idPrefix ?? file.path, lang: file.lang ?? "", tag: file.tag)
-                case .tatoeba: (result, skipped) = TatoebaReader.read(lines: lines.lines, file: file.path)
-                }
-                skippedRows += skipped
+                let ending = reader!.finish()
+                pass.problems += ending
+                pass.skippedRows += skipped
                 // A file that holds nothing is a mistake (a wrong path, a truncated export), not "ok: 0 items".
-                if result.records.isEmpty && result.problems.isEmpty && lines.invalidUTF8.isEmpty && skipped == 0 {
-                    let what = lines.lines.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty } ? "a header but no items" : "no items (empty file)"
-                    result.problems.append(CorpusProblem(SourceLocation(file: file.path, line: 1), what))
+                if !sawRecordOrProblem && ending.isEmpty && skipped == 0 {
+                    pass.problems.append(CorpusProblem(SourceLocation(file: file.path, line: 1), sawText ? "a header but no items" : "no items (empty file)"))
                 }
-                problems += result.problems
-                let before = items.count
-                for record in result.records {
-                    if let item = ItemValidator.validate(record, problems: &problems, codes: &codes) { items.append(item) }
-                }
-                sources.append(CorpusSource(path: file.path, format: format, sha256: SHA256.hex(data), items: items.count - before))
+                pass.sources.append(CorpusSource(path: file.path, format: reader!.format, sha256: chunks.sha256, items: items))
             }
         }
-        let duplicates = Self.duplicateIDs(items)
-        if !duplicates.isEmpty {
-            problems += duplicates
-            items = Self.removingDuplicates(items)
-        }
-        problems.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
-        return Outcome(corpus: Corpus(items: items, sources: sources), problems: problems,
-                       skippedPaths: skippedPaths, skippedRows: skippedRows)
+        return pass
     }
 
     private static func duplicateIDs(_ items: [CorpusItem]) -> [CorpusProblem] {

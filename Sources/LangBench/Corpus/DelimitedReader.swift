@@ -1,33 +1,59 @@
-/// Reads TSV and CSV corpora with a header row naming the columns.
-enum DelimitedReader {
+/// Reads TSV and CSV corpora with a header row naming the columns, a block of lines at a time.
+struct DelimitedReader {
     static let requiredColumns = ["id", "lang", "text"]
 
-    static func read(lines: [TextLines.Line], file: String, format: CorpusFormat) -> FileReadResult {
+    let file: String
+    let format: CorpusFormat
+    private var csv = CSVParser()
+    /// The header's column names once read; its first row is the header, whatever it holds.
+    private var columns: [String]?
+    private var index: [String: Int] = [:]
+    /// A header without the required columns: its problem is reported once and the rows are not read.
+    private var refused = false
+
+    init(file: String, format: CorpusFormat) {
+        self.file = file
+        self.format = format
+    }
+
+    mutating func read(_ lines: [TextLines.Line]) -> FileReadResult {
         var result = FileReadResult()
-        let rows: [(line: Int, cells: [String])]
         switch format {
         case .csv:
-            let parsed = CSVParser.parse(lines: lines)
-            rows = parsed.rows
-            result.problems += parsed.problems.map { CorpusProblem(SourceLocation(file: file, line: $0.line), $0.message) }
+            take(csv.feed(lines), into: &result)
         default:
             // Split on the tab byte: a tab is always a grapheme of its own, so this equals splitting the
             // Characters, at a fraction of the cost (this ran longer than detecting the items).
-            rows = lines.map { line in
+            take(lines.map { line in
                 (line.number, line.text.utf8.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) })
+            }, into: &result)
+        }
+        return result
+    }
+
+    /// At the end of the file: a CSV quoted cell left open.
+    func finish() -> [CorpusProblem] {
+        guard format == .csv, let open = csv.finish() else { return [] }
+        return [CorpusProblem(SourceLocation(file: file, line: open.line), open.message)]
+    }
+
+    private mutating func take(_ rows: [(line: Int, cells: [String])], into result: inout FileReadResult) {
+        var rows = rows[...]
+        if columns == nil, let header = rows.popFirst() {
+            let names = header.cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            columns = names
+            let missing = Self.requiredColumns.filter { !names.contains($0) }
+            if !missing.isEmpty {
+                let list = missing.map { "'\($0)'" }.joined(separator: ", ")
+                result.problems.append(CorpusProblem(SourceLocation(file: file, line: header.line),
+                                                     "missing column \(list) in header (expected id, lang, text, tags[, history])"))
+                refused = true
             }
+            index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
-        guard let header = rows.first else { return result }
-        let columns = header.cells.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        let missing = requiredColumns.filter { !columns.contains($0) }
-        if !missing.isEmpty {
-            let names = missing.map { "'\($0)'" }.joined(separator: ", ")
-            result.problems.append(CorpusProblem(SourceLocation(file: file, line: header.line),
-                                                 "missing column \(names) in header (expected id, lang, text, tags[, history])"))
-            return result
-        }
-        let index = Dictionary(columns.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-        for row in rows.dropFirst() {
+        guard !refused, let columns else { return }
+        let index = self.index
+        for row in rows {
             let location = SourceLocation(file: file, line: row.line)
             if row.cells.count == 1 && row.cells[0].isEmpty { continue }  // blank line
             // More cells than the header names would be dropped: an error, unless they are all empty (trailing separators).
@@ -41,7 +67,6 @@ enum DelimitedReader {
             if let history = cell("history"), !history.isEmpty { record.historyJSON = history }
             result.records.append(record)
         }
-        return result
     }
 }
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// A file split into physical lines, decoded as UTF-8 one line at a time so that invalid bytes are
-/// reported with their line number instead of failing the whole file. A leading BOM and CRLF line
-/// ends are removed silently.
+/// A file (or a block of whole lines of it) split into physical lines, decoded as UTF-8 one line at a
+/// time so that invalid bytes are reported with their line number instead of failing the whole file. A
+/// leading BOM (at the start of the file only) and CRLF line ends are removed silently.
 struct TextLines {
     struct Line {
         var number: Int
@@ -11,11 +11,15 @@ struct TextLines {
 
     var lines: [Line] = []
     var invalidUTF8: [Int] = []
+    /// Physical lines seen, valid or not: the next block's first line number is `firstLine + lineCount`.
+    var lineCount = 0
 
-    init(data: Data) {
+    /// `firstLine` numbers the first line of `data`; `fileStart` says whether `data` starts the file
+    /// (where a BOM is dropped).
+    init(data: Data, firstLine: Int = 1, fileStart: Bool = true) {
         var start = data.startIndex
-        if data.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
-        var number = 0
+        if fileStart && data.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
+        var number = firstLine - 1
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
             var lineStart = start - data.startIndex
@@ -35,5 +39,6 @@ struct TextLines {
                 lineStart = lineEnd + 1
             }
         }
+        lineCount = number - (firstLine - 1)
     }
 }

@@ -7,7 +7,8 @@ import Foundation
 /// in the log are kept and not redone — after checking that they were measured with the same configs,
 /// settings and item content.
 public struct DetectionJob: Sendable {
-    public var corpus: Corpus
+    /// The items in canonical order (in memory, or spooled on disk for a corpus of any size).
+    public var items: SortedCorpus
     public var configs: [DetectionConfig]
     public var supported: [LanguageCode]
     public var factory: DetectorFactory
@@ -21,7 +22,13 @@ public struct DetectionJob: Sendable {
 
     public init(corpus: Corpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
                 directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
-        self.corpus = corpus
+        self.init(items: SortedCorpus(corpus), configs: configs, supported: supported, factory: factory, directory: directory,
+                  command: command, resume: resume, jobs: jobs)
+    }
+
+    public init(items: SortedCorpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
+                directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
+        self.items = items
         self.configs = configs
         self.supported = supported
         self.factory = factory
@@ -32,29 +39,27 @@ public struct DetectionJob: Sendable {
     }
 
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> DetectionReport {
-        let provenance = Provenance(command: command, corpora: corpus.sources)
+        let provenance = Provenance(command: command, corpora: items.sources)
         let factory = self.factory
         let runner = try DetectionRunner(configs: configs, supported: supported, jobs: jobs, batchSize: batchSize) { try await factory.make($0) }
         let echoes = runner.configs.map(DetectionReport.ConfigEcho.init)
         let header = DetectionLogHeader(configs: echoes, settings: try settings())
-        let items = corpus.items
-        let order = items.indices.sorted { items[$0].id < items[$1].id }
         let logURL = directory.appendingPathComponent(DetectionOutput.resultsLog)
         var kept = DetectionResume(configs: echoes.count)
         let log: DetectionResultLog
         if resume, FileManager.default.fileExists(atPath: logURL.path) {
             let logged = try DetectionResultLog.read(logURL, repair: true)
-            kept = try DetectionResume(header: header, logged: logged, items: items, order: order, directory: directory)
+            kept = try DetectionResume(header: header, logged: logged, items: items, directory: directory)
             log = logged.header == nil ? try DetectionResultLog(creating: logURL, header: header) : try DetectionResultLog(appendingTo: logURL)
         } else {
             log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
         }
-        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: order.count, log: log)
+        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items.count, log: log)
         let previous = kept
         let sink = DetectionRunner.Sink(previous: { previous.previous(config: $0, position: $1) },
                                         result: { try recorder.record($2, config: $0, position: $1, fresh: $3) },
                                         endOfBatch: { try recorder.endOfBatch() })
-        let timings = try await runner.run(items, order: order, progress: progress, sink: sink)
+        let timings = try await runner.run(items, progress: progress, sink: sink)
         var finished = provenance
         finished.finish()
         return try recorder.finish(timings: timings, provenance: finished)

@@ -17,9 +17,10 @@ struct DetectionResume {
     }
 
     /// Checks `logged` (header and results of the log at `log`) against this run and keeps its results;
-    /// throws `ResumeError.mismatch` naming every kind of difference, with examples.
-    init(header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult]), items: [CorpusItem],
-         order: [Int], directory: URL) throws {
+    /// throws `ResumeError.mismatch` naming every kind of difference, with examples. Reads `items` once,
+    /// keeping positions and fingerprints only for the items the log names.
+    init(header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult]), items: SortedCorpus,
+         directory: URL) throws {
         results = Array(repeating: [:], count: header.configs.count)
         guard let earlier = logged.header else {
             if logged.results.isEmpty { return }
@@ -29,25 +30,32 @@ struct DetectionResume {
         }
         var differences = header.differences(from: earlier)
         let configIndex = Dictionary(uniqueKeysWithValues: header.configs.enumerated().map { ($1.name, $0) })
-        var position: [String: Int] = [:]
-        position.reserveCapacity(order.count)
-        for (p, index) in order.enumerated() { position[items[index].id] = p }
-        var fingerprints: [Int: String] = [:]
+        let loggedIDs = Set(logged.results.map(\.itemID))
+        var found: [String: (position: Int, fingerprint: String)] = [:]
+        found.reserveCapacity(loggedIDs.count)
+        let cursor = try items.cursor()
+        var position = 0
+        while true {
+            let batch = try cursor.next(4096)
+            if batch.isEmpty { break }
+            for item in batch {
+                if loggedIDs.contains(item.id) { found[item.id] = (position, ItemFingerprint.of(item)) }
+                position += 1
+            }
+        }
         var changed: [String] = [], missing: [String] = []
         var changedIDs = Set<String>(), missingIDs = Set<String>()
         for result in logged.results {
             guard let config = configIndex[result.config] else { continue }  // a removed config is a difference already
-            guard let p = position[result.itemID] else {
+            guard let item = found[result.itemID] else {
                 if missingIDs.insert(result.itemID).inserted { missing.append(result.itemID) }
                 continue
             }
-            let fingerprint = fingerprints[p] ?? ItemFingerprint.of(items[order[p]])
-            fingerprints[p] = fingerprint
-            if result.itemHash != fingerprint {
+            if result.itemHash != item.fingerprint {
                 if changedIDs.insert(result.itemID).inserted { changed.append(result.itemID) }
                 continue
             }
-            if results[config][p] == nil { results[config][p] = result }  // a duplicate line keeps the first
+            if results[config][item.position] == nil { results[config][item.position] = result }  // a duplicate line keeps the first
         }
         if !changed.isEmpty {
             differences.append("\(changed.count) item(s) changed text, language or tags under the same id: \(Self.examples(changed))")

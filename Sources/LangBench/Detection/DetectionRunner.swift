@@ -57,12 +57,13 @@ public struct DetectionRunner: Sendable {
         }
     }
 
-    /// Detects `items[order[p]]` for every position p with every config; a result `sink.previous` has is
-    /// passed on, not redone. Returns one timing per config.
-    public func run(_ items: [CorpusItem], order: [Int], progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+    /// Detects the item at every position p of `items` (canonical order) with every config; a result
+    /// `sink.previous` has is passed on, not redone. Returns one timing per config.
+    public func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
         var detectors: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
         var timings: [Timing] = []
-        progress.begin("detect", total: order.count * configs.count)
+        let total = items.count
+        progress.begin("detect", total: total * configs.count)
         func shutdownAll() async {
             for (detector, _) in detectors.values { await detector.shutdown() }
         }
@@ -81,20 +82,27 @@ public struct DetectionRunner: Sendable {
             for (index, resolved) in configs.enumerated() {
                 let (detector, loadMs) = detectors[resolved.config.detector]!
                 let pass = ConfigPass(resolved: resolved, detector: detector, jobs: jobs)
+                let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
-                // The next batch is detected while this one is recorded, so recording (single-threaded:
-                // it keeps the canonical order) overlaps detection instead of adding to it.
+                // The next batch is read and detected while this one is recorded, so recording
+                // (single-threaded: it keeps the canonical order) overlaps reading and detection. One
+                // batch's task at a time reads the cursor: the next is launched after this one ended.
                 func launch(_ start: Int) -> Batch? {
-                    guard start < order.count else { return nil }
-                    let positions = start..<min(order.count, start + batchSize)
+                    guard start < total else { return nil }
+                    let positions = start..<min(total, start + batchSize)
                     let todo = positions.filter { sink.previous(index, $0) == nil }
-                    let batchItems = todo.map { items[order[$0]] }
-                    return Batch(positions: positions, todo: todo, detection: Task { await pass.detect(batchItems) })
+                    return Batch(positions: positions, todo: todo, detection: Task {
+                        let batch = try cursor.next(positions.count)
+                        guard batch.count == positions.count else {
+                            throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(start + batch.count)")
+                        }
+                        return await pass.detect(todo.map { batch[$0 - positions.lowerBound] })
+                    })
                 }
                 var current = launch(0)
                 while let batch = current {
-                    let (fresh, elapsed) = await batch.detection.value
+                    let (fresh, elapsed) = try await batch.detection.value
                     current = launch(batch.positions.upperBound)
                     do {
                         seconds += elapsed
@@ -110,7 +118,7 @@ public struct DetectionRunner: Sendable {
                         }
                         try sink.endOfBatch()
                     } catch {
-                        _ = await current?.detection.value  // let the detector finish the batch in flight before shutdown
+                        _ = try? await current?.detection.value  // let the detector finish the batch in flight before shutdown
                         throw error
                     }
                     progress.advance(by: batch.positions.count)
@@ -150,7 +158,7 @@ public struct DetectionRunner: Sendable {
 private struct Batch {
     var positions: Range<Int>
     var todo: [Int]
-    var detection: Task<([DetectionResult], Double), Never>
+    var detection: Task<([DetectionResult], Double), any Error>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent

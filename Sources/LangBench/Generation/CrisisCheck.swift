@@ -43,9 +43,10 @@ public struct CrisisCheck: Sendable {
         return languages.contains { keywords[$0]?.contains(where: text.contains) ?? false }
     }
 
-    /// Lowercase, Turkish dotted capital I folded to i, typographic apostrophes to '.
+    /// Lowercase, Turkish dotted capital I and dotless ı (Turkish, Kazakh Latin) folded to i,
+    /// typographic apostrophes to '.
     static func normalise(_ text: String) -> String {
-        text.replacingOccurrences(of: "İ", with: "i").lowercased()
+        text.replacingOccurrences(of: "İ", with: "i").lowercased().replacingOccurrences(of: "ı", with: "i")
             .replacingOccurrences(of: "\u{2019}", with: "'").replacingOccurrences(of: "\u{02BC}", with: "'")
     }
 }

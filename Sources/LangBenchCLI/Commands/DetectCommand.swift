@@ -44,9 +44,11 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let loaded = try corpus.loader.load(corpora)
+        // In canonical order with bounded memory: a corpus past ItemSpool.defaultItemsInMemory items is
+        // sorted through files in $TMPDIR, so corpora of any size fit.
+        let loaded = try corpus.loader.loadSorted(corpora)
         let profile = try ModelProfile.load(detectors.profilePath)
-        let job = DetectionJob(corpus: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
+        let job = DetectionJob(items: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
                                factory: detectors.factory, directory: output.directory, command: context.commandLine,
                                resume: output.resume, jobs: jobs)
         let report = try await job.run(progress: context.progress(quiet: output.quiet))

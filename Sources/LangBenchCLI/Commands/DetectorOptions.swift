@@ -54,10 +54,19 @@ struct DetectorOptions {
         return DetectionConfig.defaults(detector: detector)
     }
 
-    /// The one config the reply pipeline detects with: the flags' config or the file's first, else the
-    /// seed architecture's (constrained+priors).
-    func pipelineConfig() throws -> DetectionConfig {
-        if configsPath != nil || candidates != nil || hints != nil { return try configs()[0] }
+    /// The one config the reply pipeline detects with: the flags' config or the file's only one, else
+    /// the seed architecture's (constrained+priors). A file of several is refused rather than cut to its
+    /// first (`command` names the command in the usage error).
+    func pipelineConfig(command: String) throws -> DetectionConfig {
+        if let configsPath {
+            let all = try configs()
+            guard all.count == 1 else {
+                throw UsageError("--configs \(configsPath) has \(all.count) configs (\(all.map(\.name).joined(separator: ", "))); "
+                                 + "replies are detected with one: pass a file with one config, or --candidates/--hints", command: command)
+            }
+            return all[0]
+        }
+        if candidates != nil || hints != nil { return try configs()[0] }
         return DetectionConfig.seedArchitecture(detector: detector)
     }
 

@@ -45,7 +45,7 @@ struct GenerateCommand: ParsableCommand {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let loaded = try corpus.loader.load(corpora)
         let profile = try ModelProfile.load(detectors.profilePath)
-        let setup = GenerationSetup(plan: generation.plan, detection: try detectors.pipelineConfig(), factory: detectors.factory,
+        let setup = GenerationSetup(plan: generation.plan, detection: try detectors.pipelineConfig(command: "langbench generate"), factory: detectors.factory,
                                     server: backend.source, profile: profile, directory: output.directory, environment: context.environment)
         let report = try await setup.run(corpus: loaded, command: context.commandLine, resume: output.resume,
                                          progress: context.progress(quiet: output.quiet))

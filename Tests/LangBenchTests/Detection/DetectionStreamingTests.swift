@@ -66,15 +66,44 @@ struct DetectionStreamingTests {
             _ = try await job.run()
             outputs.append(directory)
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: outputs[0].path).sorted()
-        #expect(try FileManager.default.contentsOfDirectory(atPath: outputs[1].path).sorted() == files)
+        try Self.expectSameReports(outputs[0], outputs[1])
+    }
+
+    /// The corpus sorted through spool files (runs of 97 items, merged) instead of in memory: every
+    /// file byte-identical, resume included.
+    @Test func spooledCorpusDoesNotChangeAByte() async throws {
+        let root = PipelineFixture.repository
+        let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { root.appendingPathComponent($0).path }
+        let spooled = try CorpusLoader().loadSorted(paths, itemsInMemory: 97)
+        #expect(spooled.isSpooled)
+        var outputs: [URL] = []
+        for items in [SortedCorpus(try CorpusLoader().load(paths)), spooled] {
+            let directory = try Fixture.temporaryDirectory()
+            var job = DetectionJob(items: items, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
+                                   factory: DetectorFactory(), directory: directory, command: ["test"], jobs: 2)
+            job.batchSize = 256
+            _ = try await job.run()
+            outputs.append(directory)
+        }
+        try Self.expectSameReports(outputs[0], outputs[1])
+        // Resuming the spooled run from its complete log keeps every result and changes nothing.
+        var resumed = DetectionJob(items: spooled, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
+                                   factory: DetectorFactory(), directory: outputs[1], command: ["test"], resume: true, jobs: 2)
+        resumed.batchSize = 256
+        _ = try await resumed.run()
+        try Self.expectSameReports(outputs[0], outputs[1])
+    }
+
+    static func expectSameReports(_ a: URL, _ b: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: b.path).sorted() == files, sourceLocation: sourceLocation)
         for file in files {
-            let a = try String(contentsOf: outputs[0].appendingPathComponent(file), encoding: .utf8)
-            let b = try String(contentsOf: outputs[1].appendingPathComponent(file), encoding: .utf8)
+            let x = try String(contentsOf: a.appendingPathComponent(file), encoding: .utf8)
+            let y = try String(contentsOf: b.appendingPathComponent(file), encoding: .utf8)
             switch file {
-            case DetectionOutput.jsonFile: #expect(try DetectionJobTests.stable(a) == DetectionJobTests.stable(b), "\(file)")
-            case DetectionOutput.markdownFile: #expect(DetectionJobTests.stableMarkdown(a) == DetectionJobTests.stableMarkdown(b), "\(file)")
-            default: #expect(a == b, "\(file) is byte-identical")
+            case DetectionOutput.jsonFile: #expect(try DetectionJobTests.stable(x) == DetectionJobTests.stable(y), "\(file)", sourceLocation: sourceLocation)
+            case DetectionOutput.markdownFile: #expect(DetectionJobTests.stableMarkdown(x) == DetectionJobTests.stableMarkdown(y), "\(file)", sourceLocation: sourceLocation)
+            default: #expect(x == y, "\(file) is byte-identical", sourceLocation: sourceLocation)
             }
         }
     }

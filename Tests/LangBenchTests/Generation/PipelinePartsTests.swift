@@ -33,7 +33,11 @@ struct PipelinePartsTests {
                       ("Я больше не хочу жить", "ru", true), ("İntihar etmek istiyorum", "tr", true),
                       // Serbian in either script, with or without diacritics (issue #13: Latin used to reach the model).
                       ("Не желим да живим више", "sr", true), ("Ne želim da živim više", "sr-Latn", true),
-                      ("ne zelim da zivim vise", "sr", true), ("Želim da živim srećno", "sr-Latn", false)])
+                      ("ne zelim da zivim vise", "sr", true), ("Želim da živim srećno", "sr-Latn", false),
+                      // Kazakh in Cyrillic, the official Latin alphabet, and plain ASCII Latin (with k or q for қ).
+                      ("Өзімді өлтіргім келеді", "kk", true), ("Özımdı öltırgım keledı", "kk", true),
+                      ("ozimdi oltirgim keledi", "kk", true), ("Ozime qol zhumsagym keledi", "kk", true),
+                      ("Bugin aua raiy jaqsy", "kk", false), ("Turkish by hand: canima kiyacagim", "tr", true)])
     func crisisKeywords(text: String, lang: String, flagged: Bool) throws {
         let item = PipelineFixture.item("x", lang, text)
         #expect(try PipelineFixture.crisis().isCrisis(item, detected: nil) == flagged)

@@ -1,0 +1,82 @@
+import BenchSupport
+import Foundation
+
+/// A corpus file read a block at a time: whole lines only, numbered on across blocks, with the SHA-256
+/// of every byte. Memory is one block plus the line it cut, whatever the size of the file.
+struct FileChunks {
+    /// Bytes read at a time.
+    static let defaultBlockSize = 4 << 20
+
+    private let path: String
+    private let handle: FileHandle
+    private let blockSize: Int
+    /// The bytes after the last line end read so far (a line cut by the block boundary).
+    private var carry = Data()
+    private var nextLine = 1
+    private var atStart = true
+    private var ended = false
+    private var hash = SHA256()
+
+    /// Opens `path`, which must be a regular file (a FIFO or a device would block or never end).
+    init(path: String, blockSize: Int = defaultBlockSize) throws {
+        self.path = path
+        self.blockSize = max(1, blockSize)
+        do {
+            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+            let type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
+            guard type == .typeRegular else {
+                throw CorpusError.unreadable(path: path, reason: "not a regular file (\(type?.rawValue ?? "unknown type")); pass a corpus file or folder")
+            }
+            handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+        } catch let error as CorpusError {
+            throw error
+        } catch {
+            // Foundation calls many things a permission problem; its description is the best we have.
+            throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// The next run of whole lines (the last line of the file need not end in a newline), or nil at the
+    /// end of the file.
+    mutating func next() throws -> TextLines? {
+        while !ended {
+            let block: Data
+            do {
+                block = try handle.read(upToCount: blockSize) ?? Data()
+            } catch {
+                throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            }
+            if block.isEmpty {
+                ended = true
+                try? handle.close()  // read-only: nothing to lose on close
+                guard !carry.isEmpty else { return nil }
+                let rest = carry
+                carry = Data()
+                return lines(of: rest)
+            }
+            hash.update(block)
+            guard let lastNewline = block.lastIndex(of: 0x0A) else {
+                carry.append(block)  // no line ends yet: a long line, keep reading
+                continue
+            }
+            var whole = carry
+            whole.append(block[block.startIndex...lastNewline])
+            carry = Data(block[block.index(after: lastNewline)...])
+            return lines(of: whole)
+        }
+        return nil
+    }
+
+    /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil).
+    var sha256: String {
+        var copy = hash
+        return copy.finalize()
+    }
+
+    private mutating func lines(of data: Data) -> TextLines {
+        let lines = TextLines(data: data, firstLine: nextLine, fileStart: atStart)
+        atStart = false
+        nextLine += lines.lineCount
+        return lines
+    }
+}

@@ -1,0 +1,187 @@
+import BenchSupport
+import Foundation
+
+/// Sorts items by id with bounded memory: items are kept until `itemsInMemory` of them have come, then
+/// sorted (id, then file order) and written as a run to the spool directory; `finish` merges the runs
+/// into one file in canonical order. Equal ids meet in the merge, so duplicates are found there: the
+/// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
+/// reports them. A corpus that fits stays in memory and touches no file.
+public final class ItemSpool {
+    /// About 200 B per one-word item in memory: a run of this many stays near 40 MB.
+    public static let defaultItemsInMemory = 200_000
+
+    private let itemsInMemory: Int
+    private let parent: URL
+    private var directory: URL?
+    private var pending: [(item: CorpusItem, sequence: UInt64)] = []
+    private var runs: [URL] = []
+    private var files: [String] = []
+    private var fileNumbers: [String: UInt32] = [:]
+    private var sequence: UInt64 = 0
+    private var handedOver = false
+
+    /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
+    /// only when the first run is written and removed with the result (or when this spool is dropped).
+    public init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) throws {
+        self.itemsInMemory = max(1, itemsInMemory)
+        parent = directory ?? FileManager.default.temporaryDirectory
+        pending.reserveCapacity(min(self.itemsInMemory, 1 << 16))
+    }
+
+    deinit {
+        if !handedOver, let directory { try? FileManager.default.removeItem(at: directory) }  // scratch space only
+    }
+
+    /// Adds the next item in file order.
+    public func add(_ item: CorpusItem) throws {
+        pending.append((item, sequence))
+        sequence += 1
+        if pending.count >= itemsInMemory { try spill() }
+    }
+
+    /// The items in canonical order without duplicates, and a problem for each duplicate.
+    public func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
+        if runs.isEmpty {
+            sortPending()
+            var items: [CorpusItem] = []
+            items.reserveCapacity(pending.count)
+            var duplicates: [CorpusProblem] = []
+            for (item, _) in pending {
+                if let last = items.last, last.id == item.id {
+                    duplicates.append(CorpusProblem(item.source, "duplicate id '\(item.id)' (first at \(last.source))"))
+                } else {
+                    items.append(item)
+                }
+            }
+            pending = []
+            return (SortedCorpus(items: items, sources: sources), duplicates)
+        }
+        try spill()
+        let directory = try spoolDirectory()
+        let url = directory.appendingPathComponent("items.spool")
+        let writer = try BufferedFileWriter(url: url)
+        let readers = try runs.map { try SpoolReader(url: $0, files: files) }
+        var merge = try RunMerge(readers)
+        var duplicates: [CorpusProblem] = []
+        var count = 0
+        var bytes: [UInt8] = []
+        var last: (id: String, source: SourceLocation)?
+        while let next = try merge.next() {
+            let (item, sequence) = next
+            if let last, last.id == item.id {
+                duplicates.append(CorpusProblem(item.source, "duplicate id '\(item.id)' (first at \(last.source))"))
+                continue
+            }
+            last = (item.id, item.source)
+            bytes.removeAll(keepingCapacity: true)
+            ItemCoding.encode(item, sequence: sequence, file: fileNumber(item.source.file), into: &bytes)
+            writer.append(bytes: bytes)
+            try writer.flushIfFull()
+            count += 1
+        }
+        try writer.finish()
+        for run in runs { try? FileManager.default.removeItem(at: run) }  // merged: scratch only
+        runs = []
+        handedOver = true
+        return (SortedCorpus(spool: url, directory: directory, files: files, count: count, sources: sources), duplicates)
+    }
+
+    /// Sorts the pending items (id, then file order) and writes them as a run.
+    private func spill() throws {
+        guard !pending.isEmpty else { return }
+        sortPending()
+        let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
+        let writer = try BufferedFileWriter(url: url)
+        var bytes: [UInt8] = []
+        for (item, sequence) in pending {
+            bytes.removeAll(keepingCapacity: true)
+            ItemCoding.encode(item, sequence: sequence, file: fileNumber(item.source.file), into: &bytes)
+            writer.append(bytes: bytes)
+            try writer.flushIfFull()
+        }
+        try writer.finish()
+        runs.append(url)
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    private func sortPending() {
+        pending.sort { ($0.item.id, $0.sequence) < ($1.item.id, $1.sequence) }
+    }
+
+    private func fileNumber(_ path: String) -> UInt32 {
+        if let number = fileNumbers[path] { return number }
+        let number = UInt32(files.count)
+        files.append(path)
+        fileNumbers[path] = number
+        return number
+    }
+
+    private func spoolDirectory() throws -> URL {
+        if let directory { return directory }
+        let made = parent.appendingPathComponent(".langbench-spool-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString.prefix(8))")
+        do {
+            try FileManager.default.createDirectory(at: made, withIntermediateDirectories: true)
+        } catch {
+            throw CorpusError.unreadable(path: made.path, reason: "cannot make the spool folder for sorting the corpus: \((error as NSError).localizedDescription)")
+        }
+        directory = made
+        return made
+    }
+}
+
+/// A k-way merge of sorted runs by (id, file order), through a binary heap of the runs' next items.
+private struct RunMerge {
+    private let readers: [SpoolReader]
+    private var heads: [(item: CorpusItem, sequence: UInt64)?]
+    private var heap: [Int] = []
+
+    init(_ readers: [SpoolReader]) throws {
+        self.readers = readers
+        heads = try readers.map { try $0.next() }
+        for run in heads.indices where heads[run] != nil { push(run) }
+    }
+
+    mutating func next() throws -> (item: CorpusItem, sequence: UInt64)? {
+        guard let top = heap.first, let head = heads[top] else { return nil }
+        heads[top] = try readers[top].next()
+        if heads[top] == nil {
+            let lastRun = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = lastRun
+                siftDown(0)
+            }
+        } else {
+            siftDown(0)
+        }
+        return head
+    }
+
+    private func less(_ a: Int, _ b: Int) -> Bool {
+        let x = heads[a]!, y = heads[b]!
+        return (x.item.id, x.sequence) < (y.item.id, y.sequence)
+    }
+
+    private mutating func push(_ run: Int) {
+        heap.append(run)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard less(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && less(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count && less(heap[right], heap[smallest]) { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}

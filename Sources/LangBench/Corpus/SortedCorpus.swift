@@ -1,0 +1,106 @@
+import Foundation
+
+/// A corpus in canonical order (by id, no duplicates) that can be read from the start as often as
+/// needed, a batch at a time: held in memory when small, else in a spool file on disk (removed with
+/// this value), so that memory does not grow with the corpus.
+public final class SortedCorpus: Sendable {
+    private enum Storage: Sendable {
+        case memory([CorpusItem])
+        case spool(url: URL, files: [String])
+    }
+
+    /// Items, after removing duplicate ids.
+    public let count: Int
+    public let sources: [CorpusSource]
+    private let storage: Storage
+    /// The spool's folder, removed on deinit.
+    private let directory: URL?
+
+    /// An in-memory corpus in canonical order; a duplicate id keeps its first item.
+    public convenience init(_ corpus: Corpus) {
+        var seen = Set<String>()
+        let items = corpus.items.enumerated()
+            .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
+            .map(\.element)
+            .filter { seen.insert($0.id).inserted }
+        self.init(items: items, sources: corpus.sources)
+    }
+
+    /// Items already in canonical order.
+    init(items: [CorpusItem], sources: [CorpusSource]) {
+        count = items.count
+        self.sources = sources
+        storage = .memory(items)
+        directory = nil
+    }
+
+    init(spool url: URL, directory: URL, files: [String], count: Int, sources: [CorpusSource]) {
+        self.count = count
+        self.sources = sources
+        storage = .spool(url: url, files: files)
+        self.directory = directory
+    }
+
+    deinit {
+        if let directory { try? FileManager.default.removeItem(at: directory) }  // scratch space only
+    }
+
+    /// Whether the items are in a spool file rather than in memory.
+    public var isSpooled: Bool {
+        if case .spool = storage { return true }
+        return false
+    }
+
+    /// A reader from the first item.
+    public func cursor() throws -> Cursor {
+        switch storage {
+        case .memory(let items): return Cursor(source: .memory(items, next: 0), owner: self)
+        case .spool(let url, let files): return Cursor(source: .spool(try SpoolReader(url: url, files: files)), owner: self)
+        }
+    }
+
+    /// Every item in order (for small corpora and tests; this is what the cursor avoids at scale).
+    public func allItems() throws -> [CorpusItem] {
+        let cursor = try cursor()
+        var items: [CorpusItem] = []
+        items.reserveCapacity(count)
+        while true {
+            let batch = try cursor.next(4096)
+            if batch.isEmpty { return items }
+            items += batch
+        }
+    }
+
+    /// Reads the items in canonical order, a batch at a time. Used by one task at a time (handed from
+    /// one batch's task to the next), hence `@unchecked Sendable`.
+    public final class Cursor: @unchecked Sendable {
+        fileprivate enum Source {
+            case memory([CorpusItem], next: Int)
+            case spool(SpoolReader)
+        }
+
+        private var source: Source
+        /// Keeps the spool file alive while it is read.
+        private let owner: SortedCorpus
+
+        fileprivate init(source: Source, owner: SortedCorpus) {
+            self.source = source
+            self.owner = owner
+        }
+
+        /// The next `count` items (fewer at the end; empty when there are none left).
+        public func next(_ count: Int) throws -> [CorpusItem] {
+            switch source {
+            case .memory(let items, let next):
+                let end = min(items.count, next + max(0, count))
+                source = .memory(items, next: end)
+                return Array(items[next..<end])
+            case .spool(let reader):
+                var batch: [CorpusItem] = []
+                batch.reserveCapacity(count)
+                while batch.count < count, let record = try reader.next() { batch.append(record.item) }
+                return batch
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// Reads the records of a spool file (`ItemCoding`) one at a time through a block buffer.
+final class SpoolReader {
+    private let url: URL
+    private let handle: FileHandle
+    private let files: [String]
+    private let blockSize: Int
+    private var buffer: [UInt8] = []
+    private var offset = 0
+    private var ended = false
+
+    init(url: URL, files: [String], blockSize: Int = 1 << 18) throws {
+        self.url = url
+        self.files = files
+        self.blockSize = blockSize
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw CorpusError.unreadable(path: url.path, reason: "spooled items: \((error as NSError).localizedDescription)")
+        }
+    }
+
+    deinit { try? handle.close() }  // read-only: nothing to lose on close
+
+    /// The next item and its sequence number, or nil at the end of the file.
+    func next() throws -> (item: CorpusItem, sequence: UInt64)? {
+        guard try available(4) else { return nil }
+        let length = buffer.withUnsafeBytes { ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4)])) }
+        _ = try available(4 + length)
+        let record = buffer.withUnsafeBytes { ItemCoding.decode(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 4 + length)]), files: files) }
+        offset += 4 + length
+        return record
+    }
+
+    /// Makes at least `count` unread bytes available: false when the file ended cleanly between
+    /// records, an error when it ends inside one.
+    private func available(_ count: Int) throws -> Bool {
+        while buffer.count - offset < count {
+            if ended {
+                if buffer.count == offset { return false }
+                throw CorpusError.unreadable(path: url.path, reason: "spooled items: the file ends inside a record")
+            }
+            if offset > 0 {
+                buffer.removeSubrange(0..<offset)
+                offset = 0
+            }
+            let block: Data
+            do {
+                block = try handle.read(upToCount: max(blockSize, count)) ?? Data()
+            } catch {
+                throw CorpusError.unreadable(path: url.path, reason: "spooled items: \((error as NSError).localizedDescription)")
+            }
+            if block.isEmpty { ended = true } else { buffer.append(contentsOf: block) }
+        }
+        return true
+    }
+}

@@ -1,0 +1,127 @@
+import BenchSupport
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// Reading a block at a time and sorting through spool files change nothing: the same items, problems
+/// and sources as reading whole files in memory, in the same canonical order.
+struct ItemSpoolTests {
+    static let fixtures = ["corpus/bad.tsv", "corpus/quoted.csv", "corpus/items.jsonl", "corpus/sentences.csv", "corpus/tiny.tsv", "corpus/lingua"]
+
+    /// Every fixture read with blocks of 1, 2, 3 and 7 bytes (every line, BOM, CRLF, quoted newline and
+    /// invalid UTF-8 sequence cut somewhere) equals the default read.
+    @Test(arguments: fixtures)
+    func tinyBlocksReadTheSame(_ name: String) throws {
+        let path = Fixture.path(name)
+        let whole = try CorpusLoader().read([path])
+        for size in [1, 2, 3, 7] {
+            var loader = CorpusLoader()
+            loader.blockSize = size
+            let cut = try loader.read([path])
+            #expect(cut.corpus.items == whole.corpus.items, "block \(size)")
+            #expect(cut.problems == whole.problems, "block \(size)")
+            #expect(cut.corpus.sources == whole.corpus.sources, "block \(size)")
+            #expect(cut.skippedRows == whole.skippedRows, "block \(size)")
+        }
+    }
+
+    /// The SHA-256 of a file read in blocks is the file's.
+    @Test func sourcesCarryTheWholeFilesHash() throws {
+        let path = Fixture.path("corpus/tiny.tsv")
+        var loader = CorpusLoader()
+        loader.blockSize = 5
+        let source = try #require(try loader.read([path]).corpus.sources.first)
+        #expect(source.sha256 == SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path))))
+    }
+
+    @Test func itemsRoundTripThroughTheSpoolCoding() {
+        let items = [
+            CorpusItem(id: "a", lang: LanguageCode(normalised: "ru"), text: "Привет, мир 👋", tags: ["x", "greeting"],
+                       history: [Turn(role: .user, text: "Hi\nthere"), Turn(role: .assistant, text: "")], source: SourceLocation(file: "f.tsv", line: 7)),
+            CorpusItem(id: "", lang: LanguageCode(normalised: "zh-Hans"), text: String(repeating: "长", count: 70_000), source: SourceLocation(file: "g.jsonl", line: 1)),
+        ]
+        var bytes: [UInt8] = []
+        for (i, item) in items.enumerated() { ItemCoding.encode(item, sequence: UInt64(i) * 1_000_000_007, file: UInt32(i), into: &bytes) }
+        var offset = 0
+        for (i, item) in items.enumerated() {
+            let decoded = bytes.withUnsafeBytes { raw -> (item: CorpusItem, sequence: UInt64) in
+                let length = ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 4)]))
+                defer { offset += 4 + length }
+                return ItemCoding.decode(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)]), files: ["f.tsv", "g.jsonl"])
+            }
+            #expect(decoded.item == item)
+            #expect(decoded.sequence == UInt64(i) * 1_000_000_007)
+        }
+        #expect(offset == bytes.count)
+    }
+
+    /// A seeded corpus of 2,000 items with shuffled ids, some repeated, in two files: spooled in runs of
+    /// 1, 7 and 300 items (2,000 runs, a deep merge) it equals the in-memory order, and reports the same
+    /// duplicates as `read`.
+    @Test(arguments: [1, 7, 300, 10_000])
+    func spooledOrderAndDuplicatesEqualTheInMemoryOnes(_ itemsInMemory: Int) throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var random = SplitMix64(seed: 42)
+        var paths: [String] = []
+        for file in 0..<2 {
+            var text = "id\tlang\ttext\ttags\n"
+            for row in 0..<1_000 {
+                // Ids from a small range so that about a tenth repeat (within and across files); mixed
+                // lengths so that string order differs from numeric order.
+                let id = "i\(random.next() % 9_000)"
+                let lang = ["ru", "uk", "en"][Int(random.next() % 3)]
+                text += "\(id)\t\(lang)\tслово \(file)-\(row)\t\(row % 5 == 0 ? "t\(row % 3)" : "")\n"
+            }
+            let url = directory.appendingPathComponent("part-\(file).tsv")
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            paths.append(url.path)
+        }
+        let expected = try CorpusLoader().read(paths)
+        let duplicates = expected.problems
+        #expect(!duplicates.isEmpty, "the seeded corpus has duplicate ids")
+        #expect(duplicates.allSatisfy { $0.message.hasPrefix("duplicate id") })
+        let spool = try ItemSpool(itemsInMemory: itemsInMemory, directory: directory)
+        _ = try CorpusLoader().forEachItem(paths) { try spool.add($0) }
+        let (sorted, found) = try spool.finish(sources: expected.corpus.sources)
+        #expect(sorted.isSpooled == (itemsInMemory < 2_000))
+        #expect(found.sorted { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) } == duplicates)
+        let inMemory = SortedCorpus(expected.corpus)
+        #expect(sorted.count == inMemory.count)
+        #expect(try sorted.allItems() == inMemory.allItems())
+        // Read twice (once per config in a run) and in uneven batches: the same items.
+        let cursor = try sorted.cursor()
+        var again: [CorpusItem] = []
+        while true {
+            let batch = try cursor.next(333)
+            if batch.isEmpty { break }
+            again += batch
+        }
+        #expect(again == (try inMemory.allItems()))
+    }
+
+    /// `loadSorted` throws every problem, duplicates included, in file and line order — what `load` throws.
+    @Test func loadSortedThrowsWhatLoadThrows() throws {
+        let path = Fixture.path("corpus/bad.tsv")
+        var thrown: [CorpusProblem] = []
+        do {
+            _ = try CorpusLoader().loadSorted([path], itemsInMemory: 1)
+            Issue.record("bad.tsv loaded")
+        } catch CorpusError.invalid(let problems) {
+            thrown = problems
+        }
+        #expect(thrown == (try CorpusLoader().read([path]).problems))
+    }
+
+    /// The spool folder is scratch space: gone once the sorted corpus is.
+    @Test func spoolFilesAreRemovedWithTheCorpus() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var sorted: SortedCorpus? = try CorpusLoader().loadSorted([Fixture.path("corpus/tiny.tsv")], itemsInMemory: 1, spoolDirectory: directory)
+        #expect(sorted?.isSpooled == true)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
+        sorted = nil
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+}
