@@ -60,7 +60,7 @@ public struct CorpusLoader: Sendable {
     /// merged. Throws `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
     public func loadSorted(_ paths: [String], itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
                            spoolDirectory: URL? = nil) throws -> SortedCorpus {
-        let spool = try ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
+        let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
         var pass = try forEachItem(paths) { try spool.add($0) }
         let (sorted, duplicates) = try spool.finish(sources: pass.sources)
         pass.problems += duplicates

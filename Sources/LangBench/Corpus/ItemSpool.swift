@@ -22,7 +22,7 @@ public final class ItemSpool {
 
     /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
     /// only when the first run is written and removed with the result (or when this spool is dropped).
-    public init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) throws {
+    public init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) {
         self.itemsInMemory = max(1, itemsInMemory)
         parent = directory ?? FileManager.default.temporaryDirectory
         pending.reserveCapacity(min(self.itemsInMemory, 1 << 16))
@@ -42,17 +42,7 @@ public final class ItemSpool {
     /// The items in canonical order without duplicates, and a problem for each duplicate.
     public func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
         if runs.isEmpty {
-            sortPending()
-            var items: [CorpusItem] = []
-            items.reserveCapacity(pending.count)
-            var duplicates: [CorpusProblem] = []
-            for (item, _) in pending {
-                if let last = items.last, last.id == item.id {
-                    duplicates.append(CorpusProblem(item.source, "duplicate id '\(item.id)' (first at \(last.source))"))
-                } else {
-                    items.append(item)
-                }
-            }
+            let (items, duplicates) = Self.canonical(pending)
             pending = []
             return (SortedCorpus(items: items, sources: sources), duplicates)
         }
@@ -69,7 +59,7 @@ public final class ItemSpool {
         while let next = try merge.next() {
             let (item, sequence) = next
             if let last, last.id == item.id {
-                duplicates.append(CorpusProblem(item.source, "duplicate id '\(item.id)' (first at \(last.source))"))
+                duplicates.append(Self.duplicate(item, firstAt: last.source))
                 continue
             }
             last = (item.id, item.source)
@@ -89,7 +79,7 @@ public final class ItemSpool {
     /// Sorts the pending items (id, then file order) and writes them as a run.
     private func spill() throws {
         guard !pending.isEmpty else { return }
-        sortPending()
+        pending.sort(by: Self.before)
         let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
         let writer = try BufferedFileWriter(url: url)
         var bytes: [UInt8] = []
@@ -104,8 +94,30 @@ public final class ItemSpool {
         pending.removeAll(keepingCapacity: true)
     }
 
-    private func sortPending() {
-        pending.sort { ($0.item.id, $0.sequence) < ($1.item.id, $1.sequence) }
+    /// Canonical order: by id, then file order.
+    fileprivate static func before(_ a: (item: CorpusItem, sequence: UInt64), _ b: (item: CorpusItem, sequence: UInt64)) -> Bool {
+        (a.item.id, a.sequence) < (b.item.id, b.sequence)
+    }
+
+    /// `items` (each with its place in file order) in canonical order, a duplicate id keeping its first
+    /// item in file order; and a problem for each later one.
+    static func canonical(_ items: [(item: CorpusItem, sequence: UInt64)]) -> (items: [CorpusItem], duplicates: [CorpusProblem]) {
+        var sorted: [CorpusItem] = []
+        sorted.reserveCapacity(items.count)
+        var duplicates: [CorpusProblem] = []
+        for (item, _) in items.sorted(by: before) {
+            if let last = sorted.last, last.id == item.id {
+                duplicates.append(duplicate(item, firstAt: last.source))
+            } else {
+                sorted.append(item)
+            }
+        }
+        return (sorted, duplicates)
+    }
+
+    /// The problem of a duplicate id, as `CorpusLoader.read` words it.
+    private static func duplicate(_ item: CorpusItem, firstAt first: SourceLocation) -> CorpusProblem {
+        CorpusProblem(item.source, "duplicate id '\(item.id)' (first at \(first))")
     }
 
     private func fileNumber(_ path: String) -> UInt32 {
@@ -157,8 +169,7 @@ private struct RunMerge {
     }
 
     private func less(_ a: Int, _ b: Int) -> Bool {
-        let x = heads[a]!, y = heads[b]!
-        return (x.item.id, x.sequence) < (y.item.id, y.sequence)
+        ItemSpool.before(heads[a]!, heads[b]!)
     }
 
     private mutating func push(_ run: Int) {

@@ -18,11 +18,7 @@ public final class SortedCorpus: Sendable {
 
     /// An in-memory corpus in canonical order; a duplicate id keeps its first item.
     public convenience init(_ corpus: Corpus) {
-        var seen = Set<String>()
-        let items = corpus.items.enumerated()
-            .sorted { ($0.element.id, $0.offset) < ($1.element.id, $1.offset) }
-            .map(\.element)
-            .filter { seen.insert($0.id).inserted }
+        let items = ItemSpool.canonical(corpus.items.enumerated().map { ($0.element, UInt64($0.offset)) }).items
         self.init(items: items, sources: corpus.sources)
     }
 

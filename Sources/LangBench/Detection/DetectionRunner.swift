@@ -118,7 +118,7 @@ public struct DetectionRunner: Sendable {
                         }
                         try sink.endOfBatch()
                     } catch {
-                        _ = try? await current?.detection.value  // let the detector finish the batch in flight before shutdown
+                        _ = try? await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
                         throw error
                     }
                     progress.advance(by: batch.positions.count)

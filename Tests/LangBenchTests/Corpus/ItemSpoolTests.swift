@@ -82,7 +82,7 @@ struct ItemSpoolTests {
         let duplicates = expected.problems
         #expect(!duplicates.isEmpty, "the seeded corpus has duplicate ids")
         #expect(duplicates.allSatisfy { $0.message.hasPrefix("duplicate id") })
-        let spool = try ItemSpool(itemsInMemory: itemsInMemory, directory: directory)
+        let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: directory)
         _ = try CorpusLoader().forEachItem(paths) { try spool.add($0) }
         let (sorted, found) = try spool.finish(sources: expected.corpus.sources)
         #expect(sorted.isSpooled == (itemsInMemory < 2_000))
