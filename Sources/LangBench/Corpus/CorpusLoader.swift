@@ -9,6 +9,9 @@ public struct CorpusLoader: Sendable {
     public var format: CorpusFormat?
     /// Bytes read at a time; results do not depend on it (tests make it tiny to cut every line).
     var blockSize = FileChunks.defaultBlockSize
+    /// Blocks parsed and validated at once on worker threads where the format allows it; results do
+    /// not depend on it (1 reads every block on the calling thread).
+    var workers = ProcessInfo.processInfo.activeProcessorCount
 
     public init(format: CorpusFormat? = nil) {
         self.format = format
@@ -81,41 +84,7 @@ public struct CorpusLoader: Sendable {
         for path in paths {
             for file in try Self.expand(path) {
                 if file.isDocumentation { pass.skippedPaths.append(file.path); continue }
-                var chunks = try FileChunks(path: file.path, blockSize: blockSize)
-                var reader: RecordReader?
-                var items = 0, skipped = 0
-                var sawRecordOrProblem = false, sawText = false
-                while true {
-                    let lines = try chunks.next()
-                    if reader == nil {
-                        guard let format = format ?? file.impliedFormat ?? CorpusFormat.detect(
-                            at: URL(fileURLWithPath: file.path), firstLine: lines?.lines.first?.text) else {
-                            throw CorpusError.unknownFormat(path: file.path)
-                        }
-                        reader = RecordReader(file: file, format: format)
-                    }
-                    guard let lines else { break }
-                    pass.problems += lines.invalidUTF8.map { CorpusProblem(SourceLocation(file: file.path, line: $0), "invalid UTF-8") }
-                    let (result, skippedHere) = reader!.read(lines.lines)
-                    skipped += skippedHere
-                    pass.problems += result.problems
-                    sawRecordOrProblem = sawRecordOrProblem || !result.records.isEmpty || !result.problems.isEmpty || !lines.invalidUTF8.isEmpty
-                    sawText = sawText || lines.lines.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
-                    for record in result.records {
-                        if let item = ItemValidator.validate(record, problems: &pass.problems, codes: &codes) {
-                            try body(item)
-                            items += 1
-                        }
-                    }
-                }
-                let ending = reader!.finish()
-                pass.problems += ending
-                pass.skippedRows += skipped
-                // A file that holds nothing is a mistake (a wrong path, a truncated export), not "ok: 0 items".
-                if !sawRecordOrProblem && ending.isEmpty && skipped == 0 {
-                    pass.problems.append(CorpusProblem(SourceLocation(file: file.path, line: 1), sawText ? "a header but no items" : "no items (empty file)"))
-                }
-                pass.sources.append(CorpusSource(path: file.path, format: reader!.format, sha256: chunks.sha256, items: items))
+                try readItems(of: file, into: &pass, codes: &codes, body)
             }
         }
         return pass

@@ -31,6 +31,9 @@ struct DelimitedReader {
         return result
     }
 
+    /// Whether the header row has been read (rows are read alike from then on, unless CSV).
+    var hasReadHeader: Bool { columns != nil }
+
     /// At the end of the file: a CSV quoted cell left open.
     func finish() -> [CorpusProblem] {
         guard format == .csv, let open = csv.finish() else { return [] }
@@ -52,7 +55,8 @@ struct DelimitedReader {
             index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         }
         guard !refused, let columns else { return }
-        let index = self.index
+        // Each named column's cell, looked up once for every row.
+        let id = index["id"], lang = index["lang"], text = index["text"], tags = index["tags"], history = index["history"]
         for row in rows {
             let location = SourceLocation(file: file, line: row.line)
             if row.cells.count == 1 && row.cells[0].isEmpty { continue }  // blank line
@@ -61,10 +65,10 @@ struct DelimitedReader {
                 result.problems.append(CorpusProblem(location, "expected \(columns.count) columns, found \(row.cells.count)"))
                 continue
             }
-            func cell(_ name: String) -> String? { index[name].map { row.cells[$0] } }
-            var record = RawRecord(location: location, id: cell("id"), lang: cell("lang"), text: cell("text"))
-            record.tags = TagList.parse(cell("tags") ?? "")
-            if let history = cell("history"), !history.isEmpty { record.historyJSON = history }
+            func cell(_ column: Int?) -> String? { column.map { row.cells[$0] } }
+            var record = RawRecord(location: location, id: cell(id), lang: cell(lang), text: cell(text))
+            record.tags = TagList.parse(cell(tags) ?? "")
+            if let history = cell(history), !history.isEmpty { record.historyJSON = history }
             result.records.append(record)
         }
     }

@@ -4,8 +4,8 @@ import Foundation
 /// A corpus file read a block at a time: whole lines only, numbered on across blocks, with the SHA-256
 /// of every byte. Memory is one block plus the line it cut, whatever the size of the file.
 struct FileChunks {
-    /// Bytes read at a time.
-    static let defaultBlockSize = 4 << 20
+    /// Bytes read at a time (small enough that a few blocks parsed at once stay a few tens of MB).
+    static let defaultBlockSize = 1 << 20
 
     private let path: String
     private let handle: FileHandle
@@ -39,6 +39,11 @@ struct FileChunks {
     /// The next run of whole lines (the last line of the file need not end in a newline), or nil at the
     /// end of the file.
     mutating func next() throws -> TextLines? {
+        try nextBlock().map(TextLines.init)
+    }
+
+    /// The same run of lines, numbered but not yet decoded (decoding can then run on another thread).
+    mutating func nextBlock() throws -> LineBlock? {
         while !ended {
             let block: Data
             do {
@@ -73,10 +78,18 @@ struct FileChunks {
         return copy.finalize()
     }
 
-    private mutating func lines(of data: Data) -> TextLines {
-        let lines = TextLines(data: data, firstLine: nextLine, fileStart: atStart)
+    private mutating func lines(of data: Data) -> LineBlock {
+        let block = LineBlock(data: data, firstLine: nextLine, fileStart: atStart)
         atStart = false
-        nextLine += lines.lineCount
-        return lines
+        nextLine += TextLines.lineCount(of: data, fileStart: block.fileStart)
+        return block
     }
+}
+
+/// Whole lines of a file as read, before decoding: `data` starts at line `firstLine`, and at the start
+/// of the file when `fileStart`.
+struct LineBlock: Sendable {
+    var data: Data
+    var firstLine: Int
+    var fileStart: Bool
 }

@@ -42,8 +42,13 @@ enum ItemCoding {
             let role: Turn.Role = reader.integer(UInt8.self) == 0 ? .user : .assistant
             history.append(Turn(role: role, text: reader.string()))
         }
-        let source = SourceLocation(file: file < files.count ? files[file] : "<spool>", line: line)
+        let source = location(file: file, line: line, files: files)
         return (CorpusItem(id: id, lang: lang, text: text, tags: tags, history: history, source: source), sequence)
+    }
+
+    /// Where a record's item was read from, given its file number and line.
+    static func location(file: Int, line: Int, files: [String]) -> SourceLocation {
+        SourceLocation(file: file < files.count ? files[file] : "<spool>", line: line)
     }
 
     /// The payload length a record starts with, read from its first four bytes.

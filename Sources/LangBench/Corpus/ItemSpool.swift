@@ -54,18 +54,14 @@ public final class ItemSpool {
         var merge = try RunMerge(readers)
         var duplicates: [CorpusProblem] = []
         var count = 0
-        var bytes: [UInt8] = []
-        var last: (id: String, source: SourceLocation)?
-        while let next = try merge.next() {
-            let (item, sequence) = next
-            if let last, last.id == item.id {
-                duplicates.append(Self.duplicate(item, firstAt: last.source))
+        var last: SpoolRecord?
+        while let record = try merge.next() {
+            if let last, last.hasSameID(as: record) {
+                duplicates.append(Self.duplicate(id: record.id, at: record.source(files), firstAt: last.source(files)))
                 continue
             }
-            last = (item.id, item.source)
-            bytes.removeAll(keepingCapacity: true)
-            ItemCoding.encode(item, sequence: sequence, file: fileNumber(item.source.file), into: &bytes)
-            writer.append(bytes: bytes)
+            last = record
+            writer.append(bytes: record.bytes)  // the runs' encoding is the merged file's
             try writer.flushIfFull()
             count += 1
         }
@@ -95,7 +91,7 @@ public final class ItemSpool {
     }
 
     /// Canonical order: by id, then file order.
-    fileprivate static func before(_ a: (item: CorpusItem, sequence: UInt64), _ b: (item: CorpusItem, sequence: UInt64)) -> Bool {
+    static func before(_ a: (item: CorpusItem, sequence: UInt64), _ b: (item: CorpusItem, sequence: UInt64)) -> Bool {
         (a.item.id, a.sequence) < (b.item.id, b.sequence)
     }
 
@@ -107,7 +103,7 @@ public final class ItemSpool {
         var duplicates: [CorpusProblem] = []
         for (item, _) in items.sorted(by: before) {
             if let last = sorted.last, last.id == item.id {
-                duplicates.append(duplicate(item, firstAt: last.source))
+                duplicates.append(duplicate(id: item.id, at: item.source, firstAt: last.source))
             } else {
                 sorted.append(item)
             }
@@ -116,8 +112,8 @@ public final class ItemSpool {
     }
 
     /// The problem of a duplicate id, as `CorpusLoader.read` words it.
-    private static func duplicate(_ item: CorpusItem, firstAt first: SourceLocation) -> CorpusProblem {
-        CorpusProblem(item.source, "duplicate id '\(item.id)' (first at \(first))")
+    private static func duplicate(id: String, at source: SourceLocation, firstAt first: SourceLocation) -> CorpusProblem {
+        CorpusProblem(source, "duplicate id '\(id)' (first at \(first))")
     }
 
     private func fileNumber(_ path: String) -> UInt32 {
@@ -138,61 +134,5 @@ public final class ItemSpool {
         }
         directory = made
         return made
-    }
-}
-
-/// A k-way merge of sorted runs by (id, file order), through a binary heap of the runs' next items.
-private struct RunMerge {
-    private let readers: [SpoolReader]
-    private var heads: [(item: CorpusItem, sequence: UInt64)?]
-    private var heap: [Int] = []
-
-    init(_ readers: [SpoolReader]) throws {
-        self.readers = readers
-        heads = try readers.map { try $0.next() }
-        for run in heads.indices where heads[run] != nil { push(run) }
-    }
-
-    mutating func next() throws -> (item: CorpusItem, sequence: UInt64)? {
-        guard let top = heap.first, let head = heads[top] else { return nil }
-        heads[top] = try readers[top].next()
-        if heads[top] == nil {
-            let lastRun = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = lastRun
-                siftDown(0)
-            }
-        } else {
-            siftDown(0)
-        }
-        return head
-    }
-
-    private func less(_ a: Int, _ b: Int) -> Bool {
-        ItemSpool.before(heads[a]!, heads[b]!)
-    }
-
-    private mutating func push(_ run: Int) {
-        heap.append(run)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard less(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count && less(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count && less(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
     }
 }

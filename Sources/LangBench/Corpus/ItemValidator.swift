@@ -9,8 +9,26 @@ enum ItemValidator {
 
     /// Trims spaces at the ends without Foundation's bridging cost (this runs once per item).
     static func trimmed(_ text: String) -> String {
+        if let first = text.utf8.first, let last = text.utf8.last, isPrintableASCII(first), isPrintableASCII(last) {
+            // The common case, without breaking graphemes: a Character is whitespace when its first
+            // scalar is; the first Character starts with the first byte, and a last Character that ends
+            // in a printable ASCII byte starts with it or with a Prepend scalar, and none is whitespace.
+            return text
+        }
         guard let first = text.first, let last = text.last, first.isWhitespace || last.isWhitespace else { return text }
         return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+
+    /// Whether every Character of `text` is whitespace; a Character is whitespace when its first scalar
+    /// is, so a text whose first scalar is not is decided without breaking graphemes.
+    static func isBlank(_ text: String) -> Bool {
+        if let first = text.unicodeScalars.first, !first.properties.isWhitespace { return false }
+        return text.allSatisfy(\.isWhitespace)
+    }
+
+    /// A byte from `!` to `~`: neither whitespace nor part of a multi-byte scalar.
+    private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F
     }
 
     static func validate(_ record: RawRecord, problems: inout [CorpusProblem], codes: inout CodeCache) -> CorpusItem? {
@@ -27,9 +45,9 @@ enum ItemValidator {
         case .failure(let error): problems.append(CorpusProblem(location, error.description)); ok = false
         }
         let text = record.text ?? ""
-        if text.allSatisfy(\.isWhitespace) {
+        if isBlank(text) {
             problems.append(CorpusProblem(location, "empty text")); ok = false
-        } else if text.count > CorpusLimits.maxTextLength {
+        } else if text.utf8.count > CorpusLimits.maxTextLength && text.count > CorpusLimits.maxTextLength {  // count ≤ UTF-8 bytes
             problems.append(CorpusProblem(location, "text is \(text.count) characters; the limit is \(CorpusLimits.maxTextLength)"))
             ok = false
         }

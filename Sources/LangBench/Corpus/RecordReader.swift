@@ -39,6 +39,15 @@ struct RecordReader {
         }
     }
 
+    /// Whether blocks from here on read the same on any copy of this reader, in any order: true once a
+    /// TSV's header is read and always for line formats; never for CSV (a quoted cell spans lines).
+    var readsBlocksIndependently: Bool {
+        switch state {
+        case .delimited(let reader): return format == .tsv && reader.hasReadHeader
+        case .jsonl, .lines, .tatoeba: return true
+        }
+    }
+
     /// Problems only the end of the file reveals (a CSV quoted cell never closed).
     func finish() -> [CorpusProblem] {
         if case .delimited(let reader) = state { return reader.finish() }

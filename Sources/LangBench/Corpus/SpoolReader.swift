@@ -33,6 +33,15 @@ final class SpoolReader {
         return record
     }
 
+    /// The next record as its bytes, or nil at the end of the file.
+    func nextRecord() throws -> SpoolRecord? {
+        guard try available(4) else { return nil }
+        let length = buffer.withUnsafeBytes { ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4)])) }
+        _ = try available(4 + length)
+        defer { offset += 4 + length }
+        return SpoolRecord(bytes: Array(buffer[offset..<(offset + 4 + length)]))
+    }
+
     /// Makes at least `count` unread bytes available: false when the file ended cleanly between
     /// records, an error when it ends inside one.
     private func available(_ count: Int) throws -> Bool {

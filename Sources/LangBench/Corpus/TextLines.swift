@@ -14,11 +14,14 @@ struct TextLines {
     /// Physical lines seen, valid or not: the next block's first line number is `firstLine + lineCount`.
     var lineCount = 0
 
+    init(_ block: LineBlock) {
+        self.init(data: block.data, firstLine: block.firstLine, fileStart: block.fileStart)
+    }
+
     /// `firstLine` numbers the first line of `data`; `fileStart` says whether `data` starts the file
     /// (where a BOM is dropped).
     init(data: Data, firstLine: Int = 1, fileStart: Bool = true) {
-        var start = data.startIndex
-        if fileStart && data.starts(with: [0xEF, 0xBB, 0xBF]) { start += 3 }
+        let start = Self.contentStart(of: data, fileStart: fileStart)
         var number = firstLine - 1
         data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
             let bytes = raw.bindMemory(to: UInt8.self)
@@ -40,5 +43,21 @@ struct TextLines {
             }
         }
         lineCount = number - (firstLine - 1)
+    }
+
+    /// The physical lines of `data` (what `lineCount` of its decoding would be), counted without decoding.
+    static func lineCount(of data: Data, fileStart: Bool) -> Int {
+        let start = contentStart(of: data, fileStart: fileStart)
+        guard start < data.endIndex else { return 0 }
+        let newlines = data.withUnsafeBytes { raw in
+            raw[(start - data.startIndex)...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+        }
+        // A last line without a newline (only at the end of a file) is a line too.
+        return newlines + (data.last == 0x0A ? 0 : 1)
+    }
+
+    /// Where the lines start: after a BOM at the start of the file.
+    private static func contentStart(of data: Data, fileStart: Bool) -> Data.Index {
+        fileStart && data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.startIndex + 3 : data.startIndex
     }
 }

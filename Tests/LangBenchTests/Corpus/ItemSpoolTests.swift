@@ -56,6 +56,26 @@ struct ItemSpoolTests {
         #expect(offset == bytes.count)
     }
 
+    /// Merging compares records in their encoding: the same order and the same duplicates as comparing
+    /// the items' ids as `String`s, also where bytes and `String`s part (canonically equivalent ids).
+    @Test func spoolRecordsOrderAsItemsDo() throws {
+        let ids = ["", "a", "ab", "b", "B", "a b", "é", "e\u{0301}", "f", "я", "z", "\u{1F44B}", "ﬁ"]
+        var records: [(item: CorpusItem, sequence: UInt64, record: SpoolRecord)] = []
+        for (offset, id) in (ids + ids.reversed()).enumerated() {
+            let item = CorpusItem(id: id, lang: LanguageCode(normalised: "ru"), text: "t", source: SourceLocation(file: "f.tsv", line: offset + 2))
+            var bytes: [UInt8] = []
+            ItemCoding.encode(item, sequence: UInt64(offset), file: 0, into: &bytes)
+            records.append((item, UInt64(offset), SpoolRecord(bytes: bytes)))
+        }
+        for a in records {
+            for b in records {
+                #expect(a.record.isBefore(b.record) == ItemSpool.before((a.item, a.sequence), (b.item, b.sequence)), "\(a.item.id) \(b.item.id)")
+                #expect(a.record.hasSameID(as: b.record) == (a.item.id == b.item.id), "\(a.item.id) \(b.item.id)")
+            }
+            #expect(a.record.id == a.item.id && a.record.sequence == a.sequence && a.record.source(["f.tsv"]) == a.item.source)
+        }
+    }
+
     /// A seeded corpus of 2,000 items with shuffled ids, some repeated, in two files: spooled in runs of
     /// 1, 7 and 300 items (2,000 runs, a deep merge) it equals the in-memory order, and reports the same
     /// duplicates as `read`.

@@ -1,0 +1,37 @@
+/// Turns one block of a file's lines into valid items and problems: the work `CorpusLoader` does per
+/// block, the same whether blocks are read one after the other or several at once on worker threads.
+enum BlockReader {
+    /// What one block yields.
+    struct Outcome: Sendable {
+        var items: [CorpusItem] = []
+        /// In the order a serial read finds them: invalid UTF-8, then the format's, then validation's.
+        var problems: [CorpusProblem] = []
+        /// Rows the format skips by definition (Tatoeba's undetermined language).
+        var skipped = 0
+        /// Whether the block held a record or a problem (a file with neither is reported empty).
+        var sawRecordOrProblem = false
+        /// Whether the block held a line that is not blank.
+        var sawText = false
+        /// `codes` as given, with the codes first met in this block.
+        var codes: ItemValidator.CodeCache = [:]
+    }
+
+    /// Reads `lines` of `path` with `reader` (which carries state from block to block when its format
+    /// has any), validating each record; `codes` caches normalised language codes.
+    static func read(_ lines: TextLines, path: String, with reader: inout RecordReader, codes: ItemValidator.CodeCache) -> Outcome {
+        var outcome = Outcome(codes: codes)
+        outcome.problems = lines.invalidUTF8.map { CorpusProblem(SourceLocation(file: path, line: $0), "invalid UTF-8") }
+        let (result, skipped) = reader.read(lines.lines)
+        outcome.skipped = skipped
+        outcome.problems += result.problems
+        outcome.sawRecordOrProblem = !result.records.isEmpty || !outcome.problems.isEmpty
+        outcome.sawText = lines.lines.contains { !$0.text.trimmingCharacters(in: .whitespaces).isEmpty }
+        outcome.items.reserveCapacity(result.records.count)
+        for record in result.records {
+            if let item = ItemValidator.validate(record, problems: &outcome.problems, codes: &outcome.codes) {
+                outcome.items.append(item)
+            }
+        }
+        return outcome
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+extension CorpusLoader {
+    /// Reads the valid items of one file into `body` in file order, adding what else it learns to
+    /// `pass`. Blocks that read alike on any thread (past a TSV's header; every block of JSONL, lines and
+    /// Tatoeba) are parsed and validated `workers` at a time while this thread reads the file on and
+    /// hands items over in order; what comes out is what reading one block after another gives.
+    func readItems(of file: CorpusFile, into pass: inout Pass, codes: inout ItemValidator.CodeCache,
+                   _ body: (CorpusItem) throws -> Void) throws {
+        var chunks = try FileChunks(path: file.path, blockSize: blockSize)
+        var reader: RecordReader?
+        var tally = FileTally()
+        let work = OrderedWork<BlockReader.Outcome>(width: workers)
+        func take(_ outcome: BlockReader.Outcome) throws {
+            if outcome.codes.count > codes.count { codes.merge(outcome.codes) { kept, _ in kept } }
+            try tally.add(outcome, into: &pass, body)
+        }
+        while let block = try chunks.nextBlock() {
+            if reader == nil { reader = try makeReader(for: file) { TextLines(block).lines.first?.text } }
+            if workers > 1, reader!.readsBlocksIndependently {
+                let copy = reader!, known = codes, path = file.path
+                work.submit {
+                    var reader = copy
+                    return BlockReader.read(TextLines(block), path: path, with: &reader, codes: known)
+                }
+                if work.isFull, let done = work.next() { try take(done) }
+            } else {
+                try take(BlockReader.read(TextLines(block), path: file.path, with: &reader!, codes: codes))
+            }
+        }
+        while let done = work.next() { try take(done) }
+        if reader == nil { reader = try makeReader(for: file) { nil } }
+        tally.finish(file, reader: reader!, sha256: chunks.sha256, into: &pass)
+    }
+
+    /// The reader of `file` in the forced format, else the one its path implies, else the one its
+    /// extension and first line (asked only if needed) suggest.
+    private func makeReader(for file: CorpusFile, firstLine: () -> String?) throws -> RecordReader {
+        guard let format = format ?? file.impliedFormat ?? CorpusFormat.detect(at: URL(fileURLWithPath: file.path), firstLine: firstLine()) else {
+            throw CorpusError.unknownFormat(path: file.path)
+        }
+        return RecordReader(file: file, format: format)
+    }
+}
+
+/// What reading one file has found so far besides its problems.
+private struct FileTally {
+    var items = 0
+    var skipped = 0
+    var sawRecordOrProblem = false
+    var sawText = false
+
+    /// Adds a block's problems to `pass` and hands its items to `body`.
+    mutating func add(_ outcome: BlockReader.Outcome, into pass: inout CorpusLoader.Pass, _ body: (CorpusItem) throws -> Void) throws {
+        pass.problems += outcome.problems
+        skipped += outcome.skipped
+        sawRecordOrProblem = sawRecordOrProblem || outcome.sawRecordOrProblem
+        sawText = sawText || outcome.sawText
+        for item in outcome.items {
+            try body(item)
+            items += 1
+        }
+    }
+
+    /// Adds what only the end of the file tells, and the file as a source.
+    func finish(_ file: CorpusFile, reader: RecordReader, sha256: String, into pass: inout CorpusLoader.Pass) {
+        let ending = reader.finish()
+        pass.problems += ending
+        pass.skippedRows += skipped
+        // A file that holds nothing is a mistake (a wrong path, a truncated export), not "ok: 0 items".
+        if !sawRecordOrProblem && ending.isEmpty && skipped == 0 {
+            pass.problems.append(CorpusProblem(SourceLocation(file: file.path, line: 1), sawText ? "a header but no items" : "no items (empty file)"))
+        }
+        pass.sources.append(CorpusSource(path: file.path, format: reader.format, sha256: sha256, items: items))
+    }
+}

@@ -1,0 +1,44 @@
+import Dispatch
+
+/// Runs jobs on up to `width` worker threads at once and hands their results back in the order the jobs
+/// were submitted, so that work done in parallel is consumed exactly as if done one job after another.
+/// Used by one thread (the one submitting and taking).
+final class OrderedWork<Result: Sendable> {
+    /// One job's result, written by its worker before `done` is signalled and read only after waiting on
+    /// it: the semaphore orders the two, hence `@unchecked Sendable`.
+    private final class Slot: @unchecked Sendable {
+        var result: Result?
+        let done = DispatchSemaphore(value: 0)
+    }
+
+    let width: Int
+    private var slots: [Slot] = []
+
+    init(width: Int) {
+        self.width = max(1, width)
+    }
+
+    deinit {
+        for slot in slots { slot.done.wait() }  // jobs still running finish before their slots go
+    }
+
+    /// Whether `width` jobs are in flight: take one before submitting another.
+    var isFull: Bool { slots.count >= width }
+
+    func submit(_ job: @escaping @Sendable () -> Result) {
+        let slot = Slot()
+        slots.append(slot)
+        DispatchQueue.global().async {
+            slot.result = job()
+            slot.done.signal()
+        }
+    }
+
+    /// The result of the oldest job not yet taken, waiting for it; nil when none is in flight.
+    func next() -> Result? {
+        guard !slots.isEmpty else { return nil }
+        let slot = slots.removeFirst()
+        slot.done.wait()
+        return slot.result
+    }
+}
