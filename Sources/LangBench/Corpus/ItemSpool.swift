@@ -2,7 +2,8 @@ import BenchSupport
 import Foundation
 
 /// Sorts items by id with bounded memory: items are kept until `itemsInMemory` of them have come, then
-/// sorted (id, then file order) and written as a run to the spool directory; `finish` merges the runs
+/// sorted (id, then file order) and written as a run to the spool directory, on a thread of its own
+/// while the next run fills (so at most two runs are in memory); `finish` merges the runs
 /// into one file in canonical order. Equal ids meet in the merge, so duplicates are found there: the
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
 /// reports them. A corpus that fits stays in memory and touches no file.
@@ -19,6 +20,9 @@ public final class ItemSpool {
     private var fileNumbers: [String: UInt32] = [:]
     private var sequence: UInt64 = 0
     private var handedOver = false
+    private let runWriter = RunWriter()
+    /// The last file numbered, to number a run's items without hashing each path.
+    private var lastFile: String?
 
     /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
     /// only when the first run is written and removed with the result (or when this spool is dropped).
@@ -29,6 +33,7 @@ public final class ItemSpool {
     }
 
     deinit {
+        runWriter.drain()
         if !handedOver, let directory { try? FileManager.default.removeItem(at: directory) }  // scratch space only
     }
 
@@ -47,6 +52,7 @@ public final class ItemSpool {
             return (SortedCorpus(items: items, sources: sources), duplicates)
         }
         try spill()
+        try runWriter.wait()
         let directory = try spoolDirectory()
         let url = directory.appendingPathComponent("items.spool")
         let writer = try BufferedFileWriter(url: url)
@@ -72,22 +78,18 @@ public final class ItemSpool {
         return (SortedCorpus(spool: url, directory: directory, files: files, count: count, sources: sources), duplicates)
     }
 
-    /// Sorts the pending items (id, then file order) and writes them as a run.
+    /// Hands the pending items to the run writer, which sorts them (id, then file order) and writes
+    /// them as a run while the next run fills.
     private func spill() throws {
         guard !pending.isEmpty else { return }
-        pending.sort(by: Self.before)
-        let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
-        let writer = try BufferedFileWriter(url: url)
-        var bytes: [UInt8] = []
-        for (item, sequence) in pending {
-            bytes.removeAll(keepingCapacity: true)
-            ItemCoding.encode(item, sequence: sequence, file: fileNumber(item.source.file), into: &bytes)
-            writer.append(bytes: bytes)
-            try writer.flushIfFull()
+        for (item, _) in pending where item.source.file != lastFile {
+            _ = fileNumber(item.source.file)
+            lastFile = item.source.file
         }
-        try writer.finish()
+        let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
+        try runWriter.write(&pending, files: fileNumbers, to: url)
         runs.append(url)
-        pending.removeAll(keepingCapacity: true)
+        pending.reserveCapacity(min(itemsInMemory, 1 << 16))
     }
 
     /// Canonical order: by id, then file order.
