@@ -47,10 +47,15 @@ struct FNV1a64 {
 /// logged result so that `--resume` notices an item whose content changed under the same id.
 enum ItemFingerprint {
     static func of(_ item: CorpusItem) -> String {
+        of(item, sortedTags: item.sortedTags)
+    }
+
+    /// The same, with the item's tags sorted already.
+    static func of(_ item: CorpusItem, sortedTags: [String]) -> String {
         var hash = FNV1a64()
         hash.add(item.lang.identifier)
         hash.separate()
-        for tag in item.sortedTags {
+        for tag in sortedTags {
             hash.add(tag)
             hash.separate()
         }
