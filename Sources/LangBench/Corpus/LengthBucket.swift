@@ -9,7 +9,8 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
     case ninePlus = "9+"
 
     public init(text: String, lang: LanguageCode) {
-        if ["ja", "zh"].contains(lang.language) {
+        let code = lang.identifier.utf8
+        if code.starts(with: "ja".utf8) || code.starts(with: "zh".utf8), code.count == 2 || code.dropFirst(2).first == UInt8(ascii: "-") {
             let characters = text.filter { $0.isLetter || $0.isNumber }.count
             self = switch characters {
             case ...2: .one
@@ -29,6 +30,7 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// Whitespace-separated tokens that contain a letter or digit (emoji and lone punctuation don't count).
     public static func wordCount(_ text: String) -> Int {
+        if let count = SimpleText.wordCount(text) { return count }
         // One pass, no substrings (this runs once per result): a token ends at whitespace and counts when
         // it held a letter or digit.
         var count = 0, inWord = false

@@ -2,6 +2,9 @@ import Foundation
 
 /// `detection-items.csv` written row by row: the bytes `CSVWriter` renders for the items table (one
 /// row per item × config; `flip` against the first config), without a table of every row in memory.
+/// A row is encoded in three parts — the cells before `correct`, `correct,flip`, and the cells after —
+/// so that the outer two can be made in the detection tasks and only the middle, which needs the run's
+/// order, on the recording thread.
 enum DetectionItemsCSV {
     static let columns = ["item_id", "lang", "tags", "config", "detector", "predicted", "confidence", "correct", "flip", "error"]
 
@@ -9,70 +12,122 @@ enum DetectionItemsCSV {
         out.append(columns.map(CSVWriter.escape).joined(separator: ",") + "\n")
     }
 
-    /// `flip` is `fixed`, `broken` or empty.
-    static func row(_ result: DetectionResult, correct: Bool, flip: String, into out: BufferedFileWriter) {
-        text(result.itemID, into: out)
-        out.append(byte: comma)
-        text(result.lang.identifier, into: out)
-        out.append(byte: comma)
-        text(result.tags.count == 1 ? result.tags[0] : result.tags.joined(separator: ";"), into: out)
-        out.append(byte: comma)
-        text(result.config, into: out)
-        out.append(byte: comma)
-        text(result.detector, into: out)
-        out.append(byte: comma)
-        text(result.predictedLabel, into: out)
-        out.append(byte: comma)
-        if let confidence = result.confidence { fourDecimals(confidence, into: out) }
-        out.append(byte: comma)
-        out.append(correct ? "true" : "false")
-        out.append(byte: comma)
-        out.append(flip)
-        out.append(byte: comma)
-        if let error = result.error { text(error, into: out) }
-        out.append(byte: UInt8(ascii: "\n"))
+    /// A whole row; `flip` is `fixed`, `broken` or empty.
+    static func row(_ result: DetectionResult, correct: Bool, flip: String, into out: inout [UInt8]) {
+        head(result, into: &out)
+        middle(correct: correct, flip: flip, into: &out)
+        tail(result, into: &out)
+    }
+
+    /// The cells before `correct`, with the comma after the last of them.
+    static func head(_ result: DetectionResult, into out: inout [UInt8]) {
+        text(result.itemID, into: &out)
+        out.append(comma)
+        text(result.lang.identifier, into: &out)
+        out.append(comma)
+        text(result.tags.count == 1 ? result.tags[0] : result.tags.joined(separator: ";"), into: &out)
+        out.append(comma)
+        text(result.config, into: &out)
+        out.append(comma)
+        text(result.detector, into: &out)
+        out.append(comma)
+        text(result.predictedLabel, into: &out)
+        out.append(comma)
+        if let confidence = result.confidence { fourDecimals(confidence, into: &out) }
+        out.append(comma)
+    }
+
+    /// `correct,flip`.
+    static func middle(correct: Bool, flip: String, into out: inout [UInt8]) {
+        out.append(contentsOf: correct ? trueCell : falseCell)
+        out.append(comma)
+        out.append(utf8: flip)
+    }
+
+    /// The comma before `error`, the error, and the line end.
+    static func tail(_ result: DetectionResult, into out: inout [UInt8]) {
+        out.append(comma)
+        if let error = result.error { text(error, into: &out) }
+        out.append(UInt8(ascii: "\n"))
     }
 
     private static let comma = UInt8(ascii: ",")
+    private static let trueCell = Array("true".utf8), falseCell = Array("false".utf8)
 
     /// A text cell as `CSVWriter` writes it. Most cells need neither formula neutralising nor quoting,
     /// which a byte scan proves; the rest go through `CSVWriter`'s own functions (whose Character
     /// semantics decide edge cases such as a combining mark after a comma).
-    static func text(_ value: String, into out: BufferedFileWriter) {
-        var plain = true
-        if let first = value.utf8.first, [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D].contains(first) {
-            plain = false
-        } else if value.utf8.contains(where: { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }) {
-            plain = false
+    static func text(_ value: String, into out: inout [UInt8]) {
+        var value = value
+        let plain = value.withUTF8 { bytes -> Bool in
+            if let first = bytes.first {
+                switch first {
+                case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return false
+                default: break
+                }
+            }
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: ","), UInt8(ascii: "\""), 0x0A, 0x0D: return false
+                default: continue
+                }
+            }
+            out.append(contentsOf: bytes)
+            return true
         }
-        out.append(plain ? value : CSVWriter.escape(CSVWriter.neutralise(value)))
+        if !plain { out.append(utf8: CSVWriter.escape(CSVWriter.neutralise(value))) }
     }
 
     /// `String(format: "%.4f", value)` (what `ReportCell.number(_, digits: 4)` shows), computed directly
     /// for the values detectors give (0 … 1, already rounded to 4 decimals); anything else takes the
     /// formatter.
-    static func fourDecimals(_ value: Double, into out: BufferedFileWriter) {
-        guard value.isFinite, value.sign == .plus, value < 1_000_000 else {
-            out.append(ReportCell.number(value, digits: 4).display)
+    static func fourDecimals(_ value: Double, into out: inout [UInt8]) {
+        guard let (whole, fraction) = FourDecimals.split(value) else {
+            out.append(utf8: ReportCell.number(value, digits: 4).display)
             return
         }
+        FourDecimals.digits(whole, into: &out)
+        out.append(UInt8(ascii: "."))
+        FourDecimals.fraction(fraction, keepingZeros: true, into: &out)
+    }
+}
+
+/// Numbers that are exact to 4 decimals (detectors' confidences, rounded so), written without a formatter.
+enum FourDecimals {
+    /// The whole part and the 4-digit fraction of `value`, when it is a non-negative 4-decimal number
+    /// below a million to far better than the rounding step (only then is the output certain to equal
+    /// a correctly rounding formatter's); nil otherwise.
+    static func split(_ value: Double) -> (whole: Int, fraction: Int)? {
+        guard value.isFinite, value.sign == .plus, value < 1_000_000 else { return nil }
         let scaled = value * 10_000
         let units = scaled.rounded()
-        // Only when the value is a 4-decimal number to far better than the rounding step is the result
-        // certain to equal the formatter's correctly rounded output.
-        guard abs(scaled - units) < 1e-6 else {
-            out.append(ReportCell.number(value, digits: 4).display)
-            return
+        guard abs(scaled - units) < 1e-6 else { return nil }
+        return (Int(units) / 10_000, Int(units) % 10_000)
+    }
+
+    static func digits(_ value: Int, into out: inout [UInt8]) {
+        if value < 10 {
+            out.append(UInt8(0x30 + value))
+        } else {
+            out.append(utf8: String(value))
         }
-        let whole = Int(units) / 10_000, fraction = Int(units) % 10_000
-        out.append(String(whole))
-        out.append(byte: UInt8(ascii: "."))
-        var digits: [UInt8] = [0x30, 0x30, 0x30, 0x30]
-        var rest = fraction
-        for i in stride(from: 3, through: 0, by: -1) {
-            digits[i] = UInt8(0x30 + rest % 10)
-            rest /= 10
+    }
+
+    /// Four digits, or with `keepingZeros` false the shortest that is not empty (`5000` → `5`, `0` → `0`).
+    static func fraction(_ value: Int, keepingZeros: Bool, into out: inout [UInt8]) {
+        var digits: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+        var rest = value
+        digits.3 = UInt8(0x30 + rest % 10); rest /= 10
+        digits.2 = UInt8(0x30 + rest % 10); rest /= 10
+        digits.1 = UInt8(0x30 + rest % 10); rest /= 10
+        digits.0 = UInt8(0x30 + rest % 10)
+        var count = 4
+        if !keepingZeros {
+            if digits.3 == 0x30 { count = 3; if digits.2 == 0x30 { count = 2; if digits.1 == 0x30 { count = 1 } } }
         }
-        out.append(bytes: digits)
+        out.append(digits.0)
+        if count > 1 { out.append(digits.1) }
+        if count > 2 { out.append(digits.2) }
+        if count > 3 { out.append(digits.3) }
     }
 }

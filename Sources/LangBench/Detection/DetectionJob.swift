@@ -56,9 +56,9 @@ public struct DetectionJob: Sendable {
         }
         let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items.count, log: log)
         let previous = kept
-        let sink = DetectionRunner.Sink(previous: { previous.previous(config: $0, position: $1) },
-                                        result: { try recorder.record($2, config: $0, position: $1, fresh: $3) },
-                                        endOfBatch: { try recorder.endOfBatch() })
+        let sink = DetectionRunner.Sink(previous: { previous.previous(config: $0, position: $1) }) { config, batch in
+            try recorder.record(batch, config: config) { previous.previous(config: config, position: $0)! }
+        }
         let timings = try await runner.run(items, progress: progress, sink: sink)
         var finished = provenance
         finished.finish()

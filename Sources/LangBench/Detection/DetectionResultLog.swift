@@ -30,7 +30,14 @@ public final class DetectionResultLog {
 
     /// Buffers one result line.
     public func append(_ result: DetectionResult) throws(ReportError) {
-        DetectionResultLine.encode(result, into: writer)
+        var line: [UInt8] = []
+        DetectionResultLine.encode(result, into: &line)
+        try append(lines: line)
+    }
+
+    /// Buffers result lines encoded already (`DetectionResultLine`, whole lines only).
+    func append(lines: [UInt8]) throws(ReportError) {
+        writer.append(bytes: lines)
         try writer.flushIfFull()
     }
 

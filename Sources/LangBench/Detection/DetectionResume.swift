@@ -13,7 +13,7 @@ struct DetectionResume {
     }
 
     func previous(config: Int, position: Int) -> DetectionResult? {
-        results[config][position]
+        results[config].isEmpty ? nil : results[config][position]  // asked for every item of a fresh run
     }
 
     /// Checks `logged` (header and results of the log at `log`) against this run and keeps its results;

@@ -1,8 +1,9 @@
 import BenchSupport
 import Foundation
 
-/// Runs every config over every item, streaming: results go to a callback in a fixed order (config
-/// order, then the order of the items given) as they are made, and nothing keeps them. A detector that
+/// Runs every config over every item, streaming: results go to a callback a batch at a time in a fixed
+/// order (config order, then the order of the items given) as they are made, built and encoded for
+/// the output files in the detection tasks (`EncodedResults`), and nothing keeps them. A detector that
 /// offers a concurrent identifier (the built-in recognizer) runs on `jobs` tasks per batch; the order of
 /// results does not depend on `jobs`. Others are driven from one task, one item at a time.
 public struct DetectionRunner: Sendable {
@@ -42,19 +43,24 @@ public struct DetectionRunner: Sendable {
         self.makeDetector = makeDetector
     }
 
-    /// Where results go, in order: `result` for config number `config` and item position `position`;
-    /// `fresh` is false for a result taken from `previous`. `endOfBatch` runs after each batch.
+    /// Where results go, a batch at a time in order. `previous` gives a result already measured (not
+    /// redone) for config number `config` and item position `position`.
     public struct Sink {
         public var previous: (_ config: Int, _ position: Int) -> DetectionResult?
-        public var result: (_ config: Int, _ position: Int, _ result: DetectionResult, _ fresh: Bool) throws -> Void
-        public var endOfBatch: () throws -> Void
+        public var batch: (_ config: Int, _ batch: Batch) throws -> Void
 
-        public init(previous: @escaping (Int, Int) -> DetectionResult? = { _, _ in nil },
-                    result: @escaping (Int, Int, DetectionResult, Bool) throws -> Void, endOfBatch: @escaping () throws -> Void = {}) {
+        public init(previous: @escaping (Int, Int) -> DetectionResult? = { _, _ in nil }, batch: @escaping (Int, Batch) throws -> Void) {
             self.previous = previous
-            self.result = result
-            self.endOfBatch = endOfBatch
+            self.batch = batch
         }
+    }
+
+    /// One batch's results for the sink: the fresh ones, encoded, at the positions in `todo` (in
+    /// order, in consecutive chunks); `Sink.previous` has the others.
+    public struct Batch: Sendable {
+        public var positions: Range<Int>
+        public var todo: [Int]
+        public var fresh: [EncodedResults]
     }
 
     /// Detects the item at every position p of `items` (canonical order) with every config; a result
@@ -88,11 +94,11 @@ public struct DetectionRunner: Sendable {
                 // The next batch is read and detected while this one is recorded, so recording
                 // (single-threaded: it keeps the canonical order) overlaps reading and detection. One
                 // batch's task at a time reads the cursor: the next is launched after this one ended.
-                func launch(_ start: Int) -> Batch? {
+                func launch(_ start: Int) -> Pending? {
                     guard start < total else { return nil }
                     let positions = start..<min(total, start + batchSize)
                     let todo = positions.filter { sink.previous(index, $0) == nil }
-                    return Batch(positions: positions, todo: todo, detection: Task {
+                    return Pending(positions: positions, todo: todo, detection: Task {
                         let batch = try cursor.next(positions.count)
                         guard batch.count == positions.count else {
                             throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(start + batch.count)")
@@ -101,27 +107,18 @@ public struct DetectionRunner: Sendable {
                     })
                 }
                 var current = launch(0)
-                while let batch = current {
-                    let (fresh, elapsed) = try await batch.detection.value
-                    current = launch(batch.positions.upperBound)
+                while let pending = current {
+                    let (fresh, elapsed) = try await pending.detection.value
+                    current = launch(pending.positions.upperBound)
                     do {
                         seconds += elapsed
-                        measured += batch.todo.count
-                        var next = 0
-                        for position in batch.positions {
-                            if next < batch.todo.count && batch.todo[next] == position {
-                                try sink.result(index, position, fresh[next], true)
-                                next += 1
-                            } else {
-                                try sink.result(index, position, sink.previous(index, position)!, false)
-                            }
-                        }
-                        try sink.endOfBatch()
+                        measured += pending.todo.count
+                        try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
                     } catch {
                         _ = try? await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
                         throw error
                     }
-                    progress.advance(by: batch.positions.count)
+                    progress.advance(by: pending.positions.count)
                 }
                 timings.append(Timing(config: resolved.config.name, detector: detector.name, items: measured, seconds: seconds,
                                       itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
@@ -139,10 +136,11 @@ public struct DetectionRunner: Sendable {
     public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
     static func result(for item: CorpusItem, config: DetectionConfig, detector: String, outcome: DetectionOutcome) -> DetectionResult {
-        var result = DetectionResult(itemID: item.id, lang: item.lang, tags: item.sortedTags,
+        let tags = item.tags.count < 2 ? Array(item.tags) : item.tags.sorted()
+        var result = DetectionResult(itemID: item.id, lang: item.lang, tags: tags,
                                      length: LengthBucket(text: item.text, lang: item.lang),
                                      config: config.name, detector: detector, predicted: nil, confidence: nil, error: nil)
-        result.itemHash = ItemFingerprint.of(item)
+        result.itemHash = ItemFingerprint.of(item, sortedTags: tags)
         switch outcome {
         case .hypotheses(let list):
             result.predicted = list.first?.lang
@@ -155,10 +153,10 @@ public struct DetectionRunner: Sendable {
 }
 
 /// A batch of positions, the ones to detect, and their detection running.
-private struct Batch {
+private struct Pending {
     var positions: Range<Int>
     var todo: [Int]
-    var detection: Task<([DetectionResult], Double), any Error>
+    var detection: Task<([EncodedResults], Double), any Error>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent
@@ -178,8 +176,9 @@ struct ConfigPass: Sendable {
         self.jobs = jobs
     }
 
-    /// Results for `items` in their order, and the seconds spent in the detector's calls (summed over tasks).
-    func detect(_ items: [CorpusItem]) async -> ([DetectionResult], Double) {
+    /// Results for `items` in their order, encoded in consecutive chunks, and the seconds spent in the
+    /// detector's calls (summed over tasks).
+    func detect(_ items: [CorpusItem]) async -> ([EncodedResults], Double) {
         guard let concurrent else {
             var results: [DetectionResult] = []
             results.reserveCapacity(items.count)
@@ -191,12 +190,13 @@ struct ConfigPass: Sendable {
                 elapsed += clock.now - start
                 results.append(DetectionRunner.result(for: item, config: config, detector: detector.name, outcome: outcome))
             }
-            return (results, elapsed.seconds)
+            return ([EncodedResults(results)], elapsed.seconds)
         }
         let chunks = jobs > 1 && items.count >= 2 * jobs ? jobs : 1
         let size = (items.count + chunks - 1) / max(1, chunks)
         let config = self.config, name = detector.name
-        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> ([DetectionResult], Double) {
+        // Building and encoding each result happens here, on every task, not on the recording thread.
+        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Double) {
             var results: [DetectionResult] = []
             results.reserveCapacity(slice.count)
             var elapsed = Duration.zero
@@ -207,21 +207,24 @@ struct ConfigPass: Sendable {
                 elapsed += clock.now - start
                 results.append(DetectionRunner.result(for: item, config: config, detector: name, outcome: outcome))
             }
-            return (results, elapsed.seconds)
+            return (EncodedResults(results), elapsed.seconds)
         }
-        if chunks == 1 { return work(items[...]) }
-        return await withTaskGroup(of: (Int, [DetectionResult], Double).self) { group in
+        if chunks == 1 {
+            let (encoded, seconds) = work(items[...])
+            return ([encoded], seconds)
+        }
+        return await withTaskGroup(of: (Int, EncodedResults, Double).self) { group in
             for chunk in 0..<chunks {
                 let slice = items[min(items.count, chunk * size)..<min(items.count, (chunk + 1) * size)]
-                group.addTask { let (results, seconds) = work(slice); return (chunk, results, seconds) }
+                group.addTask { let (encoded, seconds) = work(slice); return (chunk, encoded, seconds) }
             }
-            var parts = [[DetectionResult]](repeating: [], count: chunks)
+            var parts = [EncodedResults](repeating: EncodedResults(), count: chunks)
             var seconds = 0.0
-            for await (chunk, results, elapsed) in group {
-                parts[chunk] = results
+            for await (chunk, encoded, elapsed) in group {
+                parts[chunk] = encoded
                 seconds += elapsed
             }
-            return (parts.flatMap { $0 }, seconds)
+            return (parts, seconds)
         }
     }
 }

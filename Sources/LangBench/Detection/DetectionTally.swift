@@ -8,8 +8,13 @@ struct DetectionTally: Sendable {
         var all = ClassificationMetrics.Tally()
         /// By gold code number.
         var byLanguage: [ClassificationMetrics.Tally?] = []
-        var byTag: [String: ClassificationMetrics.Tally] = [:]
-        var byLength: [LengthBucket: ClassificationMetrics.Tally] = [:]
+        /// By tag number (`tagNames`); the previous result's tag is tried first (items come in runs).
+        fileprivate var tags: [ClassificationMetrics.Tally] = []
+        fileprivate var tagNames: [String] = []
+        fileprivate var tagNumbers: [String: Int] = [:]
+        fileprivate var lastTag = -1
+        /// By `LengthBucket.allCases` order.
+        fileprivate var lengths = [ClassificationMetrics.Tally?](repeating: nil, count: LengthBucket.allCases.count)
         var confusion = ConfusionMatrix.Tally()
         var outcomes: OutcomeBits
         /// Results, and those that ended in a detector error (with the first error's text).
@@ -60,10 +65,42 @@ extension DetectionTally.ConfigTally {
         all.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
         if byLanguage.count <= gold { byLanguage += Array(repeating: nil, count: gold + 1 - byLanguage.count) }
         byLanguage[gold, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
-        for tag in result.tags { byTag[tag, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey) }
-        byLength[result.length, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
+        for tag in result.tags { tags[number(tag: tag)].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey) }
+        lengths[Self.index(result.length), default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
         confusion.add(gold: gold, predicted: column)
         outcomes.set(item, correct: correct)
+    }
+}
+
+extension DetectionTally.ConfigTally {
+    var byTag: [String: ClassificationMetrics.Tally] {
+        Dictionary(uniqueKeysWithValues: zip(tagNames, tags))
+    }
+
+    var byLength: [LengthBucket: ClassificationMetrics.Tally] {
+        Dictionary(uniqueKeysWithValues: LengthBucket.allCases.enumerated().compactMap { i, bucket in lengths[i].map { (bucket, $0) } })
+    }
+
+    private mutating func number(tag: String) -> Int {
+        if lastTag >= 0 && tagNames[lastTag] == tag { return lastTag }
+        if let known = tagNumbers[tag] {
+            lastTag = known
+            return known
+        }
+        lastTag = tagNames.count
+        tagNumbers[tag] = lastTag
+        tagNames.append(tag)
+        tags.append(.init())
+        return lastTag
+    }
+
+    private static func index(_ bucket: LengthBucket) -> Int {
+        switch bucket {
+        case .one: 0
+        case .twoToThree: 1
+        case .fourToEight: 2
+        case .ninePlus: 3
+        }
     }
 }
 

@@ -27,8 +27,14 @@ struct FNV1a64 {
     }
 
     var hex: String {
-        let digits = Array("0123456789abcdef".utf8)
-        return String(decoding: (0..<16).map { digits[Int((value >> UInt64(60 - 4 * $0)) & 0xF)] }, as: UTF8.self)
+        let value = value
+        return String(unsafeUninitializedCapacity: 16) { buffer in
+            for i in 0..<16 {
+                let digit = UInt8((value >> UInt64(60 - 4 * i)) & 0xF)
+                buffer[i] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
+            }
+            return 16
+        }
     }
 
     /// The hash of a file's bytes, read in blocks.
@@ -47,10 +53,15 @@ struct FNV1a64 {
 /// logged result so that `--resume` notices an item whose content changed under the same id.
 enum ItemFingerprint {
     static func of(_ item: CorpusItem) -> String {
+        of(item, sortedTags: item.sortedTags)
+    }
+
+    /// The same, with the item's tags sorted already.
+    static func of(_ item: CorpusItem, sortedTags: [String]) -> String {
         var hash = FNV1a64()
         hash.add(item.lang.identifier)
         hash.separate()
-        for tag in item.sortedTags {
+        for tag in sortedTags {
             hash.add(tag)
             hash.separate()
         }

@@ -8,10 +8,17 @@ struct LanguageEquivalence: Sendable {
     /// Equivalence key number by code number.
     private var keyOf: [Int] = []
     private var keys: [String: Int] = [:]
+    /// Up to this many codes are found by a scan rather than a hash.
+    private static let scanned = 16
 
     /// The number of `code`'s identifier.
     mutating func number(_ code: LanguageCode) -> Int {
-        if let known = numbers[code.identifier] { return known }
+        // A run sees a handful of codes: comparing short identifiers beats hashing them (once per result).
+        if codes.count <= Self.scanned {
+            if let known = codes.firstIndex(where: { $0.identifier == code.identifier }) { return known }
+        } else if let known = numbers[code.identifier] {
+            return known
+        }
         let number = codes.count
         numbers[code.identifier] = number
         codes.append(code)

@@ -4,18 +4,23 @@ extension ConfusionMatrix {
     struct Tally: Sendable {
         /// Columns: a code number, or `und` / `error`.
         static let undetermined = -1, failed = -2
-        private var counts: [Int: [Int: Int]] = [:]
+        /// Counts by gold code number, then by column + 2 (so `failed` is 0 and `und` 1): code numbers
+        /// are small and dense, so a grid beats hashing per result.
+        private var counts: [[Int]] = []
 
         mutating func add(gold: Int, predicted: Int) {
-            counts[gold, default: [:]][predicted, default: 0] += 1
+            if counts.count <= gold { counts += Array(repeating: [], count: gold + 1 - counts.count) }
+            let column = predicted + 2
+            if counts[gold].count <= column { counts[gold] += Array(repeating: 0, count: column + 1 - counts[gold].count) }
+            counts[gold][column] += 1
         }
 
         /// The matrix with codes named by `codes` (code number → code).
         func matrix(codes: [LanguageCode]) -> ConfusionMatrix {
             let name = { (column: Int) in column == Self.undetermined ? "und" : column == Self.failed ? "error" : codes[column].identifier }
             var named: [String: [String: Int]] = [:]
-            for (gold, row) in counts {
-                for (column, count) in row { named[name(gold), default: [:]][name(column), default: 0] += count }
+            for (gold, row) in counts.enumerated() {
+                for (column, count) in row.enumerated() where count > 0 { named[name(gold), default: [:]][name(column - 2), default: 0] += count }
             }
             let gold = Set(named.keys)
             let predicted = Set(named.values.flatMap(\.keys))

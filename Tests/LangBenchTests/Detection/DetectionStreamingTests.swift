@@ -9,47 +9,63 @@ struct DetectionStreamingTests {
     static let awkward = ["", "plain", "a,b", "say \"hi\"", "line\nbreak", "cr\rhere", "crlf\r\nhere", "=1+2", "+7", "-x", "@me", "\ttab",
                           "\r\nfirst", ",\u{301}combining", "=\u{301}", "emoji 👩‍👩‍👧", "Привет", "back\\slash", "\u{1}ctrl", "'quoted'"]
 
-    /// Renders through a real file, as the run does.
-    static func written(_ body: (BufferedFileWriter) -> Void) throws -> String {
-        let url = try Fixture.temporaryDirectory().appendingPathComponent("out")
-        let writer = try BufferedFileWriter(url: url, atomic: true, blockSize: 7)
-        body(writer)
-        try writer.finish()
-        return try String(contentsOf: url, encoding: .utf8)
+    /// What an encoder appends to an empty buffer, as text.
+    static func encoded(_ body: (inout [UInt8]) -> Void) -> String {
+        var bytes: [UInt8] = []
+        body(&bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     @Test(arguments: awkward)
     func textCellsEqualTheTableWriter(_ text: String) throws {
-        #expect(try Self.written { DetectionItemsCSV.text(text, into: $0) } == CSVWriter.escape(CSVWriter.neutralise(text)))
+        #expect(Self.encoded { DetectionItemsCSV.text(text, into: &$0) } == CSVWriter.escape(CSVWriter.neutralise(text)))
     }
 
     /// Every 4-decimal value in 0…1 (what detectors report), and values the fast path must hand on.
+    static let confidences = (0...10_000).map { (Double($0) * 0.0001 * 10_000).rounded() / 10_000 }
+        + [0.12345, 0.99995, 0.00005, -0.0, -0.5, 1.5, 12345.6789, 999_999.9999, .nan, .infinity, 1e-300, 2_000_000]
+
     @Test func confidenceCellsEqualTheFormatter() throws {
-        let values = (0...10_000).map { (Double($0) * 0.0001 * 10_000).rounded() / 10_000 }
-            + [0.12345, 0.99995, 0.00005, -0.0, -0.5, 1.5, 12345.6789, .nan, .infinity, 1e-300, 2_000_000]
-        let expected = values.map { ReportCell.number($0, digits: 4).display }.joined(separator: "|")
-        let actual = try Self.written { writer in
-            for (i, value) in values.enumerated() {
-                if i > 0 { writer.append("|") }
-                DetectionItemsCSV.fourDecimals(value, into: writer)
-            }
-        }
-        #expect(actual == expected)
+        let wrong = Self.confidences.filter { value in Self.encoded { DetectionItemsCSV.fourDecimals(value, into: &$0) } != ReportCell.number(value, digits: 4).display }
+        #expect(wrong.isEmpty)
+    }
+
+    /// The log writes a confidence as `Double.description` does (what `JSONOutput` writes).
+    @Test func confidenceNumbersEqualTheirDescription() throws {
+        let wrong = Self.confidences.filter { value in Self.encoded { DetectionResultLine.number(value, into: &$0) } != value.description }
+        #expect(wrong.isEmpty)
+    }
+
+    static let awkwardResults = awkward.enumerated().map { i, text in
+        DetectionResult(itemID: text.isEmpty ? "id" : text, lang: LanguageCode(normalised: "ru"), tags: [text, "t"], length: .twoToThree,
+                        config: "c\(text)", detector: "exec:\(text)", predicted: i % 3 == 0 ? nil : LanguageCode(normalised: "uk"),
+                        confidence: i % 2 == 0 ? nil : Double(i) / 7, error: i % 3 == 0 ? "boom \(text)" : nil, itemHash: "00ff")
     }
 
     @Test func resultLinesRoundTripThroughJSONDecoder() throws {
-        let results = Self.awkward.enumerated().map { i, text in
-            DetectionResult(itemID: text.isEmpty ? "id" : text, lang: LanguageCode(normalised: "ru"), tags: [text, "t"], length: .twoToThree,
-                            config: "c\(text)", detector: "exec:\(text)", predicted: i % 3 == 0 ? nil : LanguageCode(normalised: "uk"),
-                            confidence: i % 2 == 0 ? nil : Double(i) / 7, error: i % 3 == 0 ? "boom \(text)" : nil, itemHash: "00ff")
-        }
-        let text = try Self.written { writer in for result in results { DetectionResultLine.encode(result, into: writer) } }
+        let results = Self.awkwardResults
+        let text = Self.encoded { bytes in for result in results { DetectionResultLine.encode(result, into: &bytes) } }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(lines.count == results.count, "one line per result: newlines inside values are escaped")
         let decoded = try lines.map { try JSONDecoder().decode(DetectionResult.self, from: Data($0.utf8)) }
         #expect(decoded == results)
         // The same keys, in the same (sorted) order, as the JSON style of every other LangBench file.
         #expect(String(lines[1]) + "\n" == (try JSONOutput.line(results[1])))
+    }
+
+    /// Encoded ahead in a detection task, a row's head and tail around `correct,flip` are the whole row,
+    /// and the log lines are each result's line.
+    @Test func encodedResultsAreTheRowsAndLinesOfTheirResults() {
+        let results = Self.awkwardResults
+        let encoded = EncodedResults(results)
+        for (i, result) in results.enumerated() {
+            let (head, tail) = encoded.row(i)
+            var assembled = Array(head)
+            DetectionItemsCSV.middle(correct: i % 2 == 0, flip: i % 4 == 1 ? "fixed" : "", into: &assembled)
+            assembled += tail
+            #expect(assembled == Array(Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: i % 4 == 1 ? "fixed" : "", into: &$0) }.utf8))
+        }
+        #expect(String(decoding: encoded.log, as: UTF8.self) == Self.encoded { bytes in for result in results { DetectionResultLine.encode(result, into: &bytes) } })
     }
 
     /// `--jobs 1` and `--jobs 3`, with batches that split the corpus unevenly: every file byte-identical

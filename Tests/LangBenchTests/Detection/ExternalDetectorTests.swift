@@ -34,7 +34,9 @@ struct ExternalDetectorTests {
             Issue.record("expected a failure"); return
         }
         #expect(reason.hasSuffix("no answer within 2 s"))
-        #expect(ContinuousClock.now - start < .seconds(8))
+        // The child sleeps an hour: ending in minutes proves the timeout cut it. A tighter bound would
+        // time the machine (starting python3 under load took 12 s once), which is not what is promised.
+        #expect(ContinuousClock.now - start < .seconds(300))
         #expect(await detector.identify("Hello", candidates: nil, hints: [:]).top?.lang.identifier == "en")
         await detector.shutdown()
     }

@@ -1,0 +1,27 @@
+import Testing
+@testable import LangBench
+
+/// The results log's content hashes: FNV-1a 64 as published, and fingerprints that change with
+/// everything a result depends on.
+struct ItemFingerprintTests {
+    /// Reference values of 64-bit FNV-1a (offset basis; "a"; "foobar").
+    @Test(arguments: [("", "cbf29ce484222325"), ("a", "af63dc4c8601ec8c"), ("foobar", "85944171f73967e8")])
+    func fnv1a64MatchesTheReference(_ text: String, _ hex: String) {
+        var hash = FNV1a64()
+        hash.add(text)
+        #expect(hash.hex == hex)
+    }
+
+    @Test func fingerprintFollowsLanguageTagsAndText() {
+        let item = CorpusItem(id: "1", lang: LanguageCode(normalised: "ru"), text: "дом", tags: ["a", "b"])
+        var other = item
+        other.id = "2"
+        #expect(ItemFingerprint.of(other) == ItemFingerprint.of(item), "the id is not content")
+        #expect(ItemFingerprint.of(item, sortedTags: ["a", "b"]) == ItemFingerprint.of(item))
+        for change in [{ (x: inout CorpusItem) in x.text = "дим" }, { $0.lang = LanguageCode(normalised: "uk") }, { $0.tags = ["a"] }] {
+            var changed = item
+            change(&changed)
+            #expect(ItemFingerprint.of(changed) != ItemFingerprint.of(item))
+        }
+    }
+}
