@@ -12,6 +12,8 @@ extension CorpusLoader {
         var tally = FileTally()
         let work = OrderedWork<BlockReader.Outcome>(width: workers)
         func take(_ outcome: BlockReader.Outcome) throws {
+            // Only a cache (same value for a spelling wherever it is computed): a block's new codes are
+            // kept when it knows more than this thread does, which is enough to stop repeated look-ups.
             if outcome.codes.count > codes.count { codes.merge(outcome.codes) { kept, _ in kept } }
             try tally.add(outcome, into: &pass, body)
         }

@@ -8,7 +8,8 @@ import Foundation
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
 /// reports them. A corpus that fits stays in memory and touches no file.
 public final class ItemSpool {
-    /// About 200 B per one-word item in memory: a run of this many stays near 40 MB.
+    /// About 200 B per one-word item in memory: a run of this many stays near 40 MB (two runs while one
+    /// is written).
     public static let defaultItemsInMemory = 200_000
 
     private let itemsInMemory: Int
