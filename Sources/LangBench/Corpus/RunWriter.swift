@@ -9,7 +9,7 @@ final class RunWriter {
     private var run: Run?
     private let queue = DispatchQueue(label: "langbench.spool-runs")
 
-    /// A run handed to the queue: its items, sorted there in place (owned by the queue once handed
+    /// A run handed to the queue: its items, sorted there (owned by the queue once handed
     /// over), and the error of writing them; read back only after waiting on the write.
     private final class Run: @unchecked Sendable {
         var entries: [(item: CorpusItem, sequence: UInt64)]
@@ -42,11 +42,10 @@ final class RunWriter {
     func write(_ entries: inout [(item: CorpusItem, sequence: UInt64)], files: [String: UInt32], to url: URL) throws {
         try wait()
         let run = Run(entries)
-        entries = []  // the run's buffer is the queue's alone: sorted in place, not copied
+        entries = []  // the run's buffer is the queue's alone: not copied
         let work = DispatchWorkItem {
-            run.entries.sort(by: ItemSpool.before)
             do {
-                try Self.write(run.entries, files: files, to: url)
+                try Self.write(run.entries, in: Self.canonicalOrder(run.entries), files: files, to: url)
             } catch {
                 run.error = error
             }
@@ -57,10 +56,19 @@ final class RunWriter {
         queue.async(execute: work)
     }
 
-    private static func write(_ entries: [(item: CorpusItem, sequence: UInt64)], files: [String: UInt32], to url: URL) throws {
+    /// The positions of `entries` in canonical order. Sorting positions moves integers, not items (whose
+    /// strings would be retained and released at every move).
+    private static func canonicalOrder(_ entries: [(item: CorpusItem, sequence: UInt64)]) -> [Int] {
+        entries.withUnsafeBufferPointer { entries in
+            Array(entries.indices).sorted { ItemSpool.before(entries[$0], entries[$1]) }
+        }
+    }
+
+    private static func write(_ entries: [(item: CorpusItem, sequence: UInt64)], in order: [Int], files: [String: UInt32], to url: URL) throws {
         let writer = try BufferedFileWriter(url: url)
         var bytes: [UInt8] = []
-        for (item, sequence) in entries {
+        for index in order {
+            let (item, sequence) = entries[index]
             bytes.removeAll(keepingCapacity: true)
             // The spool numbers every file of a run before handing it over.
             ItemCoding.encode(item, sequence: sequence, file: files[item.source.file]!, into: &bytes)

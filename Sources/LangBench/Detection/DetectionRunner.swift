@@ -103,7 +103,7 @@ public struct DetectionRunner: Sendable {
                         guard batch.count == positions.count else {
                             throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(start + batch.count)")
                         }
-                        return await pass.detect(todo.map { batch[$0 - positions.lowerBound] })
+                        return await pass.detect(todo.count == batch.count ? batch : todo.map { batch[$0 - positions.lowerBound] })
                     })
                 }
                 var current = launch(0)
@@ -192,7 +192,9 @@ struct ConfigPass: Sendable {
             }
             return ([EncodedResults(results)], elapsed.seconds)
         }
-        let chunks = jobs > 1 && items.count >= 2 * jobs ? jobs : 1
+        // More chunks than jobs: the recording of the previous batch holds one thread of the same pool for
+        // a while, and small chunks let the threads that are free take up the rest.
+        let chunks = jobs > 1 ? max(1, min(jobs * 4, items.count / 128)) : 1
         let size = (items.count + chunks - 1) / max(1, chunks)
         let config = self.config, name = detector.name
         // Building and encoding each result happens here, on every task, not on the recording thread.

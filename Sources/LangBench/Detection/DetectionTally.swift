@@ -64,9 +64,12 @@ extension DetectionTally.ConfigTally {
         }
         all.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
         if byLanguage.count <= gold { byLanguage += Array(repeating: nil, count: gold + 1 - byLanguage.count) }
-        byLanguage[gold, default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
+        if byLanguage[gold] == nil { byLanguage[gold] = .init() }
+        byLanguage[gold]!.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)  // in place: no copy of the counts
         for tag in result.tags { tags[number(tag: tag)].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey) }
-        lengths[Self.index(result.length), default: .init()].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
+        let length = Self.index(result.length)
+        if lengths[length] == nil { lengths[length] = .init() }
+        lengths[length]!.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
         confusion.add(gold: gold, predicted: column)
         outcomes.set(item, correct: correct)
     }
@@ -101,12 +104,5 @@ extension DetectionTally.ConfigTally {
         case .fourToEight: 2
         case .ninePlus: 3
         }
-    }
-}
-
-private extension Array {
-    subscript<T>(index: Int, default value: @autoclosure () -> T) -> T where Element == T? {
-        get { self[index] ?? value() }
-        set { self[index] = newValue }
     }
 }
