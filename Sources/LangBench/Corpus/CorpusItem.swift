@@ -5,7 +5,9 @@ public struct CorpusItem: Sendable, Hashable {
     /// Gold language.
     public var lang: LanguageCode
     public var text: String
-    public var tags: Set<String>
+    /// The tags in a stable order, each once (kept sorted: output and hashing need this order, and a
+    /// sorted array costs far less per item than a set).
+    public private(set) var sortedTags: [String]
     /// Earlier turns of the conversation, oldest first (generation corpora only).
     public var history: [Turn]
     /// Where the item was read from, for error messages.
@@ -16,13 +18,34 @@ public struct CorpusItem: Sendable, Hashable {
         self.id = id
         self.lang = lang
         self.text = text
-        self.tags = tags
+        sortedTags = tags.sorted()
         self.history = history
         self.source = source
     }
 
-    /// Tags in a stable order, for output.
-    public var sortedTags: [String] { tags.sorted() }
+    /// An item whose tags are sorted and unique already (read back from the spool, or made so by
+    /// `sortedUnique`).
+    init(id: String, lang: LanguageCode, text: String, sortedTags: [String], history: [Turn], source: SourceLocation) {
+        self.id = id
+        self.lang = lang
+        self.text = text
+        self.sortedTags = sortedTags
+        self.history = history
+        self.source = source
+    }
+
+    public var tags: Set<String> {
+        get { Set(sortedTags) }
+        set { sortedTags = newValue.sorted() }
+    }
+
+    /// Whether the item carries `tag`.
+    public func hasTag(_ tag: String) -> Bool { sortedTags.contains(tag) }
+
+    /// `tags` sorted, each once.
+    static func sortedUnique(_ tags: [String]) -> [String] {
+        tags.count < 2 ? tags : Set(tags).sorted()
+    }
 }
 
 /// One earlier turn of a conversation.

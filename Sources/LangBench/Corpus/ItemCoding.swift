@@ -35,15 +35,17 @@ enum ItemCoding {
         let id = reader.string()
         let lang = LanguageCode(normalised: reader.string())
         let text = reader.string()
-        var tags = Set<String>()
-        for _ in 0..<Int(reader.integer(UInt16.self)) { tags.insert(reader.string()) }
+        let tagCount = Int(reader.integer(UInt16.self))
+        var tags: [String] = []
+        if tagCount > 0 { tags.reserveCapacity(tagCount) }
+        for _ in 0..<tagCount { tags.append(reader.string()) }  // written sorted and unique (`sortedTags`)
         var history: [Turn] = []
         for _ in 0..<Int(reader.integer(UInt16.self)) {
             let role: Turn.Role = reader.integer(UInt8.self) == 0 ? .user : .assistant
             history.append(Turn(role: role, text: reader.string()))
         }
         let source = location(file: file, line: line, files: files)
-        return (CorpusItem(id: id, lang: lang, text: text, tags: tags, history: history, source: source), sequence)
+        return (CorpusItem(id: id, lang: lang, text: text, sortedTags: tags, history: history, source: source), sequence)
     }
 
     /// Where a record's item was read from, given its file number and line.

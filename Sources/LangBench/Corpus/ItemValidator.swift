@@ -68,6 +68,6 @@ enum ItemValidator {
             problems.append(CorpusProblem(location, "history has an empty turn")); ok = false
         }
         guard ok, let lang else { return nil }
-        return CorpusItem(id: id, lang: lang, text: text, tags: Set(record.tags), history: history, source: location)
+        return CorpusItem(id: id, lang: lang, text: text, sortedTags: CorpusItem.sortedUnique(record.tags), history: history, source: location)
     }
 }

@@ -136,7 +136,7 @@ public struct DetectionRunner: Sendable {
     public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
     static func result(for item: CorpusItem, config: DetectionConfig, detector: String, outcome: DetectionOutcome) -> DetectionResult {
-        let tags = item.tags.count < 2 ? Array(item.tags) : item.tags.sorted()
+        let tags = item.sortedTags
         var result = DetectionResult(itemID: item.id, lang: item.lang, tags: tags,
                                      length: LengthBucket(text: item.text, lang: item.lang),
                                      config: config.name, detector: detector, predicted: nil, confidence: nil, error: nil)

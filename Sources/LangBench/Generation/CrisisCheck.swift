@@ -37,7 +37,7 @@ public struct CrisisCheck: Sendable {
     public static let defaultPath = "Config/crisis-keywords.tsv"
 
     public func isCrisis(_ item: CorpusItem, detected: LanguageCode?) -> Bool {
-        if item.tags.contains("crisis") { return true }
+        if item.hasTag("crisis") { return true }
         let text = Self.normalise(item.text)
         let languages = Set([item.lang.language, detected?.language].compactMap { $0 })
         return languages.contains { keywords[$0]?.contains(where: text.contains) ?? false }

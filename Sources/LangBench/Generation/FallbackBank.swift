@@ -8,7 +8,7 @@ public struct FallbackBank: Sendable {
         var replies: [String: [String]] = [:]
         var crisis: [String: String] = [:]
         for item in corpus.items {
-            if item.tags.contains("crisis-safe") {
+            if item.hasTag("crisis-safe") {
                 crisis[item.lang.language] = item.text
             } else {
                 replies[item.lang.language, default: []].append(item.text)
