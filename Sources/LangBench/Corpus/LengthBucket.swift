@@ -30,7 +30,11 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
 
     /// Whitespace-separated tokens that contain a letter or digit (emoji and lone punctuation don't count).
     public static func wordCount(_ text: String) -> Int {
-        if let count = SimpleText.wordCount(text) { return count }
+        SimpleText.wordCount(text) ?? characterWordCount(text)
+    }
+
+    /// The definition, walking the Characters (`SimpleText` answers the same, faster, where it can).
+    static func characterWordCount(_ text: String) -> Int {
         // One pass, no substrings (this runs once per result): a token ends at whitespace and counts when
         // it held a letter or digit.
         var count = 0, inWord = false

@@ -4,20 +4,7 @@ import Testing
 /// The byte-table word count equals the Character walk wherever it answers, and hands every text it
 /// cannot be sure of to the walk.
 struct SimpleTextTests {
-    /// The definition `LengthBucket.wordCount` keeps: tokens between whitespace Characters that hold a
-    /// letter or digit.
-    static func characterWalk(_ text: String) -> Int {
-        var count = 0, inWord = false
-        for character in text {
-            if character.isWhitespace {
-                if inWord { count += 1 }
-                inWord = false
-            } else if !inWord && (character.isLetter || character.isNumber) {
-                inWord = true
-            }
-        }
-        return inWord ? count + 1 : count
-    }
+    static func characterWalk(_ text: String) -> Int { LengthBucket.characterWordCount(text) }
 
     @Test(arguments: ["", " ", "a", "a b", "  a  b  ", "Привет, мир!", "сім'я", "- -", "1 2 3", "a\r\nb", "a\u{85}b", "a\u{A0}b",
                       "ǅemal", "Ελληνικά λέξη", "Հայերեն բառ", "x\u{301} y", " \u{345}", "\u{2028}a", "日本 語", "a 👋", "tab\there"])
