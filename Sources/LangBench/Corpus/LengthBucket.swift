@@ -9,8 +9,8 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
     case ninePlus = "9+"
 
     public init(text: String, lang: LanguageCode) {
-        let code = lang.identifier.utf8
-        if code.starts(with: "ja".utf8) || code.starts(with: "zh".utf8), code.count == 2 || code.dropFirst(2).first == UInt8(ascii: "-") {
+        let language = lang.identifier.prefix { $0 != "-" }  // `lang.language` without making a String per result
+        if language == "ja" || language == "zh" {
             let characters = text.filter { $0.isLetter || $0.isNumber }.count
             self = switch characters {
             case ...2: .one

@@ -28,7 +28,11 @@ final class DetectionRecorder {
         DetectionItemsCSV.row(result, correct: correct, flip: flip(config: config, position: position, correct: correct), into: &scratch)
         items.append(bytes: scratch)
         try items.flushIfFull()
-        if fresh { try log?.append(result) }
+        if fresh, let log {
+            scratch.removeAll(keepingCapacity: true)
+            DetectionResultLine.encode(result, into: &scratch)
+            try log.append(lines: scratch)
+        }
     }
 
     /// Records a batch of config number `config`: the fresh results' bytes as encoded, the others

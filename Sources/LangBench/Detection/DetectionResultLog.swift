@@ -28,14 +28,7 @@ public final class DetectionResultLog {
         writer = try BufferedFileWriter(url: url, append: true)
     }
 
-    /// Buffers one result line.
-    public func append(_ result: DetectionResult) throws(ReportError) {
-        var line: [UInt8] = []
-        DetectionResultLine.encode(result, into: &line)
-        try append(lines: line)
-    }
-
-    /// Buffers result lines encoded already (`DetectionResultLine`, whole lines only).
+    /// Buffers result lines (`DetectionResultLine`, whole lines only).
     func append(lines: [UInt8]) throws(ReportError) {
         writer.append(bytes: lines)
         try writer.flushIfFull()
