@@ -6,7 +6,9 @@ import Foundation
 /// while the next run fills (so at most two runs are in memory); `finish` merges the runs
 /// into one file in canonical order. Equal ids meet in the merge, so duplicates are found there: the
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
-/// reports them. A corpus that fits stays in memory and touches no file.
+/// reports them. A corpus that fits stays in memory and touches no file. A corpus whose ids already
+/// increase strictly in file order (one comparison per item tells) is not sorted at all: its runs,
+/// read one after another, are the canonical order, and no id can repeat.
 public final class ItemSpool {
     /// About 200 B per one-word item in memory: a run of this many stays near 40 MB (two runs while one
     /// is written).
@@ -24,6 +26,9 @@ public final class ItemSpool {
     private let runWriter = RunWriter()
     /// The last file numbered, to number a run's items without hashing each path.
     private var lastFile: String?
+    /// Whether every id so far came after the one before it (as `String`s compare), and the last id.
+    private var inOrder = true
+    private var lastID: String?
 
     /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
     /// only when the first run is written and removed with the result (or when this spool is dropped).
@@ -40,6 +45,10 @@ public final class ItemSpool {
 
     /// Adds the next item in file order.
     public func add(_ item: CorpusItem) throws {
+        if inOrder {
+            if let lastID, !(lastID < item.id) { inOrder = false }
+            lastID = item.id
+        }
         pending.append((item, sequence))
         sequence += 1
         if pending.count >= itemsInMemory { try spill() }
@@ -48,13 +57,19 @@ public final class ItemSpool {
     /// The items in canonical order without duplicates, and a problem for each duplicate.
     public func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
         if runs.isEmpty {
-            let (items, duplicates) = Self.canonical(pending)
+            let (items, duplicates) = inOrder ? (pending.map(\.item), []) : Self.canonical(pending)
             pending = []
             return (SortedCorpus(items: items, sources: sources), duplicates)
         }
         try spill()
         try runWriter.wait()
         let directory = try spoolDirectory()
+        if inOrder {
+            // Every run was written as it came, and each id is after the one before: run after run is
+            // the canonical order, without duplicates.
+            handedOver = true
+            return (SortedCorpus(spool: runs, directory: directory, files: files, count: Int(sequence), sources: sources), [])
+        }
         let url = directory.appendingPathComponent("items.spool")
         let writer = try BufferedFileWriter(url: url)
         let readers = try runs.map { try SpoolReader(url: $0, files: files) }
@@ -76,11 +91,11 @@ public final class ItemSpool {
         for run in runs { try? FileManager.default.removeItem(at: run) }  // merged: scratch only
         runs = []
         handedOver = true
-        return (SortedCorpus(spool: url, directory: directory, files: files, count: count, sources: sources), duplicates)
+        return (SortedCorpus(spool: [url], directory: directory, files: files, count: count, sources: sources), duplicates)
     }
 
-    /// Hands the pending items to the run writer, which sorts them (id, then file order) and writes
-    /// them as a run while the next run fills.
+    /// Hands the pending items to the run writer, which sorts them (id, then file order) unless they
+    /// came in that order, and writes them as a run while the next run fills.
     private func spill() throws {
         guard !pending.isEmpty else { return }
         for (item, _) in pending where item.source.file != lastFile {
@@ -88,7 +103,7 @@ public final class ItemSpool {
             lastFile = item.source.file
         }
         let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
-        try runWriter.write(&pending, files: fileNumbers, to: url)
+        try runWriter.write(&pending, inOrder: inOrder, files: fileNumbers, to: url)
         runs.append(url)
         pending.reserveCapacity(min(itemsInMemory, 1 << 16))
     }

@@ -36,16 +36,17 @@ final class RunWriter {
         if let error = run.error { throw error }
     }
 
-    /// Takes `entries` (leaving them empty), then sorts them in canonical order and writes them to
-    /// `url`, numbering their files by `files` (which names every one of them), once the run before is
-    /// written.
-    func write(_ entries: inout [(item: CorpusItem, sequence: UInt64)], files: [String: UInt32], to url: URL) throws {
+    /// Takes `entries` (leaving them empty), then sorts them in canonical order (unless `inOrder`: they
+    /// are in it) and writes them to `url`, numbering their files by `files` (which names every one of
+    /// them), once the run before is written.
+    func write(_ entries: inout [(item: CorpusItem, sequence: UInt64)], inOrder: Bool, files: [String: UInt32], to url: URL) throws {
         try wait()
         let run = Run(entries)
         entries = []  // the run's buffer is the queue's alone: not copied
         let work = DispatchWorkItem {
             do {
-                try Self.write(run.entries, in: Self.canonicalOrder(run.entries), files: files, to: url)
+                let order = inOrder ? Array(run.entries.indices) : Self.canonicalOrder(run.entries)
+                try Self.write(run.entries, in: order, files: files, to: url)
             } catch {
                 run.error = error
             }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A corpus in canonical order (by id, no duplicates) that can be read from the start as often as
-/// needed, a batch at a time: held in memory when small, else in a spool file on disk (removed with
-/// this value), so that memory does not grow with the corpus.
+/// needed, a batch at a time: held in memory when small, else in spool files on disk (removed with
+/// this value) read one after another, so that memory does not grow with the corpus.
 public final class SortedCorpus: Sendable {
     private enum Storage: Sendable {
         case memory([CorpusItem])
-        case spool(url: URL, files: [String])
+        case spool(runs: [URL], files: [String])
     }
 
     /// Items, after removing duplicate ids.
@@ -30,10 +30,12 @@ public final class SortedCorpus: Sendable {
         directory = nil
     }
 
-    init(spool url: URL, directory: URL, files: [String], count: Int, sources: [CorpusSource]) {
+    /// Items in `runs`, which in this order hold the canonical order (one merged file, or the runs of
+    /// a corpus read in order).
+    init(spool runs: [URL], directory: URL, files: [String], count: Int, sources: [CorpusSource]) {
         self.count = count
         self.sources = sources
-        storage = .spool(url: url, files: files)
+        storage = .spool(runs: runs, files: files)
         self.directory = directory
     }
 
@@ -51,7 +53,7 @@ public final class SortedCorpus: Sendable {
     public func cursor() throws -> Cursor {
         switch storage {
         case .memory(let items): return Cursor(source: .memory(items, next: 0), owner: self)
-        case .spool(let url, let files): return Cursor(source: .spool(try SpoolReader(url: url, files: files)), owner: self)
+        case .spool(let runs, let files): return Cursor(source: .spool(try SpoolReader(url: runs[0], files: files), rest: runs.dropFirst(), files: files), owner: self)
         }
     }
 
@@ -72,7 +74,8 @@ public final class SortedCorpus: Sendable {
     public final class Cursor: @unchecked Sendable {
         fileprivate enum Source {
             case memory([CorpusItem], next: Int)
-            case spool(SpoolReader)
+            /// The file being read, and the files after it.
+            case spool(SpoolReader, rest: ArraySlice<URL>, files: [String])
         }
 
         private var source: Source
@@ -91,10 +94,19 @@ public final class SortedCorpus: Sendable {
                 let end = min(items.count, next + max(0, count))
                 source = .memory(items, next: end)
                 return Array(items[next..<end])
-            case .spool(let reader):
+            case .spool(var reader, var rest, let files):
                 var batch: [CorpusItem] = []
                 batch.reserveCapacity(count)
-                while batch.count < count, let record = try reader.next() { batch.append(record.item) }
+                while batch.count < count {
+                    if let record = try reader.next() {
+                        batch.append(record.item)
+                    } else if let url = rest.popFirst() {
+                        reader = try SpoolReader(url: url, files: files)
+                        source = .spool(reader, rest: rest, files: files)
+                    } else {
+                        break
+                    }
+                }
                 return batch
             }
         }
