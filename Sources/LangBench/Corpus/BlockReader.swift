@@ -16,6 +16,15 @@ enum BlockReader {
         var codes: ItemValidator.CodeCache = [:]
     }
 
+    /// Reads `block` of `path` with `reader`, as `read(TextLines(block), …)` does: straight from its bytes
+    /// when it holds only plain TSV rows (`PlainTSVRows`), else line by line.
+    static func read(_ block: LineBlock, path: String, with reader: inout RecordReader, codes: ItemValidator.CodeCache) -> Outcome {
+        if let layout = reader.tsvLayout, let outcome = PlainTSVRows.read(block, path: path, layout: layout, codes: codes) {
+            return outcome
+        }
+        return read(TextLines(block), path: path, with: &reader, codes: codes)
+    }
+
     /// Reads `lines` of `path` with `reader` (which carries state from block to block when its format
     /// has any), validating each record; `codes` caches normalised language codes.
     static func read(_ lines: TextLines, path: String, with reader: inout RecordReader, codes: ItemValidator.CodeCache) -> Outcome {

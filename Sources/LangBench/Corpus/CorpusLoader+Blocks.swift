@@ -23,11 +23,11 @@ extension CorpusLoader {
                 let copy = reader!, known = codes, path = file.path
                 work.submit {
                     var reader = copy
-                    return BlockReader.read(TextLines(block), path: path, with: &reader, codes: known)
+                    return BlockReader.read(block, path: path, with: &reader, codes: known)
                 }
                 if work.isFull, let done = work.next() { try take(done) }
             } else {
-                try take(BlockReader.read(TextLines(block), path: file.path, with: &reader!, codes: codes))
+                try take(BlockReader.read(block, path: file.path, with: &reader!, codes: codes))
             }
         }
         while let done = work.next() { try take(done) }

@@ -30,6 +30,13 @@ struct DelimitedReader {
     /// Whether the header row has been read (rows are read alike from then on, unless CSV).
     var hasReadHeader: Bool { columns != nil }
 
+    /// Where a TSV's columns are, once its header is read and accepted (nil before, for CSV, and for a
+    /// refused header): what `PlainTSVRows` needs to read rows without this reader.
+    var tsvLayout: TSVLayout? {
+        guard format == .tsv, !refused, let columns, let id = index["id"], let lang = index["lang"], let text = index["text"] else { return nil }
+        return TSVLayout(count: columns.count, id: id, lang: lang, text: text, tags: index["tags"], history: index["history"])
+    }
+
     /// The cells of a TSV line, split on the tab byte: a tab is always a grapheme of its own, so this
     /// equals splitting the Characters, at a fraction of the cost (this ran longer than detecting the
     /// items); empty cells are kept.
@@ -85,6 +92,17 @@ struct DelimitedReader {
             result.records.append(record)
         }
     }
+}
+
+/// The cell numbers of a TSV's columns, from its header.
+struct TSVLayout: Sendable {
+    /// Cells a row must have (the header's).
+    var count: Int
+    var id: Int
+    var lang: Int
+    var text: Int
+    var tags: Int?
+    var history: Int?
 }
 
 /// Tags are written `a;b;c` in delimited formats.

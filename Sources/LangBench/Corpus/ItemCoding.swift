@@ -60,7 +60,7 @@ enum ItemCoding {
     }
 
     private static func put<T: FixedWidthInteger>(_ value: T, into bytes: inout [UInt8]) {
-        for k in 0..<(T.bitWidth / 8) { bytes.append(UInt8(truncatingIfNeeded: value >> (8 * k))) }
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }  // one copy, not a byte at a time
     }
 
     private static func put(_ text: String, into bytes: inout [UInt8]) {

@@ -105,7 +105,7 @@ public final class ItemSpool {
         let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
         try runWriter.write(&pending, inOrder: inOrder, files: fileNumbers, to: url)
         runs.append(url)
-        pending.reserveCapacity(min(itemsInMemory, 1 << 16))
+        pending.reserveCapacity(itemsInMemory)  // a corpus past one run: the next fills too, most likely
     }
 
     /// Canonical order: by id, then file order.

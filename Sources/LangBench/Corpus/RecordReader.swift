@@ -48,6 +48,12 @@ struct RecordReader {
         }
     }
 
+    /// The columns of a TSV past its accepted header, whose blocks `PlainTSVRows` may read; nil otherwise.
+    var tsvLayout: TSVLayout? {
+        if case .delimited(let reader) = state { return reader.tsvLayout }
+        return nil
+    }
+
     /// Problems only the end of the file reveals (a CSV quoted cell never closed).
     func finish() -> [CorpusProblem] {
         if case .delimited(let reader) = state { return reader.finish() }

@@ -68,11 +68,14 @@ final class RunWriter {
     private static func write(_ entries: [(item: CorpusItem, sequence: UInt64)], in order: [Int], files: [String: UInt32], to url: URL) throws {
         let writer = try BufferedFileWriter(url: url)
         var bytes: [UInt8] = []
+        var last: (path: String, number: UInt32)?
         for index in order {
             let (item, sequence) = entries[index]
             bytes.removeAll(keepingCapacity: true)
-            // The spool numbers every file of a run before handing it over.
-            ItemCoding.encode(item, sequence: sequence, file: files[item.source.file]!, into: &bytes)
+            // The spool numbers every file of a run before handing it over; items of one file come
+            // together, and comparing with the last path is far cheaper than hashing it.
+            if last?.path != item.source.file { last = (item.source.file, files[item.source.file]!) }
+            ItemCoding.encode(item, sequence: sequence, file: last!.number, into: &bytes)
             writer.append(bytes: bytes)
             try writer.flushIfFull()
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import LangBench
 
@@ -33,5 +34,70 @@ struct ByteFastPathTests {
             let expected = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             #expect(DelimitedReader.tabCells(text) == expected, "\(Array(text.unicodeScalars))")
         }
+    }
+
+    /// A TSV block read straight from its bytes (`PlainTSVRows`) gives what reading it line by line gives,
+    /// whenever it reads it at all; and it does read every block of plain rows. Rows are drawn (seeded)
+    /// from cells that are fine and cells that are not in every way a row can be wrong, under headers
+    /// with columns in any order, extra columns, a history column and a repeated column.
+    @Test(arguments: ["id\tlang\ttext\ttags", "id\tlang\ttext", "text\tid\tnote\tlang\ttags\thistory", "id\tlang\ttext\tid"])
+    func plainTSVRowsEqualReadingLineByLine(_ header: String) throws {
+        let columns = header.split(separator: "\t").map(String.init)
+        let pools: [String: [[UInt8]]] = [
+            "id": ["a1", "b2", "a1", "x-9", " a2", "a3 ", "", "\u{00A0}x", "é", "x\u{0301}", "\u{0600}a"].map { Array($0.utf8) } + [[0x61, 0xFF]],
+            "lang": ["ru", "en", "uk", " uk", "RUS", "pt-PT", "xx", "", "en\u{0301}"].map { Array($0.utf8) } + [[0x72, 0xC0]],
+            "text": (Self.tricky + ["слово", "Hello there", String(repeating: "я", count: 1_001), String(repeating: "a", count: 2_001),
+                                    String(repeating: "e\u{0301}", count: 1_500)]).map { Array($0.utf8) } + [[0xE2, 0x82]],
+            "tags": ["", "t", "synthetic", "a;b", " t ", "b;a;a", ";", "\u{00A0}"].map { Array($0.utf8) } + [[0xED, 0xA0, 0x80]],
+            "history": ["", "", "[]", "[{\"role\":\"user\",\"text\":\"hi\"}]", "x"].map { Array($0.utf8) },
+            "note": ["", "n", "ß"].map { Array($0.utf8) } + [[0xF8]],
+        ]
+        // A row of cells that are all fine, for blocks that must be read from their bytes.
+        let plain: [String: [[UInt8]]] = ["id": ["a1", "b2", "x-9"], "lang": ["ru", "en", "RUS", " uk"], "text": ["слово", "Hello there", "e\u{0301}"],
+                                          "tags": ["", "t", "b;a;a", " t "], "history": [""], "note": ["", "ß"]].mapValues { $0.map { Array($0.utf8) } }
+        let ends: [[UInt8]] = [[0x0A], [0x0D, 0x0A]]
+        var random = SplitMix64(seed: 7)
+        func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
+        func row(_ pools: [String: [[UInt8]]], wrongCells: Bool) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for (k, column) in columns.enumerated() {
+                if k > 0 { bytes.append(0x09) }
+                bytes += pick(pools[column]!)
+            }
+            // Now and then a blank line, or (in rows that may be wrong) a trailing empty cell or a missing cell.
+            switch random.next() % 20 {
+            case 0: bytes = []
+            case 1 where wrongCells: bytes.append(0x09)
+            case 2 where wrongCells: bytes = Array(bytes.prefix { $0 != 0x09 })
+            default: break
+            }
+            return bytes + pick(ends)
+        }
+        var readFromBytes = 0
+        for round in 0..<3_000 {
+            let isPlain = round % 3 == 0
+            var block: [UInt8] = []
+            for _ in 0..<(1 + random.next() % 4) { block += row(isPlain ? plain : pools, wrongCells: !isPlain) }
+            if random.next() % 4 == 0, block.last == 0x0A { block.removeLast() }  // the file's last line, without a newline
+            let (fast, slow) = try Self.readBothWays(header: header, block: Data(block))
+            if isPlain { #expect(fast != nil, "plain rows not read from bytes: \(String(decoding: block, as: UTF8.self))") }
+            guard let fast else { continue }
+            readFromBytes += 1
+            let text = String(decoding: block, as: UTF8.self)
+            #expect(fast.items == slow.items, "\(text)")
+            #expect(fast.problems.isEmpty && slow.problems.isEmpty, "\(text)")
+            #expect(fast.skipped == slow.skipped && fast.sawText == slow.sawText && fast.sawRecordOrProblem == slow.sawRecordOrProblem, "\(text)")
+        }
+        #expect(readFromBytes >= 900)
+    }
+
+    /// `block` (rows after `header`, from line 2) read by `PlainTSVRows` and by the line reader.
+    private static func readBothWays(header: String, block: Data) throws -> (fast: BlockReader.Outcome?, slow: BlockReader.Outcome) {
+        var reader = RecordReader(file: CorpusFile(path: "f.tsv"), format: .tsv)
+        _ = reader.read(TextLines(data: Data((header + "\n").utf8)).lines)
+        let layout = try #require(reader.tsvLayout)
+        let lines = LineBlock(data: block, firstLine: 2, fileStart: false)
+        let fast = PlainTSVRows.read(lines, path: "f.tsv", layout: layout, codes: [:])
+        return (fast, BlockReader.read(TextLines(lines), path: "f.tsv", with: &reader, codes: [:]))
     }
 }

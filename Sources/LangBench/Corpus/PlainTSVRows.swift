@@ -1,0 +1,154 @@
+import Foundation
+
+/// Reads a block of TSV rows (past the header) straight from its bytes into items, without a `String`
+/// per line, an array of cells per row or a `RawRecord`: the common case of a corpus that is fine, where
+/// line-by-line reading cost more than detecting the items. It takes only blocks whose every row is plain
+/// (valid UTF-8, exactly the header's cells, an id without spaces at its ends, a known language code,
+/// text that is not blank and within the limit in bytes, no history); anything else returns nil and the
+/// block is read line by line, which reports problems in their order. Whatever it returns is what
+/// `BlockReader.read(TextLines(block), …)` gives (`ByteFastPathTests`).
+enum PlainTSVRows {
+    static func read(_ block: LineBlock, path: String, layout: TSVLayout, codes: ItemValidator.CodeCache) -> BlockReader.Outcome? {
+        guard !block.fileStart else { return nil }  // a BOM and the header are the line reader's
+        var outcome = BlockReader.Outcome(codes: codes)
+        let read = block.data.withUnsafeBytes { raw -> Bool in
+            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: layout.count) { cells in
+                var rows = Rows(bytes: raw.bindMemory(to: UInt8.self), path: path, layout: layout, cells: cells)
+                return rows.read(firstLine: block.firstLine, into: &outcome)
+            }
+        }
+        guard read else { return nil }
+        outcome.sawRecordOrProblem = !outcome.items.isEmpty
+        outcome.sawText = !outcome.items.isEmpty  // every line is blank or an item's
+        return outcome
+    }
+
+    /// The rows of one block, with what repeats from row to row remembered by its bytes: the last
+    /// language code and the last tags (one shared array for every item with the same tags cell).
+    private struct Rows {
+        let bytes: UnsafeBufferPointer<UInt8>
+        let path: String
+        let layout: TSVLayout
+        /// Each cell's byte range in the current row.
+        let cells: UnsafeMutableBufferPointer<Range<Int>>
+        /// Columns read for no field (their cells are only checked to be valid UTF-8).
+        let otherColumns: [Int]
+        /// The codes met so far in this block by the bytes of their cell (a corpus has a handful).
+        var langs: [(cell: Range<Int>, code: LanguageCode)] = []
+        var lastTags: (cell: Range<Int>, tags: [String])?
+        /// Whether the current row is all ASCII (and so valid UTF-8).
+        var isASCII = true
+
+        init(bytes: UnsafeBufferPointer<UInt8>, path: String, layout: TSVLayout, cells: UnsafeMutableBufferPointer<Range<Int>>) {
+            self.bytes = bytes
+            self.path = path
+            self.layout = layout
+            self.cells = cells
+            let fields = [layout.id, layout.lang, layout.text, layout.tags, layout.history].compactMap { $0 }
+            otherColumns = (0..<layout.count).filter { !fields.contains($0) }
+        }
+
+        /// Appends the item of every row to `outcome`; false at the first row that is not plain.
+        mutating func read(firstLine: Int, into outcome: inout BlockReader.Outcome) -> Bool {
+            var line = firstLine - 1
+            var start = 0
+            while start < bytes.count {
+                line += 1
+                var count = 0, cellStart = start, end = start
+                var high: UInt8 = 0
+                while end < bytes.count, bytes[end] != 0x0A {
+                    high |= bytes[end]
+                    if bytes[end] == 0x09 {
+                        guard count < layout.count - 1 else { return false }  // more cells than the header's
+                        cells[count] = cellStart..<end
+                        count += 1
+                        cellStart = end + 1
+                    }
+                    end += 1
+                }
+                var contentEnd = end
+                if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }  // CRLF
+                let next = end + 1
+                if contentEnd == start {  // a blank line
+                    start = next
+                    continue
+                }
+                guard count == layout.count - 1, cellStart <= contentEnd else { return false }
+                cells[count] = cellStart..<contentEnd
+                isASCII = high < 0x80
+                guard let item = item(line: line, outcome: &outcome) else { return false }
+                outcome.items.append(item)
+                start = next
+            }
+            return true
+        }
+
+        /// The row's item, if the row is plain.
+        private mutating func item(line: Int, outcome: inout BlockReader.Outcome) -> CorpusItem? {
+            let idCell = cells[layout.id]
+            // Printable ASCII at both ends: nothing to trim, and not empty.
+            guard let first = idCell.first, Self.isPrintableASCII(bytes[first]), Self.isPrintableASCII(bytes[idCell.upperBound - 1]),
+                  let id = string(idCell), let lang = language(&outcome.codes), let text = string(cells[layout.text]),
+                  text.utf8.count <= CorpusLimits.maxTextLength, !isBlank(text, cells[layout.text]) else { return nil }
+            if let history = layout.history, !cells[history].isEmpty { return nil }
+            var tags: [String] = []
+            if let column = layout.tags {
+                guard let parsed = self.tags(cells[column]) else { return nil }
+                tags = parsed
+            }
+            for column in otherColumns {
+                guard string(cells[column]) != nil else { return nil }  // valid UTF-8, as the whole line must be
+            }
+            return CorpusItem(id: id, lang: lang, text: text, sortedTags: tags, history: [], source: SourceLocation(file: path, line: line))
+        }
+
+        /// The row's language, when its code is known.
+        private mutating func language(_ codes: inout ItemValidator.CodeCache) -> LanguageCode? {
+            let cell = cells[layout.lang]
+            for known in langs where same(known.cell, cell) { return known.code }
+            guard let raw = string(cell) else { return nil }
+            let code = codes[raw] ?? Result { () throws(LanguageCodeError) in try LanguageCode(raw) }
+            codes[raw] = code
+            guard case .success(let lang) = code else { return nil }
+            if langs.count < 16 { langs.append((cell, lang)) }
+            return lang
+        }
+
+        /// The tags of a tags cell, sorted and unique, as `RawRecord` and validation make them.
+        private mutating func tags(_ cell: Range<Int>) -> [String]? {
+            if let lastTags, same(lastTags.cell, cell) { return lastTags.tags }
+            guard let raw = string(cell) else { return nil }
+            let tags = CorpusItem.sortedUnique(TagList.parse(raw))
+            lastTags = (cell, tags)
+            return tags
+        }
+
+        /// The cell as a `String`, when it is valid UTF-8.
+        private func string(_ cell: Range<Int>) -> String? {
+            let cellBytes = UnsafeBufferPointer(rebasing: bytes[cell])
+            // `String(validating:)` is not specialised here and cost more than all else per row; decoding
+            // repairs invalid bytes instead, so the bytes come back unchanged exactly when they were valid.
+            let string = String(decoding: cellBytes, as: UTF8.self)
+            return isASCII || string.utf8.elementsEqual(cellBytes) ? string : nil
+        }
+
+        /// `ItemValidator.isBlank(text)`, decided by the first byte where it can be: a Character is
+        /// whitespace when its first scalar is, and only scalars from these lead bytes can be (U+0009–U+000D,
+        /// U+0020, U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028, U+2029, U+202F, U+205F, U+3000).
+        private func isBlank(_ text: String, _ cell: Range<Int>) -> Bool {
+            guard let first = cell.first else { return true }
+            switch bytes[first] {
+            case 0x00...0x20, 0x7F...0xC2, 0xE1...0xE3: return ItemValidator.isBlank(text)
+            default: return false
+            }
+        }
+
+        private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+            a.count == b.count && memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0
+        }
+
+        private static func isPrintableASCII(_ byte: UInt8) -> Bool {
+            byte > 0x20 && byte < 0x7F
+        }
+    }
+}
