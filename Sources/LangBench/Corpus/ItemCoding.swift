@@ -25,20 +25,45 @@ enum ItemCoding {
         for k in 0..<4 { bytes[lengthAt + k] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(k))) }
     }
 
+    /// What decoding remembers from one record to the next: the items of a corpus share a handful of
+    /// language codes and tag lists, which are then decoded once and shared (no array per item).
+    struct Memo {
+        fileprivate var lang: (bytes: [UInt8], code: LanguageCode)?
+        fileprivate var tags: (bytes: [UInt8], tags: [String])?
+    }
+
     /// The item of one record's payload (the bytes after its length), with its sequence number;
     /// `files` names the file numbers.
     static func decode(_ payload: UnsafeRawBufferPointer, files: [String]) -> (item: CorpusItem, sequence: UInt64) {
+        var memo = Memo()
+        return decode(payload, files: files, memo: &memo)
+    }
+
+    /// `decode(_:files:)`, reusing what `memo` remembers of the records before.
+    static func decode(_ payload: UnsafeRawBufferPointer, files: [String], memo: inout Memo) -> (item: CorpusItem, sequence: UInt64) {
         var reader = Reader(bytes: payload)
         let sequence = reader.integer(UInt64.self)
         let file = Int(reader.integer(UInt32.self))
         let line = Int(reader.integer(UInt32.self))
         let id = reader.string()
-        let lang = LanguageCode(normalised: reader.string())
+        let langBytes = reader.field { $0.skipString() }
+        if memo.lang.map({ !$0.bytes.elementsEqual(langBytes) }) ?? true {
+            var field = Reader(bytes: langBytes)
+            memo.lang = (Array(langBytes), LanguageCode(normalised: field.string()))
+        }
         let text = reader.string()
-        let tagCount = Int(reader.integer(UInt16.self))
-        var tags: [String] = []
-        if tagCount > 0 { tags.reserveCapacity(tagCount) }
-        for _ in 0..<tagCount { tags.append(reader.string()) }  // written sorted and unique (`sortedTags`)
+        let tagBytes = reader.field { tags in
+            for _ in 0..<Int(tags.integer(UInt16.self)) { tags.skipString() }
+        }
+        if memo.tags.map({ !$0.bytes.elementsEqual(tagBytes) }) ?? true {
+            var field = Reader(bytes: tagBytes)
+            let count = Int(field.integer(UInt16.self))
+            var tags: [String] = []
+            if count > 0 { tags.reserveCapacity(count) }
+            for _ in 0..<count { tags.append(field.string()) }  // written sorted and unique (`sortedTags`)
+            memo.tags = (Array(tagBytes), tags)
+        }
+        let lang = memo.lang!.code, tags = memo.tags!.tags
         var history: [Turn] = []
         for _ in 0..<Int(reader.integer(UInt16.self)) {
             let role: Turn.Role = reader.integer(UInt8.self) == 0 ? .user : .assistant
@@ -80,6 +105,17 @@ enum ItemCoding {
             for k in 0..<(T.bitWidth / 8) { value |= T(bytes[offset + k]) << (8 * k) }
             offset += T.bitWidth / 8
             return value
+        }
+
+        /// The bytes that `read` moves over (a field whose decoding is remembered by its bytes).
+        mutating func field(_ read: (inout Reader) -> Void) -> UnsafeRawBufferPointer {
+            let start = offset
+            read(&self)
+            return UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+        }
+
+        mutating func skipString() {
+            offset += Int(integer(UInt32.self))
         }
 
         mutating func string() -> String {

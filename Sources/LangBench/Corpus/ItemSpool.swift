@@ -76,13 +76,15 @@ public final class ItemSpool {
         var merge = try RunMerge(readers)
         var duplicates: [CorpusProblem] = []
         var count = 0
-        var last: SpoolRecord?
+        // A copy of the last record kept (not a reference to the run's head, which is refilled in place).
+        var last = SpoolRecord(), hasLast = false
         while let record = try merge.next() {
-            if let last, last.hasSameID(as: record) {
+            if hasLast, last.hasSameID(as: record) {
                 duplicates.append(Self.duplicate(id: record.id, at: record.source(files), firstAt: last.source(files)))
                 continue
             }
-            last = record
+            record.bytes.withUnsafeBytes { last.replace(with: $0) }
+            hasLast = true
             writer.append(bytes: record.bytes)  // the runs' encoding is the merged file's
             try writer.flushIfFull()
             count += 1

@@ -9,6 +9,7 @@ final class SpoolReader {
     private var buffer: [UInt8] = []
     private var offset = 0
     private var ended = false
+    private var memo = ItemCoding.Memo()
 
     init(url: URL, files: [String], blockSize: Int = 1 << 18) throws {
         self.url = url
@@ -28,18 +29,19 @@ final class SpoolReader {
         guard try available(4) else { return nil }
         let length = buffer.withUnsafeBytes { ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4)])) }
         _ = try available(4 + length)
-        let record = buffer.withUnsafeBytes { ItemCoding.decode(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 4 + length)]), files: files) }
+        let record = buffer.withUnsafeBytes { ItemCoding.decode(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 4 + length)]), files: files, memo: &memo) }
         offset += 4 + length
         return record
     }
 
-    /// The next record as its bytes, or nil at the end of the file.
-    func nextRecord() throws -> SpoolRecord? {
-        guard try available(4) else { return nil }
+    /// Reads the next record into `record` (reusing its storage); false at the end of the file.
+    func next(into record: inout SpoolRecord) throws -> Bool {
+        guard try available(4) else { return false }
         let length = buffer.withUnsafeBytes { ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4)])) }
         _ = try available(4 + length)
-        defer { offset += 4 + length }
-        return SpoolRecord(bytes: Array(buffer[offset..<(offset + 4 + length)]))
+        buffer.withUnsafeBytes { record.replace(with: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4 + length)])) }
+        offset += 4 + length
+        return true
     }
 
     /// Makes at least `count` unread bytes available: false when the file ended cleanly between

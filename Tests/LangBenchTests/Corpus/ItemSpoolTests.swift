@@ -56,6 +56,29 @@ struct ItemSpoolTests {
         #expect(offset == bytes.count)
     }
 
+    /// Decoding record after record with one memo (language codes and tag lists shared by equal bytes)
+    /// gives each item exactly as decoding it alone does, whatever changes from one record to the next.
+    @Test func decodingWithAMemoEqualsDecodingAlone() {
+        let langs = ["ru", "uk", "zh-Hans", "ru"], tagLists: [Set<String>] = [[], ["a"], ["a", "b"], ["b", "a"], ["ab"], [""], []]
+        var bytes: [UInt8] = [], items: [CorpusItem] = []
+        for k in 0..<60 {
+            let item = CorpusItem(id: "i\(k)", lang: LanguageCode(normalised: langs[k % langs.count]), text: "слово \(k)",
+                                  tags: tagLists[(k / 2) % tagLists.count], source: SourceLocation(file: "f.tsv", line: k + 2))
+            items.append(item)
+            ItemCoding.encode(item, sequence: UInt64(k), file: 0, into: &bytes)
+        }
+        var memo = ItemCoding.Memo(), offset = 0
+        for item in items {
+            let (withMemo, alone) = bytes.withUnsafeBytes { raw in
+                let length = ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 4)]))
+                let payload = UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)])
+                defer { offset += 4 + length }
+                return (ItemCoding.decode(payload, files: ["f.tsv"], memo: &memo).item, ItemCoding.decode(payload, files: ["f.tsv"]).item)
+            }
+            #expect(withMemo == item && alone == item)
+        }
+    }
+
     /// Merging compares records in their encoding: the same order and the same duplicates as comparing
     /// the items' ids as `String`s, also where bytes and `String`s part (canonically equivalent ids).
     @Test func spoolRecordsOrderAsItemsDo() throws {
