@@ -1,8 +1,9 @@
 import BenchSupport
 import Foundation
 
-/// Sorts items by id with bounded memory: items are kept until `itemsInMemory` of them have come, then
-/// sorted (id, then file order) and written as a run to the spool directory, on a thread of its own
+/// Sorts items by id with bounded memory: items are kept, in their spool encoding (`ItemCoding`), until
+/// `itemsInMemory` of them have come, then sorted (id, then file order) and written as a run to the
+/// spool directory, on a thread of its own
 /// while the next run fills (so at most two runs are in memory); `finish` merges the runs
 /// into one file in canonical order. Equal ids meet in the merge, so duplicates are found there: the
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
@@ -10,22 +11,22 @@ import Foundation
 /// increase strictly in file order (one comparison per item tells) is not sorted at all: its runs,
 /// read one after another, are the canonical order, and no id can repeat.
 public final class ItemSpool {
-    /// About 200 B per one-word item in memory: a run of this many stays near 40 MB (two runs while one
-    /// is written).
+    /// About 70 B per encoded one-word item: a run of this many stays near 15 MB (two runs while one is
+    /// written).
     public static let defaultItemsInMemory = 200_000
 
     private let itemsInMemory: Int
     private let parent: URL
     private var directory: URL?
-    private var pending: [(item: CorpusItem, sequence: UInt64)] = []
+    private var pending = EncodedRun()
     private var runs: [URL] = []
     private var files: [String] = []
     private var fileNumbers: [String: UInt32] = [:]
     private var sequence: UInt64 = 0
     private var handedOver = false
     private let runWriter = RunWriter()
-    /// The last file numbered, to number a run's items without hashing each path.
-    private var lastFile: String?
+    /// The last file numbered and its number, to number items without hashing each path.
+    private var lastFile: (path: String, number: UInt32)?
     /// Whether every id so far came after the one before it (as `String`s compare), and the last id.
     private var inOrder = true
     private var lastID: String?
@@ -35,7 +36,6 @@ public final class ItemSpool {
     public init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) {
         self.itemsInMemory = max(1, itemsInMemory)
         parent = directory ?? FileManager.default.temporaryDirectory
-        pending.reserveCapacity(min(self.itemsInMemory, 1 << 16))
     }
 
     deinit {
@@ -49,7 +49,8 @@ public final class ItemSpool {
             if let lastID, !(lastID < item.id) { inOrder = false }
             lastID = item.id
         }
-        pending.append((item, sequence))
+        if lastFile?.path != item.source.file { lastFile = (item.source.file, fileNumber(item.source.file)) }
+        pending.append(item, sequence: sequence, file: lastFile!.number)
         sequence += 1
         if pending.count >= itemsInMemory { try spill() }
     }
@@ -57,8 +58,9 @@ public final class ItemSpool {
     /// The items in canonical order without duplicates, and a problem for each duplicate.
     public func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
         if runs.isEmpty {
-            let (items, duplicates) = inOrder ? (pending.map(\.item), []) : Self.canonical(pending)
-            pending = []
+            let entries = pending.decoded(files: files)
+            let (items, duplicates) = inOrder ? (entries.map(\.item), []) : Self.canonical(entries)
+            pending = EncodedRun()
             return (SortedCorpus(items: items, sources: sources), duplicates)
         }
         try spill()
@@ -99,15 +101,10 @@ public final class ItemSpool {
     /// Hands the pending items to the run writer, which sorts them (id, then file order) unless they
     /// came in that order, and writes them as a run while the next run fills.
     private func spill() throws {
-        guard !pending.isEmpty else { return }
-        for (item, _) in pending where item.source.file != lastFile {
-            _ = fileNumber(item.source.file)
-            lastFile = item.source.file
-        }
+        guard pending.count > 0 else { return }
         let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
-        try runWriter.write(&pending, inOrder: inOrder, files: fileNumbers, to: url)
+        try runWriter.write(&pending, inOrder: inOrder, to: url)
         runs.append(url)
-        pending.reserveCapacity(itemsInMemory)  // a corpus past one run: the next fills too, most likely
     }
 
     /// Canonical order: by id, then file order.

@@ -128,8 +128,10 @@ enum PlainTSVRows {
             let cellBytes = UnsafeBufferPointer(rebasing: bytes[cell])
             // `String(validating:)` is not specialised here and cost more than all else per row; decoding
             // repairs invalid bytes instead, so the bytes come back unchanged exactly when they were valid.
-            let string = String(decoding: cellBytes, as: UTF8.self)
-            return isASCII || string.utf8.elementsEqual(cellBytes) ? string : nil
+            var string = String(decoding: cellBytes, as: UTF8.self)
+            if isASCII || cellBytes.isEmpty { return string }
+            let unchanged = string.withUTF8 { $0.count == cellBytes.count && memcmp($0.baseAddress!, cellBytes.baseAddress!, $0.count) == 0 }
+            return unchanged ? string : nil
         }
 
         /// `ItemValidator.isBlank(text)`, decided by the first byte where it can be: a Character is

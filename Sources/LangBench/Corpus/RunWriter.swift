@@ -9,14 +9,14 @@ final class RunWriter {
     private var run: Run?
     private let queue = DispatchQueue(label: "langbench.spool-runs")
 
-    /// A run handed to the queue: its items, sorted there (owned by the queue once handed
-    /// over), and the error of writing them; read back only after waiting on the write.
+    /// A run handed to the queue: its records (owned by the queue once handed over), and the error
+    /// of writing them; read back only after waiting on the write.
     private final class Run: @unchecked Sendable {
-        var entries: [(item: CorpusItem, sequence: UInt64)]
+        var records: EncodedRun
         var error: (any Error)?
 
-        init(_ entries: [(item: CorpusItem, sequence: UInt64)]) {
-            self.entries = entries
+        init(_ records: EncodedRun) {
+            self.records = records
         }
     }
 
@@ -36,48 +36,34 @@ final class RunWriter {
         if let error = run.error { throw error }
     }
 
-    /// Takes `entries` (leaving them empty), then sorts them in canonical order (unless `inOrder`: they
-    /// are in it) and writes them to `url`, numbering their files by `files` (which names every one of
-    /// them), once the run before is written.
-    func write(_ entries: inout [(item: CorpusItem, sequence: UInt64)], inOrder: Bool, files: [String: UInt32], to url: URL) throws {
+    /// Takes `records` (leaving them empty), then writes them to `url` in canonical order (as they are
+    /// when `inOrder`: they are in it), once the run before is written.
+    func write(_ records: inout EncodedRun, inOrder: Bool, to url: URL) throws {
         try wait()
-        let run = Run(entries)
-        entries = []  // the run's buffer is the queue's alone: not copied
+        let run = Run(records)
+        records = EncodedRun()  // the run's buffers are the queue's alone: not copied
         let work = DispatchWorkItem {
             do {
-                let order = inOrder ? Array(run.entries.indices) : Self.canonicalOrder(run.entries)
-                try Self.write(run.entries, in: order, files: files, to: url)
+                try Self.write(run.records, inOrder: inOrder, to: url)
             } catch {
                 run.error = error
             }
-            run.entries = []
+            run.records = EncodedRun()
         }
         self.run = run
         writing = work
         queue.async(execute: work)
     }
 
-    /// The positions of `entries` in canonical order. Sorting positions moves integers, not items (whose
-    /// strings would be retained and released at every move).
-    private static func canonicalOrder(_ entries: [(item: CorpusItem, sequence: UInt64)]) -> [Int] {
-        entries.withUnsafeBufferPointer { entries in
-            Array(entries.indices).sorted { ItemSpool.before(entries[$0], entries[$1]) }
-        }
-    }
-
-    private static func write(_ entries: [(item: CorpusItem, sequence: UInt64)], in order: [Int], files: [String: UInt32], to url: URL) throws {
+    private static func write(_ records: EncodedRun, inOrder: Bool, to url: URL) throws {
         let writer = try BufferedFileWriter(url: url)
-        var bytes: [UInt8] = []
-        var last: (path: String, number: UInt32)?
-        for index in order {
-            let (item, sequence) = entries[index]
-            bytes.removeAll(keepingCapacity: true)
-            // The spool numbers every file of a run before handing it over; items of one file come
-            // together, and comparing with the last path is far cheaper than hashing it.
-            if last?.path != item.source.file { last = (item.source.file, files[item.source.file]!) }
-            ItemCoding.encode(item, sequence: sequence, file: last!.number, into: &bytes)
-            writer.append(bytes: bytes)
-            try writer.flushIfFull()
+        if inOrder {
+            writer.append(bytes: records.bytes)
+        } else {
+            for position in records.canonicalOrder() {
+                writer.append(bytes: records.record(position))
+                try writer.flushIfFull()
+            }
         }
         try writer.finish()
     }

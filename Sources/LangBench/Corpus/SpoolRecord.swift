@@ -6,30 +6,28 @@ import Foundation
 struct SpoolRecord {
     /// The whole record, length prefix included: written out as is.
     private(set) var bytes: [UInt8]
-    /// Whether the id is ASCII, where comparing bytes is comparing `String`s (checked once per record,
-    /// not at every comparison).
+    /// Whether the id is ASCII (checked once per record, not at every comparison).
     private var idIsASCII = true
 
     /// Payload offsets (after the 4-byte length): sequence 0, file 8, line 12, id length 16, id 20.
-    private static let idStart = 4 + 20
+    fileprivate static let idStart = 4 + 20
 
     /// `bytes` holds a whole record, or none (a record to be filled by `replace`).
     init(bytes: [UInt8] = []) {
         self.bytes = bytes
-        if !bytes.isEmpty { idIsASCII = isIDASCII }
+        if !bytes.isEmpty { idIsASCII = bytes.withUnsafeBytes { Key(record: $0).isASCII } }
     }
 
     /// Replaces the record with `record` (a whole record's bytes), reusing this one's storage.
     mutating func replace(with record: UnsafeRawBufferPointer) {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: record)
-        idIsASCII = isIDASCII
+        idIsASCII = Key(record: record).isASCII
     }
 
     var sequence: UInt64 { integer(at: 4, UInt64.self) }
     var file: Int { Int(integer(at: 12, UInt32.self)) }
     var line: Int { Int(integer(at: 16, UInt32.self)) }
-    private var idRange: Range<Int> { Self.idStart..<(Self.idStart + Int(integer(at: 20, UInt32.self))) }
 
     /// Where the record's item was read from.
     func source(_ files: [String]) -> SourceLocation {
@@ -37,43 +35,64 @@ struct SpoolRecord {
     }
 
     /// The id, decoded (for messages).
-    var id: String { String(decoding: bytes[idRange], as: UTF8.self) }
+    var id: String { withKeys(self) { key, _ in key.id } }
 
-    /// Whether the ids are equal as `String`s are (canonical equivalence): by bytes when both are ASCII.
-    func hasSameID(as other: SpoolRecord) -> Bool {
-        if compareIDBytes(other) == 0 { return true }
-        if idIsASCII && other.idIsASCII { return false }
-        return id == other.id
-    }
+    /// Whether the ids are equal as `String`s are (canonical equivalence).
+    func hasSameID(as other: SpoolRecord) -> Bool { withKeys(other) { $0.hasSameID(as: $1) } }
 
-    /// Canonical order, as `ItemSpool.before` orders items: by id as `String`s compare (by bytes when both
-    /// are ASCII, where the two orders agree), then by file order.
-    func isBefore(_ other: SpoolRecord) -> Bool {
-        if idIsASCII && other.idIsASCII {
-            let order = compareIDBytes(other)
-            return order == 0 ? sequence < other.sequence : order < 0
-        }
-        let idA = id, idB = other.id
-        return idA == idB ? sequence < other.sequence : idA < idB
-    }
+    /// Canonical order, as `ItemSpool.before` orders items: by id as `String`s compare, then by file order.
+    func isBefore(_ other: SpoolRecord) -> Bool { withKeys(other) { $0.isBefore($1) } }
 
-    /// The ids' byte order: negative, zero or positive as this id's bytes come before, equal or after.
-    private func compareIDBytes(_ other: SpoolRecord) -> Int {
-        let a = idRange, b = other.idRange
-        let common = min(a.count, b.count)
-        let order = bytes.withUnsafeBytes { mine in
+    private func withKeys<T>(_ other: SpoolRecord, _ body: (Key, Key) -> T) -> T {
+        bytes.withUnsafeBytes { mine in
             other.bytes.withUnsafeBytes { theirs in
-                common == 0 ? 0 : Int(memcmp(mine.baseAddress! + a.lowerBound, theirs.baseAddress! + b.lowerBound, common))
+                body(Key(record: mine, idIsASCII: idIsASCII), Key(record: theirs, idIsASCII: other.idIsASCII))
             }
         }
-        return order != 0 ? order : a.count - b.count
-    }
-
-    private var isIDASCII: Bool {
-        bytes[idRange].allSatisfy { $0 < 0x80 }
     }
 
     private func integer<T: FixedWidthInteger>(at offset: Int, _: T.Type) -> T {
         bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+    }
+
+    /// What orders a record, read in place from its bytes (valid while they are): its id's bytes and
+    /// sequence number. Ids compare by bytes when both are ASCII, where byte order and `String` order
+    /// agree, and as `String`s otherwise.
+    struct Key {
+        let idBytes: UnsafeRawBufferPointer
+        let isASCII: Bool
+        let sequence: UInt64
+
+        /// The key of the record that starts `record`; `idIsASCII` when already known.
+        init(record: UnsafeRawBufferPointer, idIsASCII: Bool? = nil) {
+            sequence = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
+            let count = Int(UInt32(littleEndian: record.loadUnaligned(fromByteOffset: 20, as: UInt32.self)))
+            idBytes = UnsafeRawBufferPointer(rebasing: record[SpoolRecord.idStart..<(SpoolRecord.idStart + count)])
+            isASCII = idIsASCII ?? idBytes.allSatisfy { $0 < 0x80 }
+        }
+
+        var id: String { String(decoding: idBytes, as: UTF8.self) }
+
+        func hasSameID(as other: Key) -> Bool {
+            if compareBytes(other) == 0 { return true }
+            if isASCII && other.isASCII { return false }
+            return id == other.id
+        }
+
+        func isBefore(_ other: Key) -> Bool {
+            if isASCII && other.isASCII {
+                let order = compareBytes(other)
+                return order == 0 ? sequence < other.sequence : order < 0
+            }
+            let a = id, b = other.id
+            return a == b ? sequence < other.sequence : a < b
+        }
+
+        /// Negative, zero or positive as this id's bytes come before, equal or after the other's.
+        private func compareBytes(_ other: Key) -> Int {
+            let common = min(idBytes.count, other.idBytes.count)
+            let order = common == 0 ? 0 : Int(memcmp(idBytes.baseAddress!, other.idBytes.baseAddress!, common))
+            return order != 0 ? order : idBytes.count - other.idBytes.count
+        }
     }
 }

@@ -50,7 +50,9 @@ struct TextLines {
         let start = contentStart(of: data, fileStart: fileStart)
         guard start < data.endIndex else { return 0 }
         let newlines = data.withUnsafeBytes { raw in
-            raw[(start - data.startIndex)...].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            var count = 0
+            for byte in raw[(start - data.startIndex)...] { count &+= byte == 0x0A ? 1 : 0 }  // a loop the compiler vectorises
+            return count
         }
         // A last line without a newline (only at the end of a file) is a line too.
         return newlines + (data.last == 0x0A ? 0 : 1)

@@ -60,6 +60,10 @@ public final class BufferedFileWriter {
         buffer.append(contentsOf: bytes)
     }
 
+    @inline(__always) public func append(bytes: ArraySlice<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
     /// Writes the buffer when it has grown past a block (call between lines).
     @inline(__always) public func flushIfFull() throws(ReportError) {
         if buffer.count >= blockSize { try flush() }

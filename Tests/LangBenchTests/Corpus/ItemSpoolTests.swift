@@ -97,6 +97,12 @@ struct ItemSpoolTests {
             }
             #expect(a.record.id == a.item.id && a.record.sequence == a.sequence && a.record.source(["f.tsv"]) == a.item.source)
         }
+        // A run sorted in its encoding (by the same keys, in one buffer) is in the items' canonical order.
+        var run = EncodedRun()
+        for entry in records { run.append(entry.item, sequence: entry.sequence, file: 0) }
+        let expected = records.indices.sorted { ItemSpool.before((records[$0].item, records[$0].sequence), (records[$1].item, records[$1].sequence)) }
+        #expect(run.canonicalOrder() == expected)
+        #expect(run.decoded(files: ["f.tsv"]).map(\.item) == records.map(\.item))
     }
 
     /// A seeded corpus of 2,000 items with shuffled ids, some repeated, in two files: spooled in runs of
