@@ -62,6 +62,9 @@ struct SpoolRecord {
         let idBytes: UnsafeRawBufferPointer
         let isASCII: Bool
         let sequence: UInt64
+        /// The id's first 8 bytes as a big-endian integer, zero-padded: ids whose prefixes differ are
+        /// ordered by them as by their bytes, with no call to `memcmp` (most comparisons of a sort).
+        let prefix: UInt64
 
         /// The key of the record that starts `record`; `idIsASCII` when already known.
         init(record: UnsafeRawBufferPointer, idIsASCII: Bool? = nil) {
@@ -69,6 +72,9 @@ struct SpoolRecord {
             let count = Int(UInt32(littleEndian: record.loadUnaligned(fromByteOffset: 20, as: UInt32.self)))
             idBytes = UnsafeRawBufferPointer(rebasing: record[SpoolRecord.idStart..<(SpoolRecord.idStart + count)])
             isASCII = idIsASCII ?? idBytes.allSatisfy { $0 < 0x80 }
+            var prefix: UInt64 = 0
+            for k in 0..<8 { prefix = prefix << 8 | UInt64(k < count ? idBytes[k] : 0) }
+            self.prefix = prefix
         }
 
         var id: String { String(decoding: idBytes, as: UTF8.self) }
@@ -81,6 +87,7 @@ struct SpoolRecord {
 
         func isBefore(_ other: Key) -> Bool {
             if isASCII && other.isASCII {
+                if prefix != other.prefix { return prefix < other.prefix }
                 let order = compareBytes(other)
                 return order == 0 ? sequence < other.sequence : order < 0
             }

@@ -82,7 +82,10 @@ struct ItemSpoolTests {
     /// Merging compares records in their encoding: the same order and the same duplicates as comparing
     /// the items' ids as `String`s, also where bytes and `String`s part (canonically equivalent ids).
     @Test func spoolRecordsOrderAsItemsDo() throws {
-        let ids = ["", "a", "ab", "b", "B", "a b", "é", "e\u{0301}", "f", "я", "z", "\u{1F44B}", "ﬁ"]
+        // Also ids that share their first 8 bytes (compared past them), and NUL bytes (as the padding of
+        // a short id's prefix is).
+        let ids = ["", "a", "ab", "b", "B", "a b", "é", "e\u{0301}", "f", "я", "z", "\u{1F44B}", "ﬁ",
+                   "abcdefgh", "abcdefghi", "abcdefgh\u{0}", "abcdefgg~", "abcdefgh0", "ab\u{0}", "ab\u{0}\u{0}"]
         var records: [(item: CorpusItem, sequence: UInt64, record: SpoolRecord)] = []
         for (offset, id) in (ids + ids.reversed()).enumerated() {
             let item = CorpusItem(id: id, lang: LanguageCode(normalised: "ru"), text: "t", source: SourceLocation(file: "f.tsv", line: offset + 2))
