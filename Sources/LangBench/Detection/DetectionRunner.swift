@@ -136,18 +136,21 @@ public struct DetectionRunner: Sendable {
     public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
     static func result(for item: CorpusItem, config: DetectionConfig, detector: String, outcome: DetectionOutcome) -> DetectionResult {
+        switch outcome {
+        case .hypotheses(let list): result(for: item, config: config, detector: detector, best: list.first)
+        case .undetermined: result(for: item, config: config, detector: detector, best: nil)
+        case .failed(let reason): result(for: item, config: config, detector: detector, best: nil, error: reason)
+        }
+    }
+
+    /// The result of `best` (nil: abstained, or failed with `error`).
+    static func result(for item: CorpusItem, config: DetectionConfig, detector: String, best: Hypothesis?, error: String? = nil) -> DetectionResult {
         let tags = item.sortedTags
         var result = DetectionResult(itemID: item.id, lang: item.lang, tags: tags,
                                      length: LengthBucket(text: item.text, lang: item.lang),
-                                     config: config.name, detector: detector, predicted: nil, confidence: nil, error: nil)
+                                     config: config.name, detector: detector, predicted: best?.lang,
+                                     confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
         result.itemHash = ItemFingerprint.of(item, sortedTags: tags)
-        switch outcome {
-        case .hypotheses(let list):
-            result.predicted = list.first?.lang
-            result.confidence = list.first.map { ($0.probability * 10_000).rounded() / 10_000 }
-        case .undetermined: break
-        case .failed(let reason): result.error = reason
-        }
         return result
     }
 }
@@ -165,7 +168,7 @@ struct ConfigPass: Sendable {
     let config: DetectionConfig
     let candidates: [LanguageCode]?
     let detector: any LanguageIdentifying
-    let concurrent: (@Sendable (String) -> DetectionOutcome)?
+    let concurrent: (@Sendable (String) -> Hypothesis?)?
     let jobs: Int
 
     init(resolved: DetectionRunner.ResolvedConfig, detector: any LanguageIdentifying, jobs: Int) {
@@ -205,9 +208,9 @@ struct ConfigPass: Sendable {
             let clock = ContinuousClock()
             for item in slice {
                 let start = clock.now
-                let outcome = concurrent(item.text)
+                let best = concurrent(item.text)
                 elapsed += clock.now - start
-                results.append(DetectionRunner.result(for: item, config: config, detector: name, outcome: outcome))
+                results.append(DetectionRunner.result(for: item, config: config, detector: name, best: best))
             }
             return (EncodedResults(results), elapsed.seconds)
         }
