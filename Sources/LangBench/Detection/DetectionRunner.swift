@@ -91,31 +91,42 @@ public struct DetectionRunner: Sendable {
                 let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
-                // The next batch is read and detected while this one is recorded, so recording
-                // (single-threaded: it keeps the canonical order) overlaps reading and detection. One
-                // batch's task at a time reads the cursor: the next is launched after this one ended.
-                func launch(_ start: Int) -> Pending? {
-                    guard start < total else { return nil }
-                    let positions = start..<min(total, start + batchSize)
+                // Batch k+1 is detected while batch k is recorded, and batch k+2 is read after that on
+                // this thread (which records, and has the time), so the detection tasks only detect.
+                var reading = 0
+                func read() throws -> (positions: Range<Int>, items: [CorpusItem])? {
+                    guard reading < total else { return nil }
+                    let positions = reading..<min(total, reading + batchSize)
+                    let items = try cursor.next(positions.count)
+                    guard items.count == positions.count else {
+                        throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(reading + items.count)")
+                    }
+                    reading = positions.upperBound
+                    return (positions, items)
+                }
+                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem])?) -> Pending? {
+                    guard let (positions, items) = batch else { return nil }
                     let todo = positions.filter { sink.previous(index, $0) == nil }
                     return Pending(positions: positions, todo: todo, detection: Task {
-                        let batch = try cursor.next(positions.count)
-                        guard batch.count == positions.count else {
-                            throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(start + batch.count)")
-                        }
-                        return await pass.detect(todo.count == batch.count ? batch : todo.map { batch[$0 - positions.lowerBound] })
+                        await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
                     })
                 }
-                var current = launch(0)
+                var current = launch(try read())
+                var next: (positions: Range<Int>, items: [CorpusItem])?
+                do { next = try read() } catch {
+                    _ = await current?.detection.value  // as below: the batch in flight ends before shutdown
+                    throw error
+                }
                 while let pending = current {
-                    let (fresh, elapsed) = try await pending.detection.value
-                    current = launch(pending.positions.upperBound)
+                    let (fresh, elapsed) = await pending.detection.value
+                    current = launch(next)
                     do {
                         seconds += elapsed
                         measured += pending.todo.count
                         try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
+                        next = try read()
                     } catch {
-                        _ = try? await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
+                        _ = await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
                         throw error
                     }
                     progress.advance(by: pending.positions.count)
@@ -159,7 +170,7 @@ public struct DetectionRunner: Sendable {
 private struct Pending {
     var positions: Range<Int>
     var todo: [Int]
-    var detection: Task<([EncodedResults], Double), any Error>
+    var detection: Task<([EncodedResults], Double), Never>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent
@@ -212,7 +223,9 @@ struct ConfigPass: Sendable {
                 elapsed += clock.now - start
                 results.append(DetectionRunner.result(for: item, config: config, detector: name, best: best))
             }
-            return (EncodedResults(results), elapsed.seconds)
+            // With one detection task the recording thread has time to spare and this task is the
+            // critical path: the results are encoded there. With more, they are encoded here.
+            return (jobs > 1 ? EncodedResults(results) : EncodedResults(deferring: results), elapsed.seconds)
         }
         if chunks == 1 {
             let (encoded, seconds) = work(items[...])
