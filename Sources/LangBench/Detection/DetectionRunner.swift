@@ -213,19 +213,20 @@ struct ConfigPass: Sendable {
         let config = self.config, name = detector.name
         // Building and encoding each result happens here, on every task, not on the recording thread.
         @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Double) {
-            var results: [DetectionResult] = []
-            results.reserveCapacity(slice.count)
+            var bests: [Hypothesis?] = []
+            bests.reserveCapacity(slice.count)
             var elapsed = Duration.zero
             let clock = ContinuousClock()
             for item in slice {
                 let start = clock.now
-                let best = concurrent(item.text)
+                bests.append(concurrent(item.text))
                 elapsed += clock.now - start
-                results.append(DetectionRunner.result(for: item, config: config, detector: name, best: best))
             }
             // With one detection task the recording thread has time to spare and this task is the
-            // critical path: the results are encoded there. With more, they are encoded here.
-            return (jobs > 1 ? EncodedResults(results) : EncodedResults(deferring: results), elapsed.seconds)
+            // critical path: the results are built and encoded there. With more, they are made here.
+            var encoded = EncodedResults(deferring: .init(items: slice, bests: bests, config: config, detector: name))
+            if jobs > 1 { encoded.encodeIfDeferred() }
+            return (encoded, elapsed.seconds)
         }
         if chunks == 1 {
             let (encoded, seconds) = work(items[...])
