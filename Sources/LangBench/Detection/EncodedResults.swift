@@ -41,8 +41,7 @@ public struct EncodedResults: Sendable {
 
     /// Builds and encodes results handed over as detections; nothing when that is done already.
     mutating func encodeIfDeferred() {
-        guard let detections = deferred else { return }
-        deferred = nil
+        guard let detections = deferred.take() else { return }
         results = zip(detections.items, detections.bests).map {
             DetectionRunner.result(for: $0, config: detections.config, detector: detections.detector, best: $1)
         }
