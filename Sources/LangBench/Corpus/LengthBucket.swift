@@ -9,8 +9,7 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
     case ninePlus = "9+"
 
     public init(text: String, lang: LanguageCode) {
-        let language = lang.identifier.prefix { $0 != "-" }  // `lang.language` without making a String per result
-        if language == "ja" || language == "zh" {
+        if Self.isCountedInCharacters(lang) {
             let characters = text.filter { $0.isLetter || $0.isNumber }.count
             self = switch characters {
             case ...2: .one
@@ -26,6 +25,15 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
             default: .ninePlus
             }
         }
+    }
+
+    /// Whether `lang` is Japanese or Chinese (its primary subtag `ja` or `zh`), read from the bytes of the
+    /// identifier: this runs once per result, and comparing Substrings of Characters cost more than the rest.
+    static func isCountedInCharacters(_ lang: LanguageCode) -> Bool {
+        let bytes = lang.identifier.utf8
+        guard bytes.count == 2 || (bytes.count > 2 && bytes[bytes.index(bytes.startIndex, offsetBy: 2)] == UInt8(ascii: "-")) else { return false }
+        let first = bytes[bytes.startIndex], second = bytes[bytes.index(after: bytes.startIndex)]
+        return (first == UInt8(ascii: "j") && second == UInt8(ascii: "a")) || (first == UInt8(ascii: "z") && second == UInt8(ascii: "h"))
     }
 
     /// Whitespace-separated tokens that contain a letter or digit (emoji and lone punctuation don't count).

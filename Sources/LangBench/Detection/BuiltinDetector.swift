@@ -34,12 +34,11 @@ public struct BuiltinDetector: LanguageIdentifying {
     }
 
     /// One recognizer for the config, made once (its candidate prior is the per-call cost otherwise).
-    public func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> DetectionOutcome)? {
+    public func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? {
         let recognizer = LanguageRecognizer(model: model, constraints: candidates?.map(\.identifier) ?? [],
                                             hints: Dictionary(uniqueKeysWithValues: hints.map { ($0.key.identifier, $0.value) }))
         return { text in
-            guard let best = recognizer.recognize(text).hypotheses.first else { return .undetermined }
-            return .hypotheses([Hypothesis(lang: LanguageCode(normalised: best.language), probability: best.probability)])
+            recognizer.recognize(text).hypotheses.first.map { Hypothesis(lang: LanguageCode(normalised: $0.language), probability: $0.probability) }
         }
     }
 }

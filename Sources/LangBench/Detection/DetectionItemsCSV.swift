@@ -39,7 +39,7 @@ enum DetectionItemsCSV {
 
     /// `correct,flip`.
     static func middle(correct: Bool, flip: String, into out: inout [UInt8]) {
-        out.append(contentsOf: correct ? trueCell : falseCell)
+        if correct { out.append(literal: "true") } else { out.append(literal: "false") }
         out.append(comma)
         out.append(utf8: flip)
     }
@@ -52,14 +52,12 @@ enum DetectionItemsCSV {
     }
 
     private static let comma = UInt8(ascii: ",")
-    private static let trueCell = Array("true".utf8), falseCell = Array("false".utf8)
 
     /// A text cell as `CSVWriter` writes it. Most cells need neither formula neutralising nor quoting,
     /// which a byte scan proves; the rest go through `CSVWriter`'s own functions (whose Character
     /// semantics decide edge cases such as a combining mark after a comma).
     static func text(_ value: String, into out: inout [UInt8]) {
-        var value = value
-        let plain = value.withUTF8 { bytes -> Bool in
+        let plain = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             if let first = bytes.first {
                 switch first {
                 case UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"), 0x09, 0x0D: return false
@@ -74,7 +72,7 @@ enum DetectionItemsCSV {
             }
             out.append(contentsOf: bytes)
             return true
-        }
+        } ?? false
         if !plain { out.append(utf8: CSVWriter.escape(CSVWriter.neutralise(value))) }
     }
 

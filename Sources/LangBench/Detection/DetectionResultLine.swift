@@ -1,40 +1,40 @@
 /// One result as a JSON line, written without `JSONEncoder` (which cost more than detecting the item):
 /// the keys `JSONOutput.line` would write, sorted, nil values left out.
 enum DetectionResultLine {
-    // Each key with its punctuation, as bytes: the line is assembled without intermediate strings.
-    private static let confidence = Array(#""confidence":"#.utf8)
-    private static let config = Array(#""config":"#.utf8)
-    private static let detector = Array(#","detector":"#.utf8)
-    private static let error = Array(#","error":"#.utf8)
-    private static let itemHash = Array(#","item_hash":"#.utf8)
-    private static let itemID = Array(#","item_id":"#.utf8)
-    private static let lang = Array(#","lang":"#.utf8)
-    private static let length = Array(#","length":"#.utf8)
-    private static let predicted = Array(#","predicted":"#.utf8)
-    private static let tags = Array(#","tags":["#.utf8)
-    private static let closing = Array("]}\n".utf8)
+    // Each key with its punctuation, as a literal: the line is assembled without intermediate strings.
+    private static let confidence: StaticString = #""confidence":"#
+    private static let config: StaticString = #""config":"#
+    private static let detector: StaticString = #","detector":"#
+    private static let error: StaticString = #","error":"#
+    private static let itemHash: StaticString = #","item_hash":"#
+    private static let itemID: StaticString = #","item_id":"#
+    private static let lang: StaticString = #","lang":"#
+    private static let length: StaticString = #","length":"#
+    private static let predicted: StaticString = #","predicted":"#
+    private static let tags: StaticString = #","tags":["#
+    private static let closing: StaticString = "]}\n"
 
     static func encode(_ result: DetectionResult, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "{"))
         if let value = result.confidence, value.isFinite {
-            out.append(contentsOf: confidence)
+            out.append(literal: confidence)
             number(value, into: &out)
             out.append(UInt8(ascii: ","))
         }
-        out.append(contentsOf: config); string(result.config, into: &out)
-        out.append(contentsOf: detector); string(result.detector, into: &out)
-        if let value = result.error { out.append(contentsOf: error); string(value, into: &out) }
-        if let value = result.itemHash { out.append(contentsOf: itemHash); string(value, into: &out) }
-        out.append(contentsOf: itemID); string(result.itemID, into: &out)
-        out.append(contentsOf: lang); string(result.lang.identifier, into: &out)
-        out.append(contentsOf: length); string(result.length.rawValue, into: &out)
-        if let value = result.predicted { out.append(contentsOf: predicted); string(value.identifier, into: &out) }
-        out.append(contentsOf: tags)
+        out.append(literal: config); string(result.config, into: &out)
+        out.append(literal: detector); string(result.detector, into: &out)
+        if let value = result.error { out.append(literal: error); string(value, into: &out) }
+        if let value = result.itemHash { out.append(literal: itemHash); string(value, into: &out) }
+        out.append(literal: itemID); string(result.itemID, into: &out)
+        out.append(literal: lang); string(result.lang.identifier, into: &out)
+        out.append(literal: length); string(result.length.rawValue, into: &out)
+        if let value = result.predicted { out.append(literal: predicted); string(value.identifier, into: &out) }
+        out.append(literal: tags)
         for (i, tag) in result.tags.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             string(tag, into: &out)
         }
-        out.append(contentsOf: closing)
+        out.append(literal: closing)
     }
 
     /// `value.description` (what `JSONEncoder` writes for a Double here), without the formatter for
@@ -53,12 +53,21 @@ enum DetectionResultLine {
     /// A JSON string: quotes, backslashes and control characters escaped; other UTF-8 as is.
     static func string(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        var text = text
-        text.withUTF8 { bytes in
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
                 out.append(contentsOf: bytes)
-                return
+                return true
             }
+            return false
+        } ?? false
+        if !plain { escaped(text, into: &out) }
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// The bytes of `text` with JSON's escapes.
+    private static func escaped(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes in
             for byte in bytes {
                 switch byte {
                 case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
@@ -71,7 +80,6 @@ enum DetectionResultLine {
                 }
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 
     private static let hex = Array("0123456789abcdef".utf8)

@@ -91,31 +91,42 @@ public struct DetectionRunner: Sendable {
                 let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
-                // The next batch is read and detected while this one is recorded, so recording
-                // (single-threaded: it keeps the canonical order) overlaps reading and detection. One
-                // batch's task at a time reads the cursor: the next is launched after this one ended.
-                func launch(_ start: Int) -> Pending? {
-                    guard start < total else { return nil }
-                    let positions = start..<min(total, start + batchSize)
+                // Batch k+1 is detected while batch k is recorded, and batch k+2 is read after that on
+                // this thread (which records, and has the time), so the detection tasks only detect.
+                var reading = 0
+                func read() throws -> (positions: Range<Int>, items: [CorpusItem])? {
+                    guard reading < total else { return nil }
+                    let positions = reading..<min(total, reading + batchSize)
+                    let items = try cursor.next(positions.count)
+                    guard items.count == positions.count else {
+                        throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(reading + items.count)")
+                    }
+                    reading = positions.upperBound
+                    return (positions, items)
+                }
+                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem])?) -> Pending? {
+                    guard let (positions, items) = batch else { return nil }
                     let todo = positions.filter { sink.previous(index, $0) == nil }
                     return Pending(positions: positions, todo: todo, detection: Task {
-                        let batch = try cursor.next(positions.count)
-                        guard batch.count == positions.count else {
-                            throw CorpusError.unreadable(path: "the sorted corpus", reason: "\(total) items expected, the items ended after \(start + batch.count)")
-                        }
-                        return await pass.detect(todo.count == batch.count ? batch : todo.map { batch[$0 - positions.lowerBound] })
+                        await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
                     })
                 }
-                var current = launch(0)
+                var current = launch(try read())
+                var next: (positions: Range<Int>, items: [CorpusItem])?
+                do { next = try read() } catch {
+                    _ = await current?.detection.value  // as below: the batch in flight ends before shutdown
+                    throw error
+                }
                 while let pending = current {
-                    let (fresh, elapsed) = try await pending.detection.value
-                    current = launch(pending.positions.upperBound)
+                    let (fresh, elapsed) = await pending.detection.value
+                    current = launch(next)
                     do {
                         seconds += elapsed
                         measured += pending.todo.count
                         try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
+                        next = try read()
                     } catch {
-                        _ = try? await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
+                        _ = await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
                         throw error
                     }
                     progress.advance(by: pending.positions.count)
@@ -136,18 +147,21 @@ public struct DetectionRunner: Sendable {
     public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
     static func result(for item: CorpusItem, config: DetectionConfig, detector: String, outcome: DetectionOutcome) -> DetectionResult {
+        switch outcome {
+        case .hypotheses(let list): result(for: item, config: config, detector: detector, best: list.first)
+        case .undetermined: result(for: item, config: config, detector: detector, best: nil)
+        case .failed(let reason): result(for: item, config: config, detector: detector, best: nil, error: reason)
+        }
+    }
+
+    /// The result of `best` (nil: abstained, or failed with `error`).
+    static func result(for item: CorpusItem, config: DetectionConfig, detector: String, best: Hypothesis?, error: String? = nil) -> DetectionResult {
         let tags = item.sortedTags
         var result = DetectionResult(itemID: item.id, lang: item.lang, tags: tags,
                                      length: LengthBucket(text: item.text, lang: item.lang),
-                                     config: config.name, detector: detector, predicted: nil, confidence: nil, error: nil)
+                                     config: config.name, detector: detector, predicted: best?.lang,
+                                     confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
         result.itemHash = ItemFingerprint.of(item, sortedTags: tags)
-        switch outcome {
-        case .hypotheses(let list):
-            result.predicted = list.first?.lang
-            result.confidence = list.first.map { ($0.probability * 10_000).rounded() / 10_000 }
-        case .undetermined: break
-        case .failed(let reason): result.error = reason
-        }
         return result
     }
 }
@@ -156,7 +170,7 @@ public struct DetectionRunner: Sendable {
 private struct Pending {
     var positions: Range<Int>
     var todo: [Int]
-    var detection: Task<([EncodedResults], Double), any Error>
+    var detection: Task<([EncodedResults], Double), Never>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent
@@ -165,7 +179,7 @@ struct ConfigPass: Sendable {
     let config: DetectionConfig
     let candidates: [LanguageCode]?
     let detector: any LanguageIdentifying
-    let concurrent: (@Sendable (String) -> DetectionOutcome)?
+    let concurrent: (@Sendable (String) -> Hypothesis?)?
     let jobs: Int
 
     init(resolved: DetectionRunner.ResolvedConfig, detector: any LanguageIdentifying, jobs: Int) {
@@ -199,17 +213,20 @@ struct ConfigPass: Sendable {
         let config = self.config, name = detector.name
         // Building and encoding each result happens here, on every task, not on the recording thread.
         @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Double) {
-            var results: [DetectionResult] = []
-            results.reserveCapacity(slice.count)
+            var bests: [Hypothesis?] = []
+            bests.reserveCapacity(slice.count)
             var elapsed = Duration.zero
             let clock = ContinuousClock()
             for item in slice {
                 let start = clock.now
-                let outcome = concurrent(item.text)
+                bests.append(concurrent(item.text))
                 elapsed += clock.now - start
-                results.append(DetectionRunner.result(for: item, config: config, detector: name, outcome: outcome))
             }
-            return (EncodedResults(results), elapsed.seconds)
+            // With one detection task the recording thread has time to spare and this task is the
+            // critical path: the results are built and encoded there. With more, they are made here.
+            var encoded = EncodedResults(deferring: .init(items: slice, bests: bests, config: config, detector: name))
+            if jobs > 1 { encoded.encodeIfDeferred() }
+            return (encoded, elapsed.seconds)
         }
         if chunks == 1 {
             let (encoded, seconds) = work(items[...])

@@ -1,7 +1,8 @@
-/// Fresh results with their output bytes, encoded in the detection tasks so that the one recording
-/// thread (which keeps the canonical order) only copies bytes: each per-item CSV row without its
-/// `correct,flip` cells (they need the run's order and the first config's outcome), and each line of
-/// the results log.
+/// Fresh results with their output bytes: each per-item CSV row without its `correct,flip` cells (they
+/// need the run's order and the first config's outcome), and each line of the results log. With several
+/// detection tasks they are encoded in the tasks, so that the one recording thread (which keeps the
+/// canonical order) only copies bytes; with one, the recording thread builds and encodes them
+/// (`deferring`), as it has time to spare while that task is the critical path.
 public struct EncodedResults: Sendable {
     public private(set) var results: [DetectionResult] = []
     /// Every row's head (`DetectionItemsCSV.head`) followed by its tail, row after row.
@@ -13,9 +14,41 @@ public struct EncodedResults: Sendable {
 
     public init() {}
 
+    /// Detections handed over before their results were built (`encodeIfDeferred()` builds and encodes them).
+    private var deferred: Deferred?
+
+    /// Whether the results are built and their bytes made.
+    var isEncoded: Bool { deferred == nil }
+
+    /// Items and the detector's answers for them, not yet made into results.
+    struct Deferred: Sendable {
+        var items: ArraySlice<CorpusItem>
+        var bests: [Hypothesis?]
+        var config: DetectionConfig
+        var detector: String
+    }
+
     /// `results` encoded, in order.
     public init(_ results: [DetectionResult]) {
         self.results = results
+        encode()
+    }
+
+    /// The results of `detections`, to be built and encoded by whoever records them (`encodeIfDeferred()`).
+    init(deferring detections: Deferred) {
+        deferred = detections
+    }
+
+    /// Builds and encodes results handed over as detections; nothing when that is done already.
+    mutating func encodeIfDeferred() {
+        guard let detections = deferred.take() else { return }
+        results = zip(detections.items, detections.bests).map {
+            DetectionRunner.result(for: $0, config: detections.config, detector: detections.detector, best: $1)
+        }
+        encode()
+    }
+
+    private mutating func encode() {
         rows.reserveCapacity(results.count * 64)
         log.reserveCapacity(results.count * 160)
         cuts.reserveCapacity(results.count * 2)
@@ -28,7 +61,7 @@ public struct EncodedResults: Sendable {
         }
     }
 
-    public var count: Int { results.count }
+    public var count: Int { deferred?.bests.count ?? results.count }
 
     /// The CSV row head and tail of result number `index`.
     func row(_ index: Int) -> (head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>) {

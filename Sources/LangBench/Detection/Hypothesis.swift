@@ -37,12 +37,12 @@ public protocol LanguageIdentifying: Sendable {
     func shutdown() async
     /// A synchronous identifier for fixed candidates and hints that any number of tasks may call at once,
     /// when the detector has one (the built-in recognizer): `detect --jobs` runs such detectors on every
-    /// core. Its outcome carries the best hypothesis only (what `detect` records). Nil by default.
-    func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> DetectionOutcome)?
+    /// core. It answers the best hypothesis only (what `detect` records), nil when it abstains. Nil by default.
+    func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)?
 }
 
 extension LanguageIdentifying {
     public var knownLanguages: [LanguageCode]? { nil }
-    public func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> DetectionOutcome)? { nil }
+    public func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? { nil }
     public func shutdown() async {}
 }

@@ -69,4 +69,11 @@ struct CorpusLoaderTests {
         #expect(LengthBucket(text: "こんにちは", lang: try LanguageCode("ja")) == .twoToThree)
         #expect(LengthBucket(text: "你好", lang: try LanguageCode("zh-Hans")) == .one)
     }
+
+    /// The byte check of the primary subtag answers what comparing `lang.language` does.
+    @Test(arguments: ["ja", "zh", "zh-Hans", "zh-Hant", "zh-TW", "ja-Latn", "jv", "za", "en", "j", "z", "jaa", "zha", "zh_", "ja-", "-ja", "", "ru", "hz", "aj"])
+    func charactersCountForJapaneseAndChinese(identifier: String) {
+        let code = LanguageCode(normalised: identifier)
+        #expect(LengthBucket.isCountedInCharacters(code) == ["ja", "zh"].contains(code.language), "\(identifier)")
+    }
 }
