@@ -1,3 +1,5 @@
+import Foundation
+
 /// The spool's binary form of an item, read back exactly: a UInt32 payload length, then the payload —
 /// sequence number (UInt64: the item's place in file order), file number and line (UInt32 each), id,
 /// language and text (UInt32 length + UTF-8 each), tags (UInt16 count, sorted, each as a string) and
@@ -30,6 +32,12 @@ enum ItemCoding {
     struct Memo {
         fileprivate var lang: (bytes: [UInt8], code: LanguageCode)?
         fileprivate var tags: (bytes: [UInt8], tags: [String])?
+
+        /// Whether `remembered` are the bytes of `field` (a comparison run per record: `memcmp`).
+        fileprivate static func holds(_ remembered: [UInt8]?, _ field: UnsafeRawBufferPointer) -> Bool {
+            guard let remembered, remembered.count == field.count else { return false }
+            return field.isEmpty || remembered.withUnsafeBytes { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
+        }
     }
 
     /// The item of one record's payload (the bytes after its length), with its sequence number;
@@ -47,7 +55,7 @@ enum ItemCoding {
         let line = Int(reader.integer(UInt32.self))
         let id = reader.string()
         let langBytes = reader.field { $0.skipString() }
-        if memo.lang.map({ !$0.bytes.elementsEqual(langBytes) }) ?? true {
+        if !Memo.holds(memo.lang?.bytes, langBytes) {
             var field = Reader(bytes: langBytes)
             memo.lang = (Array(langBytes), LanguageCode(normalised: field.string()))
         }
@@ -55,7 +63,7 @@ enum ItemCoding {
         let tagBytes = reader.field { tags in
             for _ in 0..<Int(tags.integer(UInt16.self)) { tags.skipString() }
         }
-        if memo.tags.map({ !$0.bytes.elementsEqual(tagBytes) }) ?? true {
+        if !Memo.holds(memo.tags?.bytes, tagBytes) {
             var field = Reader(bytes: tagBytes)
             let count = Int(field.integer(UInt16.self))
             var tags: [String] = []
