@@ -14,15 +14,34 @@ enum DetectionResultLine {
     private static let tags: StaticString = #","tags":["#
     private static let closing: StaticString = "]}\n"
 
-    static func encode(_ result: DetectionResult, into out: inout [UInt8]) {
+    /// The `"config":…,"detector":…` part for one config and detector, made once for all its results.
+    struct Fixed {
+        let config: String
+        let detector: String
+        fileprivate let bytes: [UInt8]
+
+        init(config: String, detector: String) {
+            self.config = config
+            self.detector = detector
+            var bytes: [UInt8] = []
+            DetectionResultLine.configAndDetector(config: config, detector: detector, into: &bytes)
+            self.bytes = bytes
+        }
+    }
+
+    /// `result` as a line; `fixed`, when it is of the result's config and detector, stands in for them.
+    static func encode(_ result: DetectionResult, into out: inout [UInt8], fixed: Fixed? = nil) {
         out.append(UInt8(ascii: "{"))
         if let value = result.confidence, value.isFinite {
             out.append(literal: confidence)
             number(value, into: &out)
             out.append(UInt8(ascii: ","))
         }
-        out.append(literal: config); string(result.config, into: &out)
-        out.append(literal: detector); string(result.detector, into: &out)
+        if let fixed, fixed.config == result.config, fixed.detector == result.detector {
+            out.append(contentsOf: fixed.bytes)
+        } else {
+            configAndDetector(config: result.config, detector: result.detector, into: &out)
+        }
         if let value = result.error { out.append(literal: error); string(value, into: &out) }
         if let value = result.itemHash { out.append(literal: itemHash); string(value, into: &out) }
         out.append(literal: itemID); string(result.itemID, into: &out)
@@ -35,6 +54,11 @@ enum DetectionResultLine {
             string(tag, into: &out)
         }
         out.append(literal: closing)
+    }
+
+    private static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
+        out.append(literal: Self.config); string(config, into: &out)
+        out.append(literal: Self.detector); string(detector, into: &out)
     }
 
     /// `value.description` (what `JSONEncoder` writes for a Double here), without the formatter for

@@ -146,7 +146,7 @@ public struct DetectionRunner: Sendable {
     /// The identity of a result for resuming: item and config.
     public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
-    static func result(for item: CorpusItem, config: DetectionConfig, detector: String, outcome: DetectionOutcome) -> DetectionResult {
+    static func result(for item: CorpusItem, config: String, detector: String, outcome: DetectionOutcome) -> DetectionResult {
         switch outcome {
         case .hypotheses(let list): result(for: item, config: config, detector: detector, best: list.first)
         case .undetermined: result(for: item, config: config, detector: detector, best: nil)
@@ -155,11 +155,11 @@ public struct DetectionRunner: Sendable {
     }
 
     /// The result of `best` (nil: abstained, or failed with `error`).
-    static func result(for item: CorpusItem, config: DetectionConfig, detector: String, best: Hypothesis?, error: String? = nil) -> DetectionResult {
+    static func result(for item: CorpusItem, config: String, detector: String, best: Hypothesis?, error: String? = nil) -> DetectionResult {
         let tags = item.sortedTags
         var result = DetectionResult(itemID: item.id, lang: item.lang, tags: tags,
                                      length: LengthBucket(text: item.text, lang: item.lang),
-                                     config: config.name, detector: detector, predicted: best?.lang,
+                                     config: config, detector: detector, predicted: best?.lang,
                                      confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
         result.itemHash = ItemFingerprint.of(item, sortedTags: tags)
         return result
@@ -202,7 +202,7 @@ struct ConfigPass: Sendable {
                 let start = clock.now
                 let outcome = await detector.identify(item.text, candidates: candidates, hints: config.hints)
                 elapsed += clock.now - start
-                results.append(DetectionRunner.result(for: item, config: config, detector: detector.name, outcome: outcome))
+                results.append(DetectionRunner.result(for: item, config: config.name, detector: detector.name, outcome: outcome))
             }
             return ([EncodedResults(results)], elapsed.seconds)
         }
@@ -210,21 +210,18 @@ struct ConfigPass: Sendable {
         // a while, and small chunks let the threads that are free take up the rest.
         let chunks = jobs > 1 ? max(1, min(jobs * 4, items.count / 128)) : 1
         let size = (items.count + chunks - 1) / max(1, chunks)
-        let config = self.config, name = detector.name
-        // Building and encoding each result happens here, on every task, not on the recording thread.
+        let configName = config.name, name = detector.name
         @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Double) {
             var bests: [Hypothesis?] = []
             bests.reserveCapacity(slice.count)
-            var elapsed = Duration.zero
+            // The loop does nothing but call the detector, so it is timed whole rather than per item.
             let clock = ContinuousClock()
-            for item in slice {
-                let start = clock.now
-                bests.append(concurrent(item.text))
-                elapsed += clock.now - start
-            }
+            let start = clock.now
+            for item in slice { bests.append(concurrent(item.text)) }
+            let elapsed = clock.now - start
             // With one detection task the recording thread has time to spare and this task is the
             // critical path: the results are built and encoded there. With more, they are made here.
-            var encoded = EncodedResults(deferring: .init(items: slice, bests: bests, config: config, detector: name))
+            var encoded = EncodedResults(deferring: .init(items: slice, bests: bests, config: configName, detector: name))
             if jobs > 1 { encoded.encodeIfDeferred() }
             return (encoded, elapsed.seconds)
         }

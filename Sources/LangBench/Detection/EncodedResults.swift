@@ -24,7 +24,7 @@ public struct EncodedResults: Sendable {
     struct Deferred: Sendable {
         var items: ArraySlice<CorpusItem>
         var bests: [Hypothesis?]
-        var config: DetectionConfig
+        var config: String
         var detector: String
     }
 
@@ -42,8 +42,9 @@ public struct EncodedResults: Sendable {
     /// Builds and encodes results handed over as detections; nothing when that is done already.
     mutating func encodeIfDeferred() {
         guard let detections = deferred.take() else { return }
+        let config = detections.config, detector = detections.detector
         results = zip(detections.items, detections.bests).map {
-            DetectionRunner.result(for: $0, config: detections.config, detector: detections.detector, best: $1)
+            DetectionRunner.result(for: $0, config: config, detector: detector, best: $1)
         }
         encode()
     }
@@ -52,12 +53,16 @@ public struct EncodedResults: Sendable {
         rows.reserveCapacity(results.count * 64)
         log.reserveCapacity(results.count * 160)
         cuts.reserveCapacity(results.count * 2)
+        // A chunk's results share their config and detector: those cells are encoded once.
+        let first = results.first
+        let cells = first.map { DetectionItemsCSV.Fixed(config: $0.config, detector: $0.detector) }
+        let fields = first.map { DetectionResultLine.Fixed(config: $0.config, detector: $0.detector) }
         for result in results {
-            DetectionItemsCSV.head(result, into: &rows)
+            DetectionItemsCSV.head(result, into: &rows, fixed: cells)
             cuts.append(rows.count)
             DetectionItemsCSV.tail(result, into: &rows)
             cuts.append(rows.count)
-            DetectionResultLine.encode(result, into: &log)
+            DetectionResultLine.encode(result, into: &log, fixed: fields)
         }
     }
 

@@ -56,7 +56,23 @@ struct DetectionStreamingTests {
     /// Encoded ahead in a detection task, a row's head and tail around `correct,flip` are the whole row,
     /// and the log lines are each result's line.
     @Test func encodedResultsAreTheRowsAndLinesOfTheirResults() {
-        let results = Self.awkwardResults
+        Self.expectEncodedAlike(Self.awkwardResults)
+    }
+
+    /// A chunk's results share one config and detector, whose cells are encoded once: the same bytes,
+    /// whatever the names need (quoting, escaping, formula neutralising).
+    @Test func sharedConfigCellsAreTheSameBytes() {
+        for text in Self.awkward {
+            Self.expectEncodedAlike(Self.awkwardResults.map { result in
+                var result = result
+                result.config = text
+                result.detector = "exec:\(text)"
+                return result
+            })
+        }
+    }
+
+    static func expectEncodedAlike(_ results: [DetectionResult]) {
         let encoded = EncodedResults(results)
         for (i, result) in results.enumerated() {
             let (head, tail) = encoded.row(i)
