@@ -19,31 +19,16 @@ enum DetectionItemsCSV {
         tail(result, into: &out)
     }
 
-    /// The `config,detector,` cells for one config and detector, made once for all its results.
-    struct Fixed {
-        let config: String
-        let detector: String
-        fileprivate let bytes: [UInt8]
-
-        init(config: String, detector: String) {
-            self.config = config
-            self.detector = detector
-            var bytes: [UInt8] = []
-            DetectionItemsCSV.configAndDetector(config: config, detector: detector, into: &bytes)
-            self.bytes = bytes
-        }
-    }
-
     /// The cells before `correct`, with the comma after the last of them; `fixed`, when it is of the
     /// result's config and detector, stands in for their cells.
-    static func head(_ result: DetectionResult, into out: inout [UInt8], fixed: Fixed? = nil) {
+    static func head(_ result: DetectionResult, into out: inout [UInt8], fixed: FixedCells? = nil) {
         text(result.itemID, into: &out)
         out.append(comma)
         text(result.lang.identifier, into: &out)
         out.append(comma)
         text(result.tags.count == 1 ? result.tags[0] : result.tags.joined(separator: ";"), into: &out)
         out.append(comma)
-        if let fixed, fixed.config == result.config, fixed.detector == result.detector {
+        if let fixed, fixed.fit(result) {
             out.append(contentsOf: fixed.bytes)
         } else {
             configAndDetector(config: result.config, detector: result.detector, into: &out)
@@ -54,7 +39,8 @@ enum DetectionItemsCSV {
         out.append(comma)
     }
 
-    private static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
+    /// The `config,detector,` cells.
+    static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
         text(config, into: &out)
         out.append(comma)
         text(detector, into: &out)

@@ -14,30 +14,15 @@ enum DetectionResultLine {
     private static let tags: StaticString = #","tags":["#
     private static let closing: StaticString = "]}\n"
 
-    /// The `"config":…,"detector":…` part for one config and detector, made once for all its results.
-    struct Fixed {
-        let config: String
-        let detector: String
-        fileprivate let bytes: [UInt8]
-
-        init(config: String, detector: String) {
-            self.config = config
-            self.detector = detector
-            var bytes: [UInt8] = []
-            DetectionResultLine.configAndDetector(config: config, detector: detector, into: &bytes)
-            self.bytes = bytes
-        }
-    }
-
     /// `result` as a line; `fixed`, when it is of the result's config and detector, stands in for them.
-    static func encode(_ result: DetectionResult, into out: inout [UInt8], fixed: Fixed? = nil) {
+    static func encode(_ result: DetectionResult, into out: inout [UInt8], fixed: FixedCells? = nil) {
         out.append(UInt8(ascii: "{"))
         if let value = result.confidence, value.isFinite {
             out.append(literal: confidence)
             number(value, into: &out)
             out.append(UInt8(ascii: ","))
         }
-        if let fixed, fixed.config == result.config, fixed.detector == result.detector {
+        if let fixed, fixed.fit(result) {
             out.append(contentsOf: fixed.bytes)
         } else {
             configAndDetector(config: result.config, detector: result.detector, into: &out)
@@ -56,7 +41,8 @@ enum DetectionResultLine {
         out.append(literal: closing)
     }
 
-    private static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
+    /// The `"config":…,"detector":…` fields.
+    static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
         out.append(literal: Self.config); string(config, into: &out)
         out.append(literal: Self.detector); string(detector, into: &out)
     }

@@ -55,8 +55,8 @@ public struct EncodedResults: Sendable {
         cuts.reserveCapacity(results.count * 2)
         // A chunk's results share their config and detector: those cells are encoded once.
         let first = results.first
-        let cells = first.map { DetectionItemsCSV.Fixed(config: $0.config, detector: $0.detector) }
-        let fields = first.map { DetectionResultLine.Fixed(config: $0.config, detector: $0.detector) }
+        let cells = first.map { FixedCells($0, encode: DetectionItemsCSV.configAndDetector) }
+        let fields = first.map { FixedCells($0, encode: DetectionResultLine.configAndDetector) }
         for result in results {
             DetectionItemsCSV.head(result, into: &rows, fixed: cells)
             cuts.append(rows.count)
@@ -72,5 +72,26 @@ public struct EncodedResults: Sendable {
     func row(_ index: Int) -> (head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>) {
         let start = index == 0 ? 0 : cuts[2 * index - 1]
         return (rows[start..<cuts[2 * index]], rows[cuts[2 * index]..<cuts[2 * index + 1]])
+    }
+}
+
+/// What an encoder writes for a config and detector, made once for all of a chunk's results (which share them).
+struct FixedCells {
+    let config: String
+    let detector: String
+    let bytes: [UInt8]
+
+    /// The cells of `result`'s config and detector as `encode` writes them.
+    init(_ result: DetectionResult, encode: (_ config: String, _ detector: String, _ out: inout [UInt8]) -> Void) {
+        config = result.config
+        detector = result.detector
+        var bytes: [UInt8] = []
+        encode(config, detector, &bytes)
+        self.bytes = bytes
+    }
+
+    /// Whether these are the cells of `result` (else they are encoded for it).
+    func fit(_ result: DetectionResult) -> Bool {
+        config == result.config && detector == result.detector
     }
 }
