@@ -13,8 +13,10 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         Writes a seeded TSV of --items one-word items (ru, uk, bg, en words from the authored corpora), then runs \
         `langbench detect --candidates ru,uk,bg,en` on it as a child process with --jobs 1 and, when --jobs is more \
         than 1, again with --jobs N. The raw single-thread words/s of the recognizer (same words, same candidates) \
-        is measured before and after each detect run; a run's ratio is its items/s per job over their mean, and its \
-        CPU ratio its items per CPU second over the raw words per CPU second (robust to other processes' load). Peak \
+        is measured before and after each detect run, each time in three fresh child processes (one process's \
+        figure can be 20% off another's: memory layout), median taken; a run's ratio is its items/s per job over \
+        the mean of the medians before and after it, and its CPU ratio its items per CPU second over the raw \
+        words per CPU second (robust to other processes' load). Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
         machine-readable.
         """,
@@ -25,6 +27,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             .value("seconds", "s", help: "Measuring time of each raw-speed block.", default: "2"),
             .repeated("corpus", "path", help: "Corpora to take words from (default: Corpora/short-phrases.tsv and Corpora/cyrillic-confusables.tsv)."),
             .value("keep", "dir", help: "Keep the corpus and the detect outputs in this directory."),
+            .flag("raw-only", help: "Only measure the recognizer's raw speed once and print it (what the benchmark runs in its child processes)."),
         ])]
     )
 
@@ -34,6 +37,10 @@ struct BenchCorpusScaleCommand: ParsableCommand {
     let seconds: Double
     let corpora: [String]
     let keep: String?
+    let rawOnly: Bool
+
+    /// Fresh processes the raw speed is measured in, before and after each detect run.
+    static let rawProcesses = 3
 
     init(_ arguments: ParsedArguments) throws {
         items = try arguments.int("items", range: 1...100_000_000)
@@ -43,6 +50,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let given = arguments.values("corpus")
         corpora = given.isEmpty ? ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"] : given
         keep = arguments.value("keep")
+        rawOnly = arguments.flag("raw-only")
     }
 
     func validate() throws {
@@ -50,33 +58,34 @@ struct BenchCorpusScaleCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
+        if rawOnly {
+            let (wall, cpu) = try rawSpeed()
+            context.stdout.write(String(format: "raw_words_per_second=%.1f raw_words_per_cpu_second=%.1f\n", wall, cpu))
+            return .success
+        }
         let directory = keep.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("langbench-scale-\(UUID().uuidString.prefix(8))")
         defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }  // a leftover temp dir is harmless
-        let words = CorpusScaleBenchmark.words(from: try CorpusLoader().load(corpora))
-        guard !words.isEmpty else { throw UsageError("the corpora have no one-word ru/uk/bg/en items", command: "langbench bench corpus-scale") }
+        let words = try Self.words(corpora)
         let corpus = directory.appendingPathComponent("scale.tsv")
         let corpusBytes = try CorpusScaleBenchmark.writeCorpus(items: items, seed: UInt64(seed), words: words, to: corpus)
         context.stdout.write(String(format: "corpus: %d one-word items (seed %d, %d distinct words), %.1f MB\n", items, seed,
                                     Set(words.map(\.text)).count, Double(corpusBytes) / 1_000_000))
 
-        let model = try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: nil))
-        let recognizer = LanguageRecognizer(model: model, constraints: CorpusScaleBenchmark.languages)
-        let texts = words.map(\.text)
-        func raw() -> (wall: Double, cpu: Double) {
-            let cpu = SystemCall.cpuSeconds(children: false) ?? 0
-            let measured = DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
-            let used = (SystemCall.cpuSeconds(children: false) ?? 0) - cpu
-            return (measured.textsPerSecond, used > 0 ? Double(measured.texts) / used : 0)
+        let corpora = self.corpora, seconds = self.seconds
+        func raw() async throws -> (wall: Double, cpu: Double) {
+            var measured: [(wall: Double, cpu: Double)] = []
+            for _ in 0..<Self.rawProcesses { measured.append(try await Self.rawInChild(corpora: corpora, seconds: seconds)) }
+            return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5))
         }
-        var rawBefore = raw()
+        var rawBefore = try await raw()
         var runs: [CorpusScaleBenchmark.Run] = []
         for jobs in jobs > 1 ? [1, jobs] : [1] {
             let out = directory.appendingPathComponent("detect-jobs\(jobs)")
             let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
             let wall = try await Self.detect(corpus: corpus, out: out, jobs: jobs)
             let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
-            let rawAfter = raw()
+            let rawAfter = try await raw()
             let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
                                                rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
                                                rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
@@ -95,6 +104,49 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                                     items, runs[0].itemsPerSecond, runs[0].ratioPerJob, runs[0].cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem))
         return .success
+    }
+
+    /// The one-word ru/uk/bg/en items of `corpora`.
+    static func words(_ corpora: [String]) throws -> [(lang: String, text: String)] {
+        let words = CorpusScaleBenchmark.words(from: try CorpusLoader().load(corpora))
+        guard !words.isEmpty else { throw UsageError("the corpora have no one-word ru/uk/bg/en items", command: "langbench bench corpus-scale") }
+        return words
+    }
+
+    /// The recognizer's single-thread words/s (wall, and per CPU second of this thread) over the words of
+    /// the corpora with the benchmark's candidates, measured in this process.
+    func rawSpeed() throws -> (wall: Double, cpu: Double) {
+        let texts = try Self.words(corpora).map(\.text)
+        let model = try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: nil))
+        let recognizer = LanguageRecognizer(model: model, constraints: CorpusScaleBenchmark.languages)
+        let cpu = SystemCall.cpuSeconds(children: false) ?? 0
+        let measured = DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
+        let used = (SystemCall.cpuSeconds(children: false) ?? 0) - cpu
+        return (measured.textsPerSecond, used > 0 ? Double(measured.texts) / used : 0)
+    }
+
+    /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
+    static func rawInChild(corpora: [String], seconds: Double) async throws -> (wall: Double, cpu: Double) {
+        guard let executable = Bundle.main.executablePath else {
+            throw UsageError("cannot find the langbench executable to measure the raw speed", command: "langbench bench corpus-scale")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] }
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = Dictionary(output.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Double)? in
+            let parts = field.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let value = Double(parts[1]) else { return nil }
+            return (String(parts[0]), value)
+        }, uniquingKeysWith: { _, last in last })
+        guard process.terminationStatus == 0, let wall = fields["raw_words_per_second"], let cpu = fields["raw_words_per_cpu_second"] else {
+            throw ReportError.cannotWrite(path: executable, reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
+        }
+        return (wall, cpu)
     }
 
     /// Runs this executable's `detect` on `corpus`; returns the wall time in seconds.
