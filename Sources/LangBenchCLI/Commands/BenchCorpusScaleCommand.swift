@@ -13,8 +13,8 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         Writes a seeded TSV of --items one-word items (ru, uk, bg, en words from the authored corpora), then runs \
         `langbench detect --candidates ru,uk,bg,en` on it as a child process with --jobs 1 and, when --jobs is more \
         than 1, again with --jobs N. The raw single-thread words/s of the recognizer (same words, same candidates) \
-        is measured before and after each detect run, each time in three fresh child processes (one process's \
-        figure can be 20% off another's: memory layout), median taken; a run's ratio is its items/s per job over \
+        is measured before and after each detect run, each time in three fresh child processes (on this machine \
+        one process measured up to 1.7 times another), median taken; a run's ratio is its items/s per job over \
         the mean of the medians before and after it, and its CPU ratio its items per CPU second over the raw \
         words per CPU second (robust to other processes' load). Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
