@@ -38,8 +38,6 @@ final class DetectionRecorder {
     /// Records a batch of config number `config`: the fresh results' bytes as encoded, the others
     /// (`previous`) encoded here; then makes the log durable up to this batch.
     func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult) throws {
-        var batch = batch
-        for chunk in batch.fresh.indices { batch.fresh[chunk].encodeIfDeferred() }
         var chunk = 0, entry = 0, next = 0
         for position in batch.positions {
             guard next < batch.todo.count && batch.todo[next] == position else {

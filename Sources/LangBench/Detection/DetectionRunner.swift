@@ -118,8 +118,11 @@ public struct DetectionRunner: Sendable {
                     throw error
                 }
                 while let pending = current {
-                    let (fresh, elapsed) = await pending.detection.value
+                    let (detected, elapsed) = await pending.detection.value
+                    var fresh = detected
                     current = launch(next)
+                    // Results a task handed over as detections are made here, on the recording thread.
+                    for chunk in fresh.indices { fresh[chunk].encodeIfDeferred() }
                     do {
                         seconds += elapsed
                         measured += pending.todo.count

@@ -1,8 +1,9 @@
 /// Fresh results with their output bytes: each per-item CSV row without its `correct,flip` cells (they
 /// need the run's order and the first config's outcome), and each line of the results log. With several
 /// detection tasks they are encoded in the tasks, so that the one recording thread (which keeps the
-/// canonical order) only copies bytes; with one, the recording thread builds and encodes them
-/// (`deferring`), as it has time to spare while that task is the critical path.
+/// canonical order) only copies bytes; with one, the runner builds and encodes them on the recording
+/// thread before handing the batch to its sink (`deferring`), as that thread has time to spare while the
+/// task is the critical path. A sink always gets them encoded.
 public struct EncodedResults: Sendable {
     public private(set) var results: [DetectionResult] = []
     /// Every row's head (`DetectionItemsCSV.head`) followed by its tail, row after row.
