@@ -3,8 +3,8 @@ import Foundation
 
 /// Sorts items by id with bounded memory: items are kept, in their spool encoding (`ItemCoding`), until
 /// `itemsInMemory` of them have come, then sorted (id, then file order) and written as a run to the
-/// spool directory, on a thread of its own
-/// while the next run fills (so at most two runs are in memory); `finish` merges the runs
+/// spool directory, on a thread of its own while the next run fills (so at most two runs are in
+/// memory); `finish` merges the runs
 /// into one file in canonical order. Equal ids meet in the merge, so duplicates are found there: the
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
 /// reports them. A corpus that fits stays in memory and touches no file. A corpus whose ids already

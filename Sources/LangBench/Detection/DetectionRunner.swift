@@ -3,7 +3,7 @@ import Foundation
 
 /// Runs every config over every item, streaming: results go to a callback a batch at a time in a fixed
 /// order (config order, then the order of the items given) as they are made, built and encoded for
-/// the output files in the detection tasks (`EncodedResults`), and nothing keeps them. A detector that
+/// the output files (`EncodedResults`), and nothing keeps them. A detector that
 /// offers a concurrent identifier (the built-in recognizer) runs on `jobs` tasks per batch; the order of
 /// results does not depend on `jobs`. Others are driven from one task, one item at a time.
 public struct DetectionRunner: Sendable {
@@ -193,8 +193,9 @@ struct ConfigPass: Sendable {
         self.jobs = jobs
     }
 
-    /// Results for `items` in their order, encoded in consecutive chunks, and the seconds spent in the
-    /// detector's calls (summed over tasks).
+    /// Results for `items` in their order, in consecutive chunks (encoded, or with one job handed over for
+    /// the recording thread to build and encode), and the seconds spent in the detector's calls (summed
+    /// over tasks).
     func detect(_ items: [CorpusItem]) async -> ([EncodedResults], Double) {
         guard let concurrent else {
             var results: [DetectionResult] = []

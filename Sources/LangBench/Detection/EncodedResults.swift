@@ -18,9 +18,6 @@ public struct EncodedResults: Sendable {
     /// Detections handed over before their results were built (`encodeIfDeferred()` builds and encodes them).
     private var deferred: Deferred?
 
-    /// Whether the results are built and their bytes made.
-    var isEncoded: Bool { deferred == nil }
-
     /// Items and the detector's answers for them, not yet made into results.
     struct Deferred: Sendable {
         var items: ArraySlice<CorpusItem>

@@ -125,14 +125,20 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         return (measured.textsPerSecond, used > 0 ? Double(measured.texts) / used : 0)
     }
 
-    /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
-    static func rawInChild(corpora: [String], seconds: Double) async throws -> (wall: Double, cpu: Double) {
+    /// This executable with `arguments`, not started yet.
+    static func child(_ arguments: [String]) throws -> Process {
         guard let executable = Bundle.main.executablePath else {
-            throw UsageError("cannot find the langbench executable to measure the raw speed", command: "langbench bench corpus-scale")
+            throw UsageError("cannot find the langbench executable to run \(arguments.first ?? "it") as a child process", command: "langbench bench corpus-scale")
         }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] }
+        process.arguments = arguments
+        return process
+    }
+
+    /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
+    static func rawInChild(corpora: [String], seconds: Double) async throws -> (wall: Double, cpu: Double) {
+        let process = try child(["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] })
         let pipe = Pipe()
         process.standardOutput = pipe
         try process.run()
@@ -144,20 +150,15 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             return (String(parts[0]), value)
         }, uniquingKeysWith: { _, last in last })
         guard process.terminationStatus == 0, let wall = fields["raw_words_per_second"], let cpu = fields["raw_words_per_cpu_second"] else {
-            throw ReportError.cannotWrite(path: executable, reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
+            throw ReportError.cannotWrite(path: process.executableURL?.path ?? "langbench", reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
         }
         return (wall, cpu)
     }
 
     /// Runs this executable's `detect` on `corpus`; returns the wall time in seconds.
     static func detect(corpus: URL, out: URL, jobs: Int) async throws -> Double {
-        guard let executable = Bundle.main.executablePath else {
-            throw UsageError("cannot find the langbench executable to run detect", command: "langbench bench corpus-scale")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["detect", "--corpus", corpus.path, "--candidates", CorpusScaleBenchmark.languages.joined(separator: ","),
-                             "--out", out.path, "--quiet", "--jobs", String(jobs)]
+        let process = try child(["detect", "--corpus", corpus.path, "--candidates", CorpusScaleBenchmark.languages.joined(separator: ","),
+                                 "--out", out.path, "--quiet", "--jobs", String(jobs)])
         process.standardOutput = FileHandle.nullDevice
         let start = ContinuousClock.now
         try process.run()
