@@ -71,7 +71,7 @@ public struct SHA256: Sendable {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }  // closing a read handle cannot lose data
         var hasher = SHA256()
-        while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
+        while case let chunk = try handle.readBlock(upTo: 1 << 20), !chunk.isEmpty {
             hasher.update(chunk)
         }
         return hasher.finalize()

@@ -47,7 +47,7 @@ struct FileChunks {
         while !ended {
             let block: Data
             do {
-                block = try handle.read(upToCount: blockSize) ?? Data()
+                block = try handle.readBlock(upTo: blockSize)
             } catch {
                 throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
             }

@@ -58,7 +58,7 @@ final class SpoolReader {
             }
             let block: Data
             do {
-                block = try handle.read(upToCount: max(blockSize, count)) ?? Data()
+                block = try handle.readBlock(upTo: max(blockSize, count))
             } catch {
                 throw CorpusError.unreadable(path: url.path, reason: "spooled items: \((error as NSError).localizedDescription)")
             }

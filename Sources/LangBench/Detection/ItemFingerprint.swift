@@ -42,7 +42,7 @@ struct FNV1a64 {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }  // read-only: nothing to lose on close
         var hash = FNV1a64()
-        while let block = try handle.read(upToCount: 1 << 20), !block.isEmpty {
+        while case let block = try handle.readBlock(upTo: 1 << 20), !block.isEmpty {
             block.withUnsafeBytes { hash.add($0) }
         }
         return hash.hex

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The trained model of one script (Latin, Cyrillic or CJK): its languages, alphabet, character n-gram
-/// table and word table.
-struct ScriptModel: Sendable {
+/// table and word table. A class: recognition on several threads reads one shared instance (a struct
+/// copied out of the model per text retained each of its arrays, on counts all threads write).
+final class ScriptModel: Sendable {
     let script: Script
     /// Language codes, in row order of both tables.
     let languages: [String]
