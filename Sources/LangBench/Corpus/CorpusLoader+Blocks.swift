@@ -37,7 +37,7 @@ extension CorpusLoader {
 
     /// The reader of `file` in the forced format, else the one its path implies, else the one its
     /// extension and first line (asked only if needed) suggest.
-    private func makeReader(for file: CorpusFile, firstLine: () -> String?) throws -> RecordReader {
+    func makeReader(for file: CorpusFile, firstLine: () -> String?) throws -> RecordReader {
         guard let format = format ?? file.impliedFormat ?? CorpusFormat.detect(at: URL(fileURLWithPath: file.path), firstLine: firstLine()) else {
             throw CorpusError.unknownFormat(path: file.path)
         }

@@ -60,19 +60,39 @@ public struct CorpusLoader: Sendable {
 
     /// Loads `paths` in canonical order (by id) with memory bounded by `itemsInMemory`, whatever the
     /// corpus's size: past that many items they are sorted in runs spooled to `spoolDirectory` and
-    /// merged. Throws `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
+    /// merged — unless the ids already increase in file order, when the corpus is read again from its
+    /// files whenever its items are needed (`CorpusReplay`; if the order breaks only after the first
+    /// `itemsInMemory` items, the files are read a second time, into the spool). Throws
+    /// `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
     public func loadSorted(_ paths: [String], itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
                            spoolDirectory: URL? = nil) throws -> SortedCorpus {
-        let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
-        var pass = try forEachItem(paths) { try spool.add($0) }
-        let (sorted, duplicates) = try spool.finish(sources: pass.sources)
-        pass.problems += duplicates
-        if !pass.problems.isEmpty {
-            pass.problems.sort { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) }
-            throw CorpusError.invalid(pass.problems)
+        // Stamped before the first read; a path that cannot be stamped is reported by the read below.
+        if var replay = try? CorpusReplay(paths: paths, loader: self) {
+            let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory, keepsRunsInOrder: false)
+            do {
+                let pass = try forEachItem(paths) { try spool.add($0) }
+                guard spool.droppedRuns else { return try sorted(spool, pass, paths: paths) }
+                try Self.requireNoProblems(pass.problems)  // in order: no duplicates
+                replay.counted(pass.sources)
+                return SortedCorpus(replay: replay, count: spool.count, sources: pass.sources)
+            } catch is ItemSpool.OrderBroken {}
         }
+        let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
+        return try sorted(spool, try forEachItem(paths) { try spool.add($0) }, paths: paths)
+    }
+
+    /// The spool's items in canonical order; `CorpusError.invalid` with every problem (duplicate ids
+    /// included) when there are any.
+    private func sorted(_ spool: ItemSpool, _ pass: Pass, paths: [String]) throws -> SortedCorpus {
+        let (sorted, duplicates) = try spool.finish(sources: pass.sources)
+        try Self.requireNoProblems(pass.problems + duplicates)
         if sorted.count == 0 { throw CorpusError.empty(paths: paths) }
         return sorted
+    }
+
+    private static func requireNoProblems(_ problems: [CorpusProblem]) throws {
+        guard !problems.isEmpty else { return }
+        throw CorpusError.invalid(problems.sorted { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) })
     }
 
     /// Reads every valid item of `paths` in file order into `body`, a block of lines at a time, and

@@ -16,11 +16,14 @@ struct FileChunks {
     private var atStart = true
     private var ended = false
     private var hash = SHA256()
+    private let hashing: Bool
 
     /// Opens `path`, which must be a regular file (a FIFO or a device would block or never end).
-    init(path: String, blockSize: Int = defaultBlockSize) throws {
+    /// `hashing` false skips the SHA-256 (a file read again, whose hash is known).
+    init(path: String, blockSize: Int = defaultBlockSize, hashing: Bool = true) throws {
         self.path = path
         self.blockSize = max(1, blockSize)
+        self.hashing = hashing
         do {
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             let type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
@@ -59,7 +62,7 @@ struct FileChunks {
                 carry = Data()
                 return lines(of: rest)
             }
-            hash.update(block)
+            if hashing { hash.update(block) }
             guard let lastNewline = block.lastIndex(of: 0x0A) else {
                 carry.append(block)  // no line ends yet: a long line, keep reading
                 continue

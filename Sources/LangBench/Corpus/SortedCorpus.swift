@@ -2,11 +2,13 @@ import Foundation
 
 /// A corpus in canonical order (by id, no duplicates) that can be read from the start as often as
 /// needed, a batch at a time: held in memory when small, else in spool files on disk (removed with
-/// this value) read one after another, so that memory does not grow with the corpus.
+/// this value) read one after another, or — when its file order is the canonical order — read again
+/// from its own files (`CorpusReplay`); memory does not grow with the corpus.
 public final class SortedCorpus: Sendable {
     private enum Storage: Sendable {
         case memory([CorpusItem])
         case spool(runs: [URL], files: [String])
+        case replay(CorpusReplay)
     }
 
     /// Items, after removing duplicate ids.
@@ -39,6 +41,14 @@ public final class SortedCorpus: Sendable {
         self.directory = directory
     }
 
+    /// A corpus in order in its own files, `count` items.
+    init(replay: CorpusReplay, count: Int, sources: [CorpusSource]) {
+        self.count = count
+        self.sources = sources
+        storage = .replay(replay)
+        directory = nil
+    }
+
     deinit {
         if let directory { try? FileManager.default.removeItem(at: directory) }  // scratch space only
     }
@@ -49,11 +59,18 @@ public final class SortedCorpus: Sendable {
         return false
     }
 
+    /// Whether the items are read again from the corpus files.
+    public var isReplayed: Bool {
+        if case .replay = storage { return true }
+        return false
+    }
+
     /// A reader from the first item.
     public func cursor() throws -> Cursor {
         switch storage {
         case .memory(let items): return Cursor(source: .memory(items, next: 0), owner: self)
         case .spool(let runs, let files): return Cursor(source: .spool(try SpoolReader(url: runs[0], files: files), rest: runs.dropFirst(), files: files), owner: self)
+        case .replay(let replay): return Cursor(source: .replay(CorpusReplay.Stream(replay)), owner: self)
         }
     }
 
@@ -76,6 +93,7 @@ public final class SortedCorpus: Sendable {
             case memory([CorpusItem], next: Int)
             /// The file being read, and the files after it.
             case spool(SpoolReader, rest: ArraySlice<URL>, files: [String])
+            case replay(CorpusReplay.Stream)
         }
 
         private var source: Source
@@ -108,6 +126,8 @@ public final class SortedCorpus: Sendable {
                     }
                 }
                 return batch
+            case .replay(let stream):
+                return try stream.next(count)
             }
         }
     }

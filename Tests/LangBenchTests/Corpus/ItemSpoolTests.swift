@@ -168,9 +168,12 @@ struct ItemSpoolTests {
 
     /// The spool folder is scratch space: gone once the sorted corpus is.
     @Test func spoolFilesAreRemovedWithTheCorpus() throws {
-        let directory = try Fixture.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        var sorted: SortedCorpus? = try CorpusLoader().loadSorted([Fixture.path("corpus/tiny.tsv")], itemsInMemory: 1, spoolDirectory: directory)
+        let directory = try Fixture.temporaryDirectory(), corpus = try Fixture.temporaryDirectory()
+        defer { for url in [directory, corpus] { try? FileManager.default.removeItem(at: url) } }
+        // Ids out of order (a corpus in order is read again from its file, not spooled).
+        let path = corpus.appendingPathComponent("reversed.tsv").path
+        try "id\tlang\ttext\nc\tru\tтри\nb\tru\tдва\na\tru\tодин\n".write(toFile: path, atomically: true, encoding: .utf8)
+        var sorted: SortedCorpus? = try CorpusLoader().loadSorted([path], itemsInMemory: 1, spoolDirectory: directory)
         #expect(sorted?.isSpooled == true)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).count == 1)
         sorted = nil

@@ -1,0 +1,125 @@
+import Foundation
+
+/// A corpus whose file order is its canonical order (ids increasing strictly, hence none repeated), read
+/// again from its files whenever its items are needed instead of being spooled: no copy of the corpus on
+/// disk, and a parse per pass instead of an encoding, a write and a decoding per item. Each file must
+/// still be the one that was checked: its size and modification time are compared when it is opened and
+/// when it ends (as `make` and `rsync` tell a changed file), and the items it gives must read without a
+/// problem and number what they did.
+struct CorpusReplay: Sendable {
+    /// A file's size and modification time.
+    struct Stamp: Sendable, Equatable {
+        var size: Int
+        var modified: Date
+
+        init(path: String) throws {
+            do {
+                let attributes = try FileManager.default.attributesOfItem(atPath: path)
+                guard let size = (attributes[.size] as? NSNumber)?.intValue, let modified = attributes[.modificationDate] as? Date else {
+                    throw CorpusError.unreadable(path: path, reason: "its size and modification time cannot be read")
+                }
+                self.size = size
+                self.modified = modified
+            } catch let error as CorpusError {
+                throw error
+            } catch {
+                throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            }
+        }
+    }
+
+    /// A file read, with its stamp from before the first read and the items it gave then.
+    struct File: Sendable {
+        var file: CorpusFile
+        var stamp: Stamp
+        var items = 0
+    }
+
+    let loader: CorpusLoader
+    private(set) var files: [File]
+
+    /// The files of `paths` as `CorpusLoader.forEachItem` reads them, stamped: made before the first
+    /// read, so a change during it shows too.
+    init(paths: [String], loader: CorpusLoader) throws {
+        self.loader = loader
+        files = try paths.flatMap { try CorpusLoader.expand($0) }.filter { !$0.isDocumentation }.map {
+            File(file: $0, stamp: try Stamp(path: $0.path))
+        }
+    }
+
+    /// Takes the item count of each file from the first read (`sources`, in the order read).
+    mutating func counted(_ sources: [CorpusSource]) {
+        for (i, source) in sources.enumerated() where i < files.count && files[i].file.path == source.path {
+            files[i].items = source.items
+        }
+    }
+
+    /// The error for a file that is not what was read first.
+    static func changed(_ path: String, _ what: String) -> CorpusError {
+        .unreadable(path: path, reason: "changed while being read (\(what)); run again on files that stay put")
+    }
+
+    /// The items in file order, a block of a file at a time (one reader's state, hence a class).
+    final class Stream {
+        private let replay: CorpusReplay
+        private var index = -1
+        private var chunks: FileChunks?
+        private var reader: RecordReader?
+        private var codes = ItemValidator.CodeCache()
+        private var items: [CorpusItem] = []
+        private var offset = 0
+        private var itemsOfFile = 0
+
+        init(_ replay: CorpusReplay) {
+            self.replay = replay
+        }
+
+        /// The next `count` items (fewer at the end; empty when there are none left).
+        func next(_ count: Int) throws -> [CorpusItem] {
+            var batch: [CorpusItem] = []
+            batch.reserveCapacity(max(0, count))
+            while batch.count < count {
+                if offset == items.count {
+                    guard try refill() else { break }
+                }
+                let end = min(items.count, offset + count - batch.count)
+                batch += items[offset..<end]
+                offset = end
+            }
+            return batch
+        }
+
+        /// Reads blocks until one gives items; false after the last file.
+        private func refill() throws -> Bool {
+            while true {
+                if chunks == nil {
+                    index += 1
+                    guard index < replay.files.count else { return false }
+                    try check(replay.files[index], "size or modification time")
+                    chunks = try FileChunks(path: replay.files[index].file.path, blockSize: replay.loader.blockSize, hashing: false)
+                    reader = nil
+                    itemsOfFile = 0
+                }
+                let file = replay.files[index]
+                guard let block = try chunks!.nextBlock() else {
+                    try check(file, "size or modification time")
+                    if itemsOfFile != file.items { throw CorpusReplay.changed(file.file.path, "\(itemsOfFile) items now, \(file.items) before") }
+                    chunks = nil
+                    continue
+                }
+                if reader == nil { reader = try replay.loader.makeReader(for: file.file) { TextLines(block).lines.first?.text } }
+                let outcome = BlockReader.read(block, path: file.file.path, with: &reader!, codes: codes)
+                if let problem = outcome.problems.first { throw CorpusReplay.changed(file.file.path, "now \(problem)") }
+                if outcome.codes.count > codes.count { codes = outcome.codes }
+                items = outcome.items
+                offset = 0
+                itemsOfFile += items.count
+                if !items.isEmpty { return true }
+            }
+        }
+
+        private func check(_ file: File, _ what: String) throws {
+            if try Stamp(path: file.file.path) != file.stamp { throw CorpusReplay.changed(file.file.path, what) }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// A corpus whose ids already increase in file order is read again from its files instead of spooled
+/// (`CorpusReplay`): the same items in the same order as the in-memory read, no spool folder; an order
+/// that breaks after the first run was dropped falls back to the spool; a file changed after it was
+/// checked stops the read with an error naming it.
+struct CorpusReplayTests {
+    /// Two files, TSV then JSON lines, with ids `i00000`, `i00001`, … in order across both (`stepBackAt`
+    /// swaps that item with the one before it; `repeatAt` gives that item the id before it).
+    static func corpus(in directory: URL, items: Int = 1_000, stepBackAt: Int? = nil, repeatAt: Int? = nil) throws -> [String] {
+        var ids = (0..<items).map { String(format: "i%05d", $0) }
+        if let k = stepBackAt { ids.swapAt(k - 1, k) }
+        if let k = repeatAt { ids[k] = ids[k - 1] }
+        let half = items / 2
+        let tsv = ["id\tlang\ttext\ttags"] + (0..<half).map { "\(ids[$0])\t\(["ru", "uk", "en"][$0 % 3])\tслово \($0)\tt\($0 % 4)" }
+        let jsonl = (half..<items).map { #"{"id":"\#(ids[$0])","lang":"bg","text":"дума \#($0)","tags":["u","t\#($0 % 2)"]}"# }
+        let first = directory.appendingPathComponent("a.tsv"), second = directory.appendingPathComponent("b.jsonl")
+        try (tsv.joined(separator: "\n") + "\n").write(to: first, atomically: true, encoding: .utf8)
+        try (jsonl.joined(separator: "\n") + "\n").write(to: second, atomically: true, encoding: .utf8)
+        return [first.path, second.path]
+    }
+
+    static func loader(blockSize: Int = 97) -> CorpusLoader {
+        var loader = CorpusLoader()
+        loader.blockSize = blockSize  // blocks that cut lines
+        return loader
+    }
+
+    static func readAll(_ corpus: SortedCorpus, batch: Int) throws -> [CorpusItem] {
+        let cursor = try corpus.cursor()
+        var items: [CorpusItem] = []
+        while case let next = try cursor.next(batch), !next.isEmpty { items += next }
+        return items
+    }
+
+    @Test func aCorpusInOrderIsReadAgainNotSpooled() throws {
+        let directory = try Fixture.temporaryDirectory(), spool = try Fixture.temporaryDirectory()
+        defer { for url in [directory, spool] { try? FileManager.default.removeItem(at: url) } }
+        let paths = try Self.corpus(in: directory)
+        let expected = try CorpusLoader().load(paths)
+        for blockSize in [1, 97, 1 << 20] {
+            let sorted = try Self.loader(blockSize: blockSize).loadSorted(paths, itemsInMemory: 100, spoolDirectory: spool)
+            #expect(sorted.isReplayed && !sorted.isSpooled, "block \(blockSize)")
+            #expect(sorted.count == expected.items.count)
+            #expect(sorted.sources == expected.sources)
+            // Read twice, as a run with two configs does, in batches that cut blocks and files unevenly.
+            #expect(try Self.readAll(sorted, batch: 333) == expected.items, "block \(blockSize)")
+            #expect(try Self.readAll(sorted, batch: 7) == expected.items, "block \(blockSize)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty, "no spool folder")
+        // Small enough to stay in memory: not read again.
+        let small = try Self.loader().loadSorted(paths, itemsInMemory: 5_000)
+        #expect(!small.isReplayed && !small.isSpooled)
+        #expect(try small.allItems() == expected.items)
+    }
+
+    /// The order breaks only after a run of 100 was dropped: the corpus is read again into the spool,
+    /// and comes out as the in-memory read sorts it — or, with a repeated id, throws what `read` reports.
+    @Test func anOrderBrokenLateFallsBackToTheSpool() throws {
+        let directory = try Fixture.temporaryDirectory(), spool = try Fixture.temporaryDirectory()
+        defer { for url in [directory, spool] { try? FileManager.default.removeItem(at: url) } }
+        for stepBack in [101, 250, 501, 999] {
+            let paths = try Self.corpus(in: directory, stepBackAt: stepBack)
+            let sorted = try Self.loader().loadSorted(paths, itemsInMemory: 100, spoolDirectory: spool)
+            #expect(sorted.isSpooled && !sorted.isReplayed, "step back at \(stepBack)")
+            #expect(try sorted.allItems() == SortedCorpus(try CorpusLoader().load(paths)).allItems(), "step back at \(stepBack)")
+        }
+        let paths = try Self.corpus(in: directory, repeatAt: 900)
+        let expected = try CorpusLoader().read(paths).problems
+        #expect(expected.count == 1 && expected[0].message.hasPrefix("duplicate id"))
+        #expect(throws: CorpusError.self) { _ = try Self.loader().loadSorted(paths, itemsInMemory: 100, spoolDirectory: spool) }
+        do {
+            _ = try Self.loader().loadSorted(paths, itemsInMemory: 100, spoolDirectory: spool)
+        } catch CorpusError.invalid(let problems) {
+            #expect(problems == expected)
+        }
+    }
+
+    /// A file appended to, or rewritten at the same size, after the check: the next read names it.
+    @Test(arguments: ["appended", "rewritten"])
+    func aFileChangedAfterTheCheckIsAnError(_ change: String) throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.corpus(in: directory)
+        let sorted = try Self.loader().loadSorted(paths, itemsInMemory: 100)
+        try #require(sorted.isReplayed)
+        let url = URL(fileURLWithPath: paths[1])
+        var text = try String(contentsOf: url, encoding: .utf8)
+        let stamp = try CorpusReplay.Stamp(path: url.path)
+        if change == "appended" {
+            text += #"{"id":"i99999","lang":"ru","text":"ещё","tags":[]}"# + "\n"
+        } else {
+            text = text.replacingOccurrences(of: "дума 999", with: "дума 998")
+        }
+        try text.write(to: url, atomically: false, encoding: .utf8)
+        // A rewrite within the same clock tick keeps the time on some file systems: step it on.
+        try FileManager.default.setAttributes([.modificationDate: stamp.modified.addingTimeInterval(2)], ofItemAtPath: url.path)
+        do {
+            _ = try sorted.allItems()
+            Issue.record("a changed file was read")
+        } catch CorpusError.unreadable(let path, let reason) {
+            #expect(path == url.path)
+            #expect(reason.contains("changed while being read"), "\(reason)")
+        }
+    }
+
+    /// `detect` over the corpus read again writes what it writes over the corpus in memory.
+    @Test func detectionOverAReplayedCorpusDoesNotChangeAByte() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try Self.corpus(in: directory)
+        let replayed = try Self.loader().loadSorted(paths, itemsInMemory: 100)
+        try #require(replayed.isReplayed)
+        var outputs: [URL] = []
+        for items in [SortedCorpus(try CorpusLoader().load(paths)), replayed] {
+            let output = directory.appendingPathComponent("run-\(outputs.count)")
+            var job = DetectionJob(items: items, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
+                                   factory: DetectorFactory(), directory: output, command: ["test"], jobs: 2)
+            job.batchSize = 256
+            _ = try await job.run()
+            outputs.append(output)
+        }
+        try DetectionStreamingTests.expectSameReports(outputs[0], outputs[1])
+    }
+}
