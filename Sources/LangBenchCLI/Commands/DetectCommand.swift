@@ -45,7 +45,7 @@ struct DetectCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         // In canonical order with bounded memory: a corpus past ItemSpool.defaultItemsInMemory items is
-        // sorted through files in $TMPDIR, so corpora of any size fit.
+        // read again from its files when its ids are in order, else sorted through files in $TMPDIR.
         let loaded = try corpus.loader.loadSorted(corpora)
         let profile = try ModelProfile.load(detectors.profilePath)
         let job = DetectionJob(items: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
