@@ -12,9 +12,9 @@ enum DetectionItemsCSV {
         out.append(columns.map(CSVWriter.escape).joined(separator: ",") + "\n")
     }
 
-    /// A whole row; `flip` is `fixed`, `broken` or empty.
-    static func row(_ result: DetectionResult, correct: Bool, flip: String, into out: inout [UInt8]) {
-        head(result, into: &out)
+    /// A whole row; `flip` is `fixed`, `broken` or empty; `fixed` as in `head`.
+    static func row(_ result: DetectionResult, correct: Bool, flip: String, into out: inout [UInt8], fixed: FixedCells? = nil) {
+        head(result, into: &out, fixed: fixed)
         middle(correct: correct, flip: flip, into: &out)
         tail(result, into: &out)
     }

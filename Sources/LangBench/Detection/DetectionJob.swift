@@ -56,7 +56,7 @@ public struct DetectionJob: Sendable {
         }
         let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items.count, log: log)
         let previous = kept
-        let sink = DetectionRunner.Sink(previous: { previous.previous(config: $0, position: $1) }) { config, batch in
+        let sink = DetectionRunner.Sink(previous: previous.isEmpty ? nil : { previous.previous(config: $0, position: $1) }) { config, batch in
             try recorder.record(batch, config: config) { previous.previous(config: config, position: $0)! }
         }
         let timings = try await runner.run(items, progress: progress, sink: sink)

@@ -8,8 +8,6 @@ final class DetectionRecorder {
     private var tally: DetectionTally
     private let items: BufferedFileWriter
     private let log: DetectionResultLog?
-    /// One row being assembled.
-    private var scratch: [UInt8] = []
 
     /// `itemCount` sizes the per-item outcome bits; `log` receives fresh results.
     init(directory: URL, echoes: [DetectionReport.ConfigEcho], itemCount: Int, log: DetectionResultLog?) throws {
@@ -23,48 +21,74 @@ final class DetectionRecorder {
     /// Records the result of config number `config` for the item at `position` (results not encoded
     /// ahead: resumed and merged ones).
     func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool) throws {
-        let correct = tally.add(result, config: config, item: position)
-        scratch.removeAll(keepingCapacity: true)
-        DetectionItemsCSV.row(result, correct: correct, flip: flip(config: config, position: position, correct: correct), into: &scratch)
-        items.append(bytes: scratch)
-        try items.flushIfFull()
-        if fresh, let log {
-            scratch.removeAll(keepingCapacity: true)
-            DetectionResultLine.encode(result, into: &scratch)
-            try log.append(lines: scratch)
-        }
+        try record(result, config: config, position: position, fresh: fresh, tally: &tally)
     }
 
-    /// Records a batch of config number `config`: the fresh results' bytes as encoded, the others
-    /// (`previous`) encoded here; then makes the log durable up to this batch.
+    /// Records a batch of config number `config`: the fresh results (built and written here when they
+    /// come as detections, else copied as encoded), the others (`previous`) encoded here; then makes the
+    /// log durable up to this batch.
     func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult) throws {
-        var chunk = 0, entry = 0, next = 0
-        for position in batch.positions {
-            guard next < batch.todo.count && batch.todo[next] == position else {
-                try record(previous(position), config: config, position: position, fresh: false)
-                continue
-            }
-            while entry == batch.fresh[chunk].count { chunk += 1; entry = 0 }
-            let encoded = batch.fresh[chunk]
-            let correct = tally.add(encoded.results[entry], config: config, item: position)
-            let (head, tail) = encoded.row(entry)
-            scratch.removeAll(keepingCapacity: true)
-            scratch.append(contentsOf: head)
-            DetectionItemsCSV.middle(correct: correct, flip: flip(config: config, position: position, correct: correct), into: &scratch)
-            scratch.append(contentsOf: tail)
-            items.append(bytes: scratch)
-            try items.flushIfFull()
-            entry += 1
-            next += 1
-        }
-        for encoded in batch.fresh { try log?.append(lines: encoded.log) }
+        try record(batch, config: config, previous: previous, tally: &tally)
         try log?.flush()
     }
 
-    /// `fixed` or `broken` when the first config's outcome for the item differs, else empty.
-    private func flip(config: Int, position: Int, correct: Bool) -> String {
-        guard config > 0, let before = tally.outcome(config: 0, item: position), before != correct else { return "" }
-        return correct ? "fixed" : "broken"
+    /// The same, with the tally borrowed once for the batch rather than checked for exclusive access per result.
+    private func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult, tally: inout DetectionTally) throws {
+        var position = batch.positions.lowerBound, next = 0
+        func recordPrevious(upTo end: Int) throws {
+            while position < end {
+                try record(previous(position), config: config, position: position, fresh: false, tally: &tally)
+                position += 1
+            }
+        }
+        for chunk in batch.fresh.indices {
+            if let detections = batch.fresh[chunk].deferred {
+                let cells = detections.cells
+                for entry in 0..<detections.count {
+                    try recordPrevious(upTo: batch.todo[next])
+                    let (result, fingerprint) = detections.result(entry)
+                    let (correct, flip) = Self.score(result, config: config, position: position, tally: &tally)
+                    items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0, fixed: cells.csv) }
+                    try items.flushIfFull()
+                    try log?.append { DetectionResultLine.encode(result, fingerprint: fingerprint, into: &$0, fixed: cells.log) }
+                    position += 1
+                    next += 1
+                }
+            } else {
+                for entry in 0..<batch.fresh[chunk].count {
+                    try recordPrevious(upTo: batch.todo[next])
+                    let (correct, flip) = Self.score(batch.fresh[chunk].results[entry], config: config, position: position, tally: &tally)
+                    let (head, tail) = batch.fresh[chunk].row(entry)
+                    items.write { row in
+                        row.append(contentsOf: head)
+                        DetectionItemsCSV.middle(correct: correct, flip: flip, into: &row)
+                        row.append(contentsOf: tail)
+                    }
+                    try items.flushIfFull()
+                    position += 1
+                    next += 1
+                }
+                try log?.append(lines: batch.fresh[chunk].log)
+            }
+        }
+        try recordPrevious(upTo: batch.positions.upperBound)
+    }
+
+    private func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool, tally: inout DetectionTally) throws {
+        let (correct, flip) = Self.score(result, config: config, position: position, tally: &tally)
+        items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0) }
+        try items.flushIfFull()
+        if fresh, let log {
+            try log.append { DetectionResultLine.encode(result, into: &$0) }
+        }
+    }
+
+    /// Adds `result` to `tally`; whether it is correct, and `fixed` or `broken` when the first config's
+    /// outcome for the item differs (else empty).
+    private static func score(_ result: DetectionResult, config: Int, position: Int, tally: inout DetectionTally) -> (correct: Bool, flip: String) {
+        let correct = tally.add(result, config: config, item: position)
+        guard config > 0, let before = tally.outcome(config: 0, item: position), before != correct else { return (correct, "") }
+        return (correct, correct ? "fixed" : "broken")
     }
 
     /// Closes the per-item files and writes the summary files.

@@ -14,8 +14,9 @@ enum DetectionResultLine {
     private static let tags: StaticString = #","tags":["#
     private static let closing: StaticString = "]}\n"
 
-    /// `result` as a line; `fixed`, when it is of the result's config and detector, stands in for them.
-    static func encode(_ result: DetectionResult, into out: inout [UInt8], fixed: FixedCells? = nil) {
+    /// `result` as a line, with `fingerprint` (when given) as its `item_hash`; `fixed`, when it is of the
+    /// result's config and detector, stands in for them.
+    static func encode(_ result: DetectionResult, fingerprint: UInt64? = nil, into out: inout [UInt8], fixed: FixedCells? = nil) {
         out.append(UInt8(ascii: "{"))
         if let value = result.confidence, value.isFinite {
             out.append(literal: confidence)
@@ -28,10 +29,15 @@ enum DetectionResultLine {
             configAndDetector(config: result.config, detector: result.detector, into: &out)
         }
         if let value = result.error { out.append(literal: error); string(value, into: &out) }
-        if let value = result.itemHash { out.append(literal: itemHash); string(value, into: &out) }
+        if let fingerprint {
+            out.append(literal: itemHash)
+            quotedHex(fingerprint, into: &out)
+        } else if let value = result.itemHash {
+            out.append(literal: itemHash); string(value, into: &out)
+        }
         out.append(literal: itemID); string(result.itemID, into: &out)
         out.append(literal: lang); string(result.lang.identifier, into: &out)
-        out.append(literal: length); string(result.length.rawValue, into: &out)
+        out.append(literal: length); unescaped(result.length.rawValue, into: &out)
         if let value = result.predicted { out.append(literal: predicted); string(value.identifier, into: &out) }
         out.append(literal: tags)
         for (i, tag) in result.tags.enumerated() {
@@ -72,6 +78,23 @@ enum DetectionResultLine {
         } ?? false
         if !plain { escaped(text, into: &out) }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// A JSON string of text that never needs an escape (a length bucket's name).
+    private static func unescaped(_ text: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        out.append(utf8: text)
+        out.append(UInt8(ascii: "\""))
+    }
+
+    /// A fingerprint as a JSON string of its 16 hex digits (`FNV1a64.hex`), with no string made.
+    private static func quotedHex(_ value: UInt64, into out: inout [UInt8]) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { buffer in
+            buffer[0] = UInt8(ascii: "\"")
+            let count = FNV1a64.hex(value, into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
+            buffer[count + 1] = UInt8(ascii: "\"")
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+        }
     }
 
     /// The bytes of `text` with JSON's escapes.

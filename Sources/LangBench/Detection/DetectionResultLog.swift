@@ -34,6 +34,12 @@ public final class DetectionResultLog {
         try writer.flushIfFull()
     }
 
+    /// Buffers the line `encode` appends (`DetectionResultLine`), written in place.
+    func append(_ encode: (inout [UInt8]) -> Void) throws(ReportError) {
+        writer.write(encode)
+        try writer.flushIfFull()
+    }
+
     /// Writes what is buffered (at the end of each batch, so an interruption loses little).
     public func flush() throws(ReportError) {
         try writer.flush()

@@ -12,6 +12,9 @@ struct DetectionResume {
         results = Array(repeating: [:], count: configs)
     }
 
+    /// Whether there is no result to keep.
+    var isEmpty: Bool { results.allSatisfy(\.isEmpty) }
+
     func previous(config: Int, position: Int) -> DetectionResult? {
         results[config].isEmpty ? nil : results[config][position]  // asked for every item of a fresh run
     }

@@ -44,19 +44,21 @@ public struct DetectionRunner: Sendable {
     }
 
     /// Where results go, a batch at a time in order. `previous` gives a result already measured (not
-    /// redone) for config number `config` and item position `position`.
+    /// redone) for config number `config` and item position `position`; nil when there are none (a
+    /// fresh run, which then asks nothing per item).
     public struct Sink {
-        public var previous: (_ config: Int, _ position: Int) -> DetectionResult?
+        public var previous: ((_ config: Int, _ position: Int) -> DetectionResult?)?
         public var batch: (_ config: Int, _ batch: Batch) throws -> Void
 
-        public init(previous: @escaping (Int, Int) -> DetectionResult? = { _, _ in nil }, batch: @escaping (Int, Batch) throws -> Void) {
+        public init(previous: ((Int, Int) -> DetectionResult?)? = nil, batch: @escaping (Int, Batch) throws -> Void) {
             self.previous = previous
             self.batch = batch
         }
     }
 
-    /// One batch's results for the sink: the fresh ones, encoded, at the positions in `todo` (in
-    /// order, in consecutive chunks); `Sink.previous` has the others.
+    /// One batch's results for the sink: the fresh ones at the positions in `todo` (in order, in
+    /// consecutive chunks; encoded, or as detections for the sink to build: `EncodedResults`);
+    /// `Sink.previous` has the others.
     public struct Batch: Sendable {
         public var positions: Range<Int>
         public var todo: [Int]
@@ -106,7 +108,7 @@ public struct DetectionRunner: Sendable {
                 }
                 func launch(_ batch: (positions: Range<Int>, items: [CorpusItem])?) -> Pending? {
                     guard let (positions, items) = batch else { return nil }
-                    let todo = positions.filter { sink.previous(index, $0) == nil }
+                    let todo = sink.previous.map { previous in positions.filter { previous(index, $0) == nil } } ?? Array(positions)
                     return Pending(positions: positions, todo: todo, detection: Task {
                         await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
                     })
@@ -118,11 +120,8 @@ public struct DetectionRunner: Sendable {
                     throw error
                 }
                 while let pending = current {
-                    let (detected, elapsed) = await pending.detection.value
-                    var fresh = detected
+                    let (fresh, elapsed) = await pending.detection.value
                     current = launch(next)
-                    // Results a task handed over as detections are made here, on the recording thread.
-                    for chunk in fresh.indices { fresh[chunk].encodeIfDeferred() }
                     do {
                         seconds += elapsed
                         measured += pending.todo.count
@@ -149,23 +148,26 @@ public struct DetectionRunner: Sendable {
     /// The identity of a result for resuming: item and config.
     public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
+    /// The result of `outcome`, with its item's fingerprint.
     static func result(for item: CorpusItem, config: String, detector: String, outcome: DetectionOutcome) -> DetectionResult {
-        switch outcome {
-        case .hypotheses(let list): result(for: item, config: config, detector: detector, best: list.first)
-        case .undetermined: result(for: item, config: config, detector: detector, best: nil)
-        case .failed(let reason): result(for: item, config: config, detector: detector, best: nil, error: reason)
+        let tags = item.sortedTags
+        var result = switch outcome {
+        case .hypotheses(let list): result(for: item, sortedTags: tags, config: config, detector: detector, best: list.first)
+        case .undetermined: result(for: item, sortedTags: tags, config: config, detector: detector, best: nil)
+        case .failed(let reason): result(for: item, sortedTags: tags, config: config, detector: detector, best: nil, error: reason)
         }
+        result.itemHash = FNV1a64.hex(ItemFingerprint.value(item, sortedTags: tags))
+        return result
     }
 
-    /// The result of `best` (nil: abstained, or failed with `error`).
-    static func result(for item: CorpusItem, config: String, detector: String, best: Hypothesis?, error: String? = nil) -> DetectionResult {
-        let tags = item.sortedTags
-        var result = DetectionResult(itemID: item.id, lang: item.lang, tags: tags,
-                                     length: LengthBucket(text: item.text, lang: item.lang),
-                                     config: config, detector: detector, predicted: best?.lang,
-                                     confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
-        result.itemHash = ItemFingerprint.of(item, sortedTags: tags)
-        return result
+    /// The result of `best` (nil: abstained, or failed with `error`), without its item's fingerprint
+    /// (`FreshDetections` keeps that as a number).
+    @inline(__always)
+    static func result(for item: CorpusItem, sortedTags tags: [String], config: String, detector: String, best: Hypothesis?,
+                       error: String? = nil) -> DetectionResult {
+        DetectionResult(itemID: item.id, lang: item.lang, tags: tags, length: LengthBucket(text: item.text, lang: item.lang),
+                        config: config, detector: detector, predicted: best?.lang,
+                        confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
     }
 }
 
@@ -193,9 +195,9 @@ struct ConfigPass: Sendable {
         self.jobs = jobs
     }
 
-    /// Results for `items` in their order, in consecutive chunks (encoded, or with one job handed over for
-    /// the recording thread to build and encode), and the seconds spent in the detector's calls (summed
-    /// over tasks).
+    /// Results for `items` in their order, in consecutive chunks (encoded, or with one job handed over as
+    /// detections for the recording thread to build and write), and the seconds spent in the detector's
+    /// calls (summed over tasks).
     func detect(_ items: [CorpusItem]) async -> ([EncodedResults], Double) {
         guard let concurrent else {
             var results: [DetectionResult] = []
@@ -224,8 +226,8 @@ struct ConfigPass: Sendable {
             for item in slice { bests.append(concurrent(item.text)) }
             let elapsed = clock.now - start
             // With one detection task the recording thread has time to spare and this task is the
-            // critical path: the results are built and encoded there. With more, they are made here.
-            var encoded = EncodedResults(deferring: .init(items: slice, bests: bests, config: configName, detector: name))
+            // critical path: the results are built and written there. With more, they are encoded here.
+            var encoded = EncodedResults(deferring: FreshDetections(items: slice, bests: bests, config: configName, detector: name))
             if jobs > 1 { encoded.encodeIfDeferred() }
             return (encoded, elapsed.seconds)
         }

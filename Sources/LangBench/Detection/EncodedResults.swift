@@ -1,70 +1,66 @@
 /// Fresh results with their output bytes: each per-item CSV row without its `correct,flip` cells (they
 /// need the run's order and the first config's outcome), and each line of the results log. With several
 /// detection tasks they are encoded in the tasks, so that the one recording thread (which keeps the
-/// canonical order) only copies bytes; with one, the runner builds and encodes them on the recording
-/// thread before handing the batch to its sink (`deferring`), as that thread has time to spare while the
-/// task is the critical path. A sink always gets them encoded.
+/// canonical order) only copies bytes. With one, the detections are handed over as they are
+/// (`deferring`) and the recorder builds each result and writes its bytes straight into the output
+/// files, as that thread has time to spare while the task is the critical path.
 public struct EncodedResults: Sendable {
-    public private(set) var results: [DetectionResult] = []
+    /// The results as the tally reads them. Those built from `FreshDetections` have no `itemHash`: their
+    /// fingerprints are written into `log` from their numbers.
+    private(set) var results: [DetectionResult] = []
     /// Every row's head (`DetectionItemsCSV.head`) followed by its tail, row after row.
     private(set) var rows: [UInt8] = []
     /// Per result: where its head ends and where its tail ends in `rows`.
     private(set) var cuts: [Int] = []
     /// The results-log lines of all `results`, in order.
     private(set) var log: [UInt8] = []
+    /// Detections handed over before their results were built: built by the recorder, or by
+    /// `encodeIfDeferred()`.
+    private(set) var deferred: FreshDetections?
 
     public init() {}
 
-    /// Detections handed over before their results were built (`encodeIfDeferred()` builds and encodes them).
-    private var deferred: Deferred?
-
-    /// Items and the detector's answers for them, not yet made into results.
-    struct Deferred: Sendable {
-        var items: ArraySlice<CorpusItem>
-        var bests: [Hypothesis?]
-        var config: String
-        var detector: String
-    }
-
     /// `results` encoded, in order.
     public init(_ results: [DetectionResult]) {
-        self.results = results
-        encode()
+        reserve(results.count)
+        // A chunk's results share their config and detector: those cells are encoded once.
+        let cells = results.first.map { FreshDetections.cells(config: $0.config, detector: $0.detector) }
+        for result in results { append(result, fingerprint: nil, cells: cells) }
     }
 
-    /// The results of `detections`, to be built and encoded by whoever records them (`encodeIfDeferred()`).
-    init(deferring detections: Deferred) {
+    /// The results of `detections`, to be built and encoded by whoever records them.
+    init(deferring detections: FreshDetections) {
         deferred = detections
     }
 
     /// Builds and encodes results handed over as detections; nothing when that is done already.
     mutating func encodeIfDeferred() {
         guard let detections = deferred.take() else { return }
-        let config = detections.config, detector = detections.detector
-        results = zip(detections.items, detections.bests).map {
-            DetectionRunner.result(for: $0, config: config, detector: detector, best: $1)
-        }
-        encode()
-    }
-
-    private mutating func encode() {
-        rows.reserveCapacity(results.count * 64)
-        log.reserveCapacity(results.count * 160)
-        cuts.reserveCapacity(results.count * 2)
-        // A chunk's results share their config and detector: those cells are encoded once.
-        let first = results.first
-        let cells = first.map { FixedCells($0, encode: DetectionItemsCSV.configAndDetector) }
-        let fields = first.map { FixedCells($0, encode: DetectionResultLine.configAndDetector) }
-        for result in results {
-            DetectionItemsCSV.head(result, into: &rows, fixed: cells)
-            cuts.append(rows.count)
-            DetectionItemsCSV.tail(result, into: &rows)
-            cuts.append(rows.count)
-            DetectionResultLine.encode(result, into: &log, fixed: fields)
+        reserve(detections.count)
+        let cells = detections.cells
+        for index in 0..<detections.count {
+            let (result, fingerprint) = detections.result(index)
+            append(result, fingerprint: fingerprint, cells: cells)
         }
     }
 
-    public var count: Int { deferred?.bests.count ?? results.count }
+    private mutating func reserve(_ count: Int) {
+        results.reserveCapacity(count)
+        rows.reserveCapacity(count * 64)
+        log.reserveCapacity(count * 160)
+        cuts.reserveCapacity(count * 2)
+    }
+
+    private mutating func append(_ result: DetectionResult, fingerprint: UInt64?, cells: (csv: FixedCells, log: FixedCells)?) {
+        results.append(result)
+        DetectionItemsCSV.head(result, into: &rows, fixed: cells?.csv)
+        cuts.append(rows.count)
+        DetectionItemsCSV.tail(result, into: &rows)
+        cuts.append(rows.count)
+        DetectionResultLine.encode(result, fingerprint: fingerprint, into: &log, fixed: cells?.log)
+    }
+
+    public var count: Int { deferred?.count ?? results.count }
 
     /// The CSV row head and tail of result number `index`.
     func row(_ index: Int) -> (head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>) {
@@ -74,15 +70,15 @@ public struct EncodedResults: Sendable {
 }
 
 /// What an encoder writes for a config and detector, made once for all of a chunk's results (which share them).
-struct FixedCells {
+struct FixedCells: Sendable {
     let config: String
     let detector: String
     let bytes: [UInt8]
 
-    /// The cells of `result`'s config and detector as `encode` writes them.
-    init(_ result: DetectionResult, encode: (_ config: String, _ detector: String, _ out: inout [UInt8]) -> Void) {
-        config = result.config
-        detector = result.detector
+    /// The cells of `config` and `detector` as `encode` writes them.
+    init(config: String, detector: String, encode: (_ config: String, _ detector: String, _ out: inout [UInt8]) -> Void) {
+        self.config = config
+        self.detector = detector
         var bytes: [UInt8] = []
         encode(config, detector, &bytes)
         self.bytes = bytes

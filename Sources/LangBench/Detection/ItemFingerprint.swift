@@ -26,15 +26,20 @@ struct FNV1a64 {
         value &*= 0x0000_0100_0000_01b3
     }
 
-    var hex: String {
-        let value = value
-        return String(unsafeUninitializedCapacity: 16) { buffer in
-            for i in 0..<16 {
-                let digit = UInt8((value >> UInt64(60 - 4 * i)) & 0xF)
-                buffer[i] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
-            }
-            return 16
+    var hex: String { Self.hex(value) }
+
+    /// `value` as 16 lowercase hex digits.
+    static func hex(_ value: UInt64) -> String {
+        String(unsafeUninitializedCapacity: 16) { hex(value, into: $0) }
+    }
+
+    /// `value`'s 16 lowercase hex digits written at the start of `buffer` (at least 16 bytes); returns 16.
+    @inline(__always) static func hex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
+        for i in 0..<16 {
+            let digit = UInt8((value >> UInt64(60 - 4 * i)) & 0xF)
+            buffer[i] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
         }
+        return 16
     }
 
     /// The hash of a file's bytes, read in blocks.
@@ -50,14 +55,15 @@ struct FNV1a64 {
 }
 
 /// The hash of what an item's results depend on — gold language, tags and text — written beside each
-/// logged result so that `--resume` notices an item whose content changed under the same id.
+/// logged result so that `--resume` notices an item whose content changed under the same id. Kept as its
+/// number while results are made (`value`), written as hex (`of`) where it is text.
 enum ItemFingerprint {
     static func of(_ item: CorpusItem) -> String {
-        of(item, sortedTags: item.sortedTags)
+        FNV1a64.hex(value(item, sortedTags: item.sortedTags))
     }
 
-    /// The same, with the item's tags sorted already.
-    static func of(_ item: CorpusItem, sortedTags: [String]) -> String {
+    /// The fingerprint's number, with the item's tags sorted already.
+    static func value(_ item: CorpusItem, sortedTags: [String]) -> UInt64 {
         var hash = FNV1a64()
         hash.add(item.lang.identifier)
         hash.separate()
@@ -67,6 +73,6 @@ enum ItemFingerprint {
         }
         hash.add(item.text)
         hash.separate()
-        return hash.hex
+        return hash.value
     }
 }

@@ -16,7 +16,8 @@ extension ClassificationMetrics {
                 counts += Array(repeating: .init(), count: needed - counts.count)
                 codes += Array(repeating: nil, count: needed - codes.count)
             }
-            codes[goldKey] = gold
+            // Almost always the code already there: compared rather than stored again (no retain and release).
+            if codes[goldKey]?.identifier != gold.identifier { codes[goldKey] = gold }
             counts[goldKey].support += 1
             if predictedKey == goldKey {
                 counts[goldKey].truePositives += 1

@@ -64,6 +64,11 @@ public final class BufferedFileWriter {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Lets `encode` append to the buffer in place: a line written without a line buffer of its own.
+    @inline(__always) func write(_ encode: (inout [UInt8]) -> Void) {
+        encode(&buffer)
+    }
+
     /// Writes the buffer when it has grown past a block (call between lines).
     @inline(__always) public func flushIfFull() throws(ReportError) {
         if buffer.count >= blockSize { try flush() }

@@ -72,6 +72,28 @@ struct DetectionStreamingTests {
         }
     }
 
+    /// Detections handed over unbuilt (one detection task) become results whose fingerprints are
+    /// written from their numbers: the same rows and log lines as results made with the fingerprint as
+    /// text, for awkward ids, tags, texts and config names.
+    @Test(arguments: ["builtin", "c,\"x\"", "=cfg"])
+    func detectionsEncodeAsTheirResults(_ config: String) {
+        let items = Self.awkward.enumerated().map { i, text in
+            CorpusItem(id: text.isEmpty ? "id" : text, lang: LanguageCode(normalised: i % 2 == 0 ? "ru" : "zh"), text: text, tags: i % 4 == 0 ? [] : [text, "t"])
+        }
+        let bests = items.indices.map { i in i % 3 == 0 ? nil : Hypothesis(lang: LanguageCode(normalised: "uk"), probability: Double(i) / 7) }
+        var deferred = EncodedResults(deferring: FreshDetections(items: items[1...], bests: Array(bests[1...]), config: config, detector: "builtin"))
+        deferred.encodeIfDeferred()
+        let results = zip(items[1...], bests[1...]).map { item, best in
+            DetectionRunner.result(for: item, config: config, detector: "builtin", outcome: best.map { .hypotheses([$0]) } ?? .undetermined)
+        }
+        #expect(results.allSatisfy { $0.itemHash?.utf8.count == 16 })
+        let direct = EncodedResults(results)
+        #expect(deferred.count == direct.count)
+        #expect(deferred.rows == direct.rows)
+        #expect(deferred.cuts == direct.cuts)
+        #expect(String(decoding: deferred.log, as: UTF8.self) == String(decoding: direct.log, as: UTF8.self))
+    }
+
     static func expectEncodedAlike(_ results: [DetectionResult]) {
         let encoded = EncodedResults(results)
         for (i, result) in results.enumerated() {

@@ -1,0 +1,29 @@
+/// A chunk of items with the detector's answers for them, not yet made into results: each result is
+/// built where it is recorded or encoded, one at a time, with its item's fingerprint as a number (no
+/// string per result).
+struct FreshDetections: Sendable {
+    var items: ArraySlice<CorpusItem>
+    var bests: [Hypothesis?]
+    var config: String
+    var detector: String
+
+    var count: Int { bests.count }
+
+    /// Result number `index` (without `itemHash`) and the fingerprint of its item (`ItemFingerprint`).
+    @inline(__always) func result(_ index: Int) -> (result: DetectionResult, fingerprint: UInt64) {
+        let item = items[items.startIndex + index]
+        let tags = item.sortedTags
+        return (DetectionRunner.result(for: item, sortedTags: tags, config: config, detector: detector, best: bests[index]),
+                ItemFingerprint.value(item, sortedTags: tags))
+    }
+
+    /// The per-item CSV cells and the log fields of the chunk's config and detector, encoded once.
+    var cells: (csv: FixedCells, log: FixedCells) {
+        Self.cells(config: config, detector: detector)
+    }
+
+    static func cells(config: String, detector: String) -> (csv: FixedCells, log: FixedCells) {
+        (FixedCells(config: config, detector: detector, encode: DetectionItemsCSV.configAndDetector),
+         FixedCells(config: config, detector: detector, encode: DetectionResultLine.configAndDetector))
+    }
+}
