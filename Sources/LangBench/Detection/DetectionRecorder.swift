@@ -48,8 +48,7 @@ final class DetectionRecorder {
                     try recordPrevious(upTo: batch.todo[next])
                     let (result, fingerprint) = detections.result(entry)
                     let (correct, flip) = Self.score(result, config: config, position: position, tally: &tally)
-                    items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0, fixed: cells.csv) }
-                    try items.flushIfFull()
+                    try items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0, fixed: cells.csv) }
                     try log?.append { DetectionResultLine.encode(result, fingerprint: fingerprint, into: &$0, fixed: cells.log) }
                     position += 1
                     next += 1
@@ -59,12 +58,11 @@ final class DetectionRecorder {
                     try recordPrevious(upTo: batch.todo[next])
                     let (correct, flip) = Self.score(batch.fresh[chunk].results[entry], config: config, position: position, tally: &tally)
                     let (head, tail) = batch.fresh[chunk].row(entry)
-                    items.write { row in
+                    try items.write { row in
                         row.append(contentsOf: head)
                         DetectionItemsCSV.middle(correct: correct, flip: flip, into: &row)
                         row.append(contentsOf: tail)
                     }
-                    try items.flushIfFull()
                     position += 1
                     next += 1
                 }
@@ -76,8 +74,7 @@ final class DetectionRecorder {
 
     private func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool, tally: inout DetectionTally) throws {
         let (correct, flip) = Self.score(result, config: config, position: position, tally: &tally)
-        items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0) }
-        try items.flushIfFull()
+        try items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0) }
         if fresh, let log {
             try log.append { DetectionResultLine.encode(result, into: &$0) }
         }

@@ -126,7 +126,7 @@ public struct DetectionReport: Sendable, Codable {
         for (echo, own) in zip(tally.echoes, tally.configs) {
             let detector = own.detector ?? echo.detector
             func add(_ slice: String, _ subset: ClassificationMetrics.Tally?) {
-                if let subset, subset.n > 0 { slices.append(Slice(config: echo.name, detector: detector, slice: slice, metrics: subset.metrics)) }
+                if let subset, subset.n > 0 { slices.append(Slice(config: echo.name, detector: detector, slice: slice, metrics: subset.metrics(codes: tally.equivalence.codes))) }
             }
             add("all", own.all)
             let languages = own.byLanguage.indices.filter { own.byLanguage[$0] != nil }.sorted { tally.equivalence.codes[$0] < tally.equivalence.codes[$1] }

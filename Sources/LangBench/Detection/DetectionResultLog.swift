@@ -36,8 +36,7 @@ public final class DetectionResultLog {
 
     /// Buffers the line `encode` appends (`DetectionResultLine`), written in place.
     func append(_ encode: (inout [UInt8]) -> Void) throws(ReportError) {
-        writer.write(encode)
-        try writer.flushIfFull()
+        try writer.write(encode)
     }
 
     /// Writes what is buffered (at the end of each batch, so an interruption loses little).

@@ -62,14 +62,14 @@ extension DetectionTally.ConfigTally {
             errors += 1
             if firstError == nil { firstError = error }
         }
-        all.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
+        all.add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
         if byLanguage.count <= gold { byLanguage += Array(repeating: nil, count: gold + 1 - byLanguage.count) }
         if byLanguage[gold] == nil { byLanguage[gold] = .init() }
-        byLanguage[gold]!.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)  // in place: no copy of the counts
-        for tag in result.tags { tags[number(tag: tag)].add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey) }
+        byLanguage[gold]!.add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)  // in place: no copy of the counts
+        for tag in result.tags { tags[number(tag: tag)].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey) }
         let length = Self.index(result.length)
         if lengths[length] == nil { lengths[length] = .init() }
-        lengths[length]!.add(gold: result.lang, goldKey: goldKey, predictedKey: predictedKey)
+        lengths[length]!.add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
         confusion.add(gold: gold, predicted: column)
         outcomes.set(item, correct: correct)
     }

@@ -2,22 +2,23 @@ import BenchSupport
 
 extension ClassificationMetrics {
     /// Classification counts added one (gold, predicted) pair at a time, so metrics over millions of
-    /// results need no list of them. Labels are equivalence-key numbers (`LanguageEquivalence`).
+    /// results need no list of them. Labels are equivalence-key numbers and gold languages code numbers
+    /// (`LanguageEquivalence`): no string is stored per result.
     struct Tally: Sendable {
         private var counts: [LabelCounts<Int>.Counts] = []
-        /// The code shown for a gold key; the last one added wins (as when built from a list).
-        private var codes: [LanguageCode?] = []
+        /// The code number shown for a gold key; the last one added wins (as when built from a list).
+        private var codes: [Int] = []
         private(set) var n = 0
 
-        /// Adds one pair: `gold` with its key number, and the predicted key number (nil: no prediction).
-        mutating func add(gold: LanguageCode, goldKey: Int, predictedKey: Int?) {
+        /// Adds one pair: `gold` (a code number) with its key number, and the predicted key number (nil:
+        /// no prediction).
+        mutating func add(gold: Int, goldKey: Int, predictedKey: Int?) {
             let needed = max(goldKey, predictedKey ?? 0) + 1
             if counts.count < needed {
                 counts += Array(repeating: .init(), count: needed - counts.count)
-                codes += Array(repeating: nil, count: needed - codes.count)
+                codes += Array(repeating: -1, count: needed - codes.count)
             }
-            // Almost always the code already there: compared rather than stored again (no retain and release).
-            if codes[goldKey]?.identifier != gold.identifier { codes[goldKey] = gold }
+            codes[goldKey] = gold
             counts[goldKey].support += 1
             if predictedKey == goldKey {
                 counts[goldKey].truePositives += 1
@@ -27,13 +28,14 @@ extension ClassificationMetrics {
             n += 1
         }
 
-        var metrics: ClassificationMetrics {
+        /// The metrics, with gold languages named by `codes` (code number → code).
+        func metrics(codes names: [LanguageCode]) -> ClassificationMetrics {
             let gold = counts.indices.filter { counts[$0].support > 0 }
             let correct = gold.map { counts[$0].truePositives }.reduce(0, +)
-            let perLanguage = gold.sorted { codes[$0]! < codes[$1]! }.map { key in
+            let perLanguage = gold.sorted { names[codes[$0]] < names[codes[$1]] }.map { key in
                 let c = counts[key]
                 let negatives = n - c.support
-                return PerLanguage(lang: codes[key]!, support: c.support, truePositives: c.truePositives, falsePositives: c.falsePositives,
+                return PerLanguage(lang: names[codes[key]], support: c.support, truePositives: c.truePositives, falsePositives: c.falsePositives,
                                    precision: c.precision, recall: c.recall, f1: c.f1,
                                    falsePositiveRate: negatives > 0 ? Double(c.falsePositives) / Double(negatives) : 0)
             }
@@ -50,8 +52,8 @@ extension ClassificationMetrics {
         for result in results {
             let gold = equivalence.number(result.lang)
             let predicted = result.predicted.map { equivalence.number($0) }
-            tally.add(gold: result.lang, goldKey: equivalence.key(gold), predictedKey: predicted.map { equivalence.key($0) })
+            tally.add(gold: gold, goldKey: equivalence.key(gold), predictedKey: predicted.map { equivalence.key($0) })
         }
-        self = tally.metrics
+        self = tally.metrics(codes: equivalence.codes)
     }
 }

@@ -64,9 +64,14 @@ public final class BufferedFileWriter {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Lets `encode` append to the buffer in place: a line written without a line buffer of its own.
-    @inline(__always) func write(_ encode: (inout [UInt8]) -> Void) {
-        encode(&buffer)
+    /// Lets `encode` append to the buffer in place (a line written without a buffer of its own), then
+    /// writes the buffer when it has grown past a block: `flushIfFull()` in the same access.
+    @inline(__always) func write(_ encode: (inout [UInt8]) -> Void) throws(ReportError) {
+        let full = { (buffer: inout [UInt8]) in
+            encode(&buffer)
+            return buffer.count >= blockSize
+        }(&buffer)
+        if full { try flush() }
     }
 
     /// Writes the buffer when it has grown past a block (call between lines).
