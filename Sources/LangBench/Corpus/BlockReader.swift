@@ -14,12 +14,29 @@ enum BlockReader {
         var sawText = false
         /// `codes` as given, with the codes first met in this block.
         var codes: ItemValidator.CodeCache = [:]
+
+        /// Adds what the block right after this one yields (read with this outcome's `codes`).
+        mutating func append(_ next: Outcome) {
+            items += next.items
+            problems += next.problems
+            skipped += next.skipped
+            sawRecordOrProblem = sawRecordOrProblem || next.sawRecordOrProblem
+            sawText = sawText || next.sawText
+            codes = next.codes
+        }
     }
 
     /// Reads `block` of `path` with `reader`, as `read(TextLines(block), …)` does: straight from its bytes
-    /// when it holds only plain TSV rows (`PlainTSVRows`), else line by line.
+    /// when it holds only plain TSV rows (`PlainTSVRows`), else line by line. A TSV's first block is read
+    /// as two, its first line (the header, line by line) and the rest (which may then be plain rows), as
+    /// a block boundary after the first line would cut it.
     static func read(_ block: LineBlock, path: String, with reader: inout RecordReader, codes: ItemValidator.CodeCache) -> Outcome {
         if let layout = reader.tsvLayout, let outcome = PlainTSVRows.read(block, path: path, layout: layout, codes: codes) {
+            return outcome
+        }
+        if block.fileStart, reader.format == .tsv, reader.tsvLayout == nil, let (head, rest) = block.cutAfterFirstLine() {
+            var outcome = read(TextLines(head), path: path, with: &reader, codes: codes)
+            outcome.append(read(rest, path: path, with: &reader, codes: outcome.codes))
             return outcome
         }
         return read(TextLines(block), path: path, with: &reader, codes: codes)
