@@ -79,11 +79,14 @@ struct ByteFastPathTests {
             var block: [UInt8] = []
             for _ in 0..<(1 + random.next() % 4) { block += row(isPlain ? plain : pools, wrongCells: !isPlain) }
             if random.next() % 4 == 0, block.last == 0x0A { block.removeLast() }  // the file's last line, without a newline
-            let (fast, slow) = try Self.readBothWays(header: header, block: Data(block))
+            let (fast, ids, slow) = try Self.readBothWays(header: header, block: Data(block))
             if isPlain { #expect(fast != nil, "plain rows not read from bytes: \(String(decoding: block, as: UTF8.self))") }
+            let text = String(decoding: block, as: UTF8.self)
+            #expect((ids == nil) == (fast == nil), "\(text)")
             guard let fast else { continue }
             readFromBytes += 1
-            let text = String(decoding: block, as: UTF8.self)
+            #expect(ids?.ids == fast.items.map(\.id) && ids?.items == [], "\(text)")
+            #expect(ids?.sawText == fast.sawText && ids?.sawRecordOrProblem == fast.sawRecordOrProblem, "\(text)")
             #expect(fast.items == slow.items, "\(text)")
             #expect(fast.problems.isEmpty && slow.problems.isEmpty, "\(text)")
             #expect(fast.skipped == slow.skipped && fast.sawText == slow.sawText && fast.sawRecordOrProblem == slow.sawRecordOrProblem, "\(text)")
@@ -112,13 +115,15 @@ struct ByteFastPathTests {
         }
     }
 
-    /// `block` (rows after `header`, from line 2) read by `PlainTSVRows` and by the line reader.
-    private static func readBothWays(header: String, block: Data) throws -> (fast: BlockReader.Outcome?, slow: BlockReader.Outcome) {
+    /// `block` (rows after `header`, from line 2) read by `PlainTSVRows` (for items, and for ids only) and
+    /// by the line reader.
+    private static func readBothWays(header: String, block: Data) throws -> (fast: BlockReader.Outcome?, ids: BlockReader.Outcome?, slow: BlockReader.Outcome) {
         var reader = RecordReader(file: CorpusFile(path: "f.tsv"), format: .tsv)
         _ = reader.read(TextLines(data: Data((header + "\n").utf8)).lines)
         let layout = try #require(reader.tsvLayout)
         let lines = LineBlock(data: block, firstLine: 2, fileStart: false)
         let fast = PlainTSVRows.read(lines, path: "f.tsv", layout: layout, codes: [:])
-        return (fast, BlockReader.read(TextLines(lines), path: "f.tsv", with: &reader, codes: [:]))
+        let ids = PlainTSVRows.read(lines, path: "f.tsv", layout: layout, codes: [:], onlyIDs: true)
+        return (fast, ids, BlockReader.read(TextLines(lines), path: "f.tsv", with: &reader, codes: [:]))
     }
 }
