@@ -113,26 +113,20 @@ public struct SHA256: Sendable {
                 }
                 while block < end {
                     var (a, b, c, d, e, f, g, h) = (s0, s1, s2, s3, s4, s5, s6, s7)
-                    for i in stride(from: 0, to: 16, by: 8) {
-                        step(i, load(i), a, b, c, &d, e, f, g, &h)
-                        step(i &+ 1, load(i &+ 1), h, a, b, &c, d, e, f, &g)
-                        step(i &+ 2, load(i &+ 2), g, h, a, &b, c, d, e, &f)
-                        step(i &+ 3, load(i &+ 3), f, g, h, &a, b, c, d, &e)
-                        step(i &+ 4, load(i &+ 4), e, f, g, &h, a, b, c, &d)
-                        step(i &+ 5, load(i &+ 5), d, e, f, &g, h, a, b, &c)
-                        step(i &+ 6, load(i &+ 6), c, d, e, &f, g, h, a, &b)
-                        step(i &+ 7, load(i &+ 7), b, c, d, &e, f, g, h, &a)
+                    @inline(__always)
+                    func eightRounds(from i: Int, _ word: (Int) -> UInt32) {
+                        step(i, word(i), a, b, c, &d, e, f, g, &h)
+                        step(i &+ 1, word(i &+ 1), h, a, b, &c, d, e, f, &g)
+                        step(i &+ 2, word(i &+ 2), g, h, a, &b, c, d, e, &f)
+                        step(i &+ 3, word(i &+ 3), f, g, h, &a, b, c, d, &e)
+                        step(i &+ 4, word(i &+ 4), e, f, g, &h, a, b, c, &d)
+                        step(i &+ 5, word(i &+ 5), d, e, f, &g, h, a, b, &c)
+                        step(i &+ 6, word(i &+ 6), c, d, e, &f, g, h, a, &b)
+                        step(i &+ 7, word(i &+ 7), b, c, d, &e, f, g, h, &a)
                     }
-                    for i in stride(from: 16, to: 64, by: 8) {
-                        step(i, schedule(i), a, b, c, &d, e, f, g, &h)
-                        step(i &+ 1, schedule(i &+ 1), h, a, b, &c, d, e, f, &g)
-                        step(i &+ 2, schedule(i &+ 2), g, h, a, &b, c, d, e, &f)
-                        step(i &+ 3, schedule(i &+ 3), f, g, h, &a, b, c, d, &e)
-                        step(i &+ 4, schedule(i &+ 4), e, f, g, &h, a, b, c, &d)
-                        step(i &+ 5, schedule(i &+ 5), d, e, f, &g, h, a, b, &c)
-                        step(i &+ 6, schedule(i &+ 6), c, d, e, &f, g, h, a, &b)
-                        step(i &+ 7, schedule(i &+ 7), b, c, d, &e, f, g, h, &a)
-                    }
+                    eightRounds(from: 0, load)
+                    eightRounds(from: 8, load)
+                    for i in stride(from: 16, to: 64, by: 8) { eightRounds(from: i, schedule) }
                     s0 &+= a; s1 &+= b; s2 &+= c; s3 &+= d; s4 &+= e; s5 &+= f; s6 &+= g; s7 &+= h
                     block += 64
                 }
