@@ -1,12 +1,12 @@
 import Foundation
 
 extension CorpusLoader {
-    /// Reads the valid items of one file into `body` in file order, adding what else it learns to
+    /// Reads the valid items of one file into `sink` in file order, adding what else it learns to
     /// `pass`. Blocks that read alike on any thread (past a TSV's header; every block of JSONL, lines and
     /// Tatoeba) are parsed and validated `workers` at a time while this thread reads the file on and
-    /// hands items over in order; what comes out is what reading one block after another gives.
-    func readItems(of file: CorpusFile, into pass: inout Pass, codes: inout ItemValidator.CodeCache,
-                   _ body: (CorpusItem) throws -> Void) throws {
+    /// hands items over in order; what comes out is what reading one block after another gives. Whether
+    /// a block yields items or only ids is asked of `sink` as the block is handed to be read.
+    func readItems(of file: CorpusFile, into pass: inout Pass, codes: inout ItemValidator.CodeCache, _ sink: ItemSink) throws {
         var chunks = try FileChunks(path: file.path, blockSize: blockSize)
         var reader: RecordReader?
         var tally = FileTally()
@@ -15,19 +15,19 @@ extension CorpusLoader {
             // Only a cache (same value for a spelling wherever it is computed): a block's new codes are
             // kept when it knows more than this thread does, which is enough to stop repeated look-ups.
             if outcome.codes.count > codes.count { codes.merge(outcome.codes) { kept, _ in kept } }
-            try tally.add(outcome, into: &pass, body)
+            try tally.add(outcome, into: &pass, sink)
         }
         while let block = try chunks.nextBlock() {
             if reader == nil { reader = try makeReader(for: file) { TextLines(block).lines.first?.text } }
             if workers > 1, reader!.readsBlocksIndependently {
-                let copy = reader!, known = codes, path = file.path
+                let copy = reader!, known = codes, path = file.path, onlyIDs = sink.onlyIDs()
                 work.submit {
                     var reader = copy
-                    return BlockReader.read(block, path: path, with: &reader, codes: known)
+                    return BlockReader.read(block, path: path, with: &reader, codes: known, onlyIDs: onlyIDs)
                 }
                 if work.isFull, let done = work.next() { try take(done) }
             } else {
-                try take(BlockReader.read(block, path: file.path, with: &reader!, codes: codes))
+                try take(BlockReader.read(block, path: file.path, with: &reader!, codes: codes, onlyIDs: sink.onlyIDs()))
             }
         }
         while let done = work.next() { try take(done) }
@@ -52,14 +52,18 @@ private struct FileTally {
     var sawRecordOrProblem = false
     var sawText = false
 
-    /// Adds a block's problems to `pass` and hands its items to `body`.
-    mutating func add(_ outcome: BlockReader.Outcome, into pass: inout CorpusLoader.Pass, _ body: (CorpusItem) throws -> Void) throws {
+    /// Adds a block's problems to `pass` and hands its items (or ids) to `sink`.
+    mutating func add(_ outcome: BlockReader.Outcome, into pass: inout CorpusLoader.Pass, _ sink: ItemSink) throws {
         pass.problems += outcome.problems
         skipped += outcome.skipped
         sawRecordOrProblem = sawRecordOrProblem || outcome.sawRecordOrProblem
         sawText = sawText || outcome.sawText
         for item in outcome.items {
-            try body(item)
+            try sink.item(item)
+            items += 1
+        }
+        for id in outcome.ids {
+            try sink.id(id)
             items += 1
         }
     }

@@ -70,7 +70,7 @@ public struct CorpusLoader: Sendable {
         if var replay = try? CorpusReplay(paths: paths, loader: self) {
             let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory, keepsRunsInOrder: false)
             do {
-                let pass = try forEachItem(paths) { try spool.add($0) }
+                let pass = try forEachItem(paths, ItemSink(item: spool.add, onlyIDs: { spool.droppedRuns }, id: spool.add(id:)))
                 guard spool.droppedRuns else { return try sorted(spool, pass, paths: paths) }
                 try Self.requireNoProblems(pass.problems)  // in order: no duplicates
                 replay.counted(pass.sources)
@@ -95,16 +95,21 @@ public struct CorpusLoader: Sendable {
         throw CorpusError.invalid(problems.sorted { ($0.location.file, $0.location.line) < ($1.location.file, $1.location.line) })
     }
 
-    /// Reads every valid item of `paths` in file order into `body`, a block of lines at a time, and
+    /// Reads every valid item of `paths` in file order into `body`.
+    func forEachItem(_ paths: [String], _ body: @escaping (CorpusItem) throws -> Void) throws -> Pass {
+        try forEachItem(paths, ItemSink(item: body))
+    }
+
+    /// Reads every valid item of `paths` in file order into `sink`, a block of lines at a time, and
     /// collects the problems instead of throwing them. Throws only when a path cannot be read at all
-    /// or its format is unknown (or `body` throws).
-    func forEachItem(_ paths: [String], _ body: (CorpusItem) throws -> Void) throws -> Pass {
+    /// or its format is unknown (or `sink` throws).
+    func forEachItem(_ paths: [String], _ sink: ItemSink) throws -> Pass {
         var pass = Pass()
         var codes = ItemValidator.CodeCache()
         for path in paths {
             for file in try Self.expand(path) {
                 if file.isDocumentation { pass.skippedPaths.append(file.path); continue }
-                try readItems(of: file, into: &pass, codes: &codes, body)
+                try readItems(of: file, into: &pass, codes: &codes, sink)
             }
         }
         return pass

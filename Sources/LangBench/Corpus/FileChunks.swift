@@ -95,4 +95,11 @@ struct LineBlock: Sendable {
     var data: Data
     var firstLine: Int
     var fileStart: Bool
+
+    /// The block's first line and the lines after it, as two blocks; nil when it holds one line.
+    func cutAfterFirstLine() -> (head: LineBlock, rest: LineBlock)? {
+        guard let newline = data.firstIndex(of: 0x0A), newline + 1 < data.endIndex else { return nil }
+        return (LineBlock(data: data[...newline], firstLine: firstLine, fileStart: fileStart),
+                LineBlock(data: data[(newline + 1)...], firstLine: firstLine + 1, fileStart: false))
+    }
 }

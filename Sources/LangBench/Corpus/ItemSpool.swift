@@ -62,13 +62,7 @@ public final class ItemSpool {
 
     /// Adds the next item in file order.
     public func add(_ item: CorpusItem) throws {
-        if inOrder {
-            if let lastID, !(lastID < item.id) {
-                if droppedRuns { throw OrderBroken() }
-                inOrder = false
-            }
-            lastID = item.id
-        }
+        try checkOrder(item.id)
         if droppedRuns {
             sequence += 1
             return
@@ -127,6 +121,25 @@ public final class ItemSpool {
         runs = []
         handedOver = true
         return (SortedCorpus(spool: [url], directory: directory, files: files, count: count, sources: sources), duplicates)
+    }
+
+    /// Adds the id of the next item in file order once runs are dropped (`droppedRuns`): all that is
+    /// then kept of an item.
+    func add(id: String) throws {
+        precondition(droppedRuns, "only a spool that dropped its runs takes ids alone")
+        try checkOrder(id)
+        sequence += 1
+    }
+
+    /// Notes whether `id` comes after the last id (as `String`s compare); throws `OrderBroken` when it
+    /// does not after a run was dropped.
+    private func checkOrder(_ id: String) throws {
+        guard inOrder else { return }
+        if let lastID, !(lastID < id) {
+            if droppedRuns { throw OrderBroken() }
+            inOrder = false
+        }
+        lastID = id
     }
 
     /// Hands the pending items to the run writer, which sorts them (id, then file order) unless they

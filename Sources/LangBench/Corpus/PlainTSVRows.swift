@@ -6,20 +6,22 @@ import Foundation
 /// (valid UTF-8, exactly the header's cells, an id without spaces at its ends, a known language code,
 /// text that is not blank and within the limit in bytes, no history); anything else returns nil and the
 /// block is read line by line, which reports problems in their order. Whatever it returns is what
-/// `BlockReader.read(TextLines(block), …)` gives (`ByteFastPathTests`).
+/// `BlockReader.read(TextLines(block), …)` gives (`ByteFastPathTests`); with `onlyIDs`, the same rows are
+/// checked the same way but only their ids kept (no item, tags or source made per row).
 enum PlainTSVRows {
-    static func read(_ block: LineBlock, path: String, layout: TSVLayout, codes: ItemValidator.CodeCache) -> BlockReader.Outcome? {
+    static func read(_ block: LineBlock, path: String, layout: TSVLayout, codes: ItemValidator.CodeCache,
+                     onlyIDs: Bool = false) -> BlockReader.Outcome? {
         guard !block.fileStart else { return nil }  // a BOM and the header are the line reader's
         var outcome = BlockReader.Outcome(codes: codes)
         let read = block.data.withUnsafeBytes { raw -> Bool in
             withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: layout.count) { cells in
                 var rows = Rows(bytes: raw.bindMemory(to: UInt8.self), path: path, layout: layout, cells: cells)
-                return rows.read(firstLine: block.firstLine, into: &outcome)
+                return rows.read(firstLine: block.firstLine, onlyIDs: onlyIDs, into: &outcome)
             }
         }
         guard read else { return nil }
-        outcome.sawRecordOrProblem = !outcome.items.isEmpty
-        outcome.sawText = !outcome.items.isEmpty  // every line is blank or an item's
+        outcome.sawRecordOrProblem = !outcome.items.isEmpty || !outcome.ids.isEmpty
+        outcome.sawText = outcome.sawRecordOrProblem  // every line is blank or an item's
         return outcome
     }
 
@@ -48,8 +50,9 @@ enum PlainTSVRows {
             otherColumns = (0..<layout.count).filter { !fields.contains($0) }
         }
 
-        /// Appends the item of every row to `outcome`; false at the first row that is not plain.
-        mutating func read(firstLine: Int, into outcome: inout BlockReader.Outcome) -> Bool {
+        /// Appends the item (or only the id) of every row to `outcome`; false at the first row that is
+        /// not plain.
+        mutating func read(firstLine: Int, onlyIDs: Bool, into outcome: inout BlockReader.Outcome) -> Bool {
             var line = firstLine - 1
             var start = 0
             while start < bytes.count {
@@ -76,19 +79,24 @@ enum PlainTSVRows {
                 guard count == layout.count - 1, cellStart <= contentEnd else { return false }
                 cells[count] = cellStart..<contentEnd
                 isASCII = high < 0x80
-                guard let item = item(line: line, outcome: &outcome) else { return false }
-                outcome.items.append(item)
+                guard let row = row(codes: &outcome.codes) else { return false }
+                if onlyIDs {
+                    outcome.ids.append(row.id)
+                } else {
+                    outcome.items.append(CorpusItem(id: row.id, lang: row.lang, text: row.text, sortedTags: row.tags, history: [],
+                                                    source: SourceLocation(file: path, line: line)))
+                }
                 start = next
             }
             return true
         }
 
-        /// The row's item, if the row is plain.
-        private mutating func item(line: Int, outcome: inout BlockReader.Outcome) -> CorpusItem? {
+        /// The row's fields, if the row is plain.
+        private mutating func row(codes: inout ItemValidator.CodeCache) -> (id: String, lang: LanguageCode, text: String, tags: [String])? {
             let idCell = cells[layout.id]
             // Printable ASCII at both ends: nothing to trim, and not empty.
             guard let first = idCell.first, Self.isPrintableASCII(bytes[first]), Self.isPrintableASCII(bytes[idCell.upperBound - 1]),
-                  let id = string(idCell), let lang = language(&outcome.codes), let text = string(cells[layout.text]),
+                  let id = string(idCell), let lang = language(&codes), let text = string(cells[layout.text]),
                   text.utf8.count <= CorpusLimits.maxTextLength, !isBlank(text, cells[layout.text]) else { return nil }
             if let history = layout.history, !cells[history].isEmpty { return nil }
             var tags: [String] = []
@@ -99,7 +107,7 @@ enum PlainTSVRows {
             for column in otherColumns {
                 guard string(cells[column]) != nil else { return nil }  // valid UTF-8, as the whole line must be
             }
-            return CorpusItem(id: id, lang: lang, text: text, sortedTags: tags, history: [], source: SourceLocation(file: path, line: line))
+            return (id, lang, text, tags)
         }
 
         /// The row's language, when its code is known.
@@ -130,7 +138,7 @@ enum PlainTSVRows {
             // repairs invalid bytes instead, so the bytes come back unchanged exactly when they were valid.
             var string = String(decoding: cellBytes, as: UTF8.self)
             if isASCII || cellBytes.isEmpty { return string }
-            let unchanged = string.withUTF8 { $0.count == cellBytes.count && memcmp($0.baseAddress!, cellBytes.baseAddress!, $0.count) == 0 }
+            let unchanged = string.withUTF8 { $0.count == cellBytes.count && Self.equal($0.baseAddress!, cellBytes.baseAddress!, count: $0.count) }
             return unchanged ? string : nil
         }
 
@@ -146,7 +154,19 @@ enum PlainTSVRows {
         }
 
         private func same(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-            a.count == b.count && memcmp(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, a.count) == 0
+            a.count == b.count && Self.equal(bytes.baseAddress! + a.lowerBound, bytes.baseAddress! + b.lowerBound, count: a.count)
+        }
+
+        /// `memcmp(a, b, count) == 0` for the few bytes of a cell, without a call per comparison (two per
+        /// row, a visible share of reading one).
+        @inline(__always)
+        private static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, count: Int) -> Bool {
+            var i = 0
+            while i < count {
+                if a[i] != b[i] { return false }
+                i &+= 1
+            }
+            return true
         }
 
         private static func isPrintableASCII(_ byte: UInt8) -> Bool {

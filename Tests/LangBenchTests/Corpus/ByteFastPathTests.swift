@@ -79,11 +79,14 @@ struct ByteFastPathTests {
             var block: [UInt8] = []
             for _ in 0..<(1 + random.next() % 4) { block += row(isPlain ? plain : pools, wrongCells: !isPlain) }
             if random.next() % 4 == 0, block.last == 0x0A { block.removeLast() }  // the file's last line, without a newline
-            let (fast, slow) = try Self.readBothWays(header: header, block: Data(block))
+            let (fast, ids, slow) = try Self.readBothWays(header: header, block: Data(block))
             if isPlain { #expect(fast != nil, "plain rows not read from bytes: \(String(decoding: block, as: UTF8.self))") }
+            let text = String(decoding: block, as: UTF8.self)
+            #expect((ids == nil) == (fast == nil), "\(text)")
             guard let fast else { continue }
             readFromBytes += 1
-            let text = String(decoding: block, as: UTF8.self)
+            #expect(ids?.ids == fast.items.map(\.id) && ids?.items == [], "\(text)")
+            #expect(ids?.sawText == fast.sawText && ids?.sawRecordOrProblem == fast.sawRecordOrProblem, "\(text)")
             #expect(fast.items == slow.items, "\(text)")
             #expect(fast.problems.isEmpty && slow.problems.isEmpty, "\(text)")
             #expect(fast.skipped == slow.skipped && fast.sawText == slow.sawText && fast.sawRecordOrProblem == slow.sawRecordOrProblem, "\(text)")
@@ -91,13 +94,36 @@ struct ByteFastPathTests {
         #expect(readFromBytes >= 900)
     }
 
-    /// `block` (rows after `header`, from line 2) read by `PlainTSVRows` and by the line reader.
-    private static func readBothWays(header: String, block: Data) throws -> (fast: BlockReader.Outcome?, slow: BlockReader.Outcome) {
+    /// A TSV's first block, read as its header and then the rest (plain rows straight from their bytes),
+    /// gives what reading the whole block line by line gives: with a BOM, CRLF ends, a blank or wrong
+    /// first line, a header alone, rows that are plain and rows that are not.
+    @Test(arguments: ["id\tlang\ttext\ttags\n", "\u{FEFF}id\tlang\ttext\r\n", "\nid\tlang\ttext\n", "id\tlang\n", "id\tlang\ttext\tid\n", "id\tlang\ttext"])
+    func firstBlockEqualsReadingLineByLine(_ head: String) throws {
+        let bodies = ["", "a1\tru\tслово\n", "a1\tru\tслово\tt\nb2\ten\tHello\t\n\nc3\tuk\tдім", "a1\txx\tслово\n a2\tru\t \n",
+                      "a1\tru\tслово\tt\textra\n", "a1\tru\n"]
+        for body in bodies {
+            let block = LineBlock(data: Data((head + body).utf8), firstLine: 1, fileStart: true)
+            var cut = RecordReader(file: CorpusFile(path: "f.tsv"), format: .tsv)
+            var whole = cut
+            let fast = BlockReader.read(block, path: "f.tsv", with: &cut, codes: [:])
+            let slow = BlockReader.read(TextLines(block), path: "f.tsv", with: &whole, codes: [:])
+            let text = head + body
+            #expect(fast.items == slow.items, "\(text)")
+            #expect(fast.problems == slow.problems, "\(text)")
+            #expect(fast.skipped == slow.skipped && fast.sawText == slow.sawText && fast.sawRecordOrProblem == slow.sawRecordOrProblem, "\(text)")
+            #expect((cut.tsvLayout == nil) == (whole.tsvLayout == nil), "\(text)")
+        }
+    }
+
+    /// `block` (rows after `header`, from line 2) read by `PlainTSVRows` (for items, and for ids only) and
+    /// by the line reader.
+    private static func readBothWays(header: String, block: Data) throws -> (fast: BlockReader.Outcome?, ids: BlockReader.Outcome?, slow: BlockReader.Outcome) {
         var reader = RecordReader(file: CorpusFile(path: "f.tsv"), format: .tsv)
         _ = reader.read(TextLines(data: Data((header + "\n").utf8)).lines)
         let layout = try #require(reader.tsvLayout)
         let lines = LineBlock(data: block, firstLine: 2, fileStart: false)
         let fast = PlainTSVRows.read(lines, path: "f.tsv", layout: layout, codes: [:])
-        return (fast, BlockReader.read(TextLines(lines), path: "f.tsv", with: &reader, codes: [:]))
+        let ids = PlainTSVRows.read(lines, path: "f.tsv", layout: layout, codes: [:], onlyIDs: true)
+        return (fast, ids, BlockReader.read(TextLines(lines), path: "f.tsv", with: &reader, codes: [:]))
     }
 }

@@ -79,6 +79,36 @@ struct CorpusReplayTests {
         }
     }
 
+    /// A corpus in order with problems past the first run of 100 (by then rows are read for their ids
+    /// only, `ItemSink.onlyIDs`): `loadSorted` throws what `read` reports, in blocks that cut lines or
+    /// not, on one thread or several.
+    @Test func problemsPastADroppedRunAreWhatReadReports() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var rows = (0..<600).map { Data(String(format: "i%05d\t%@\tслово\tt", $0, ["ru", "uk"][$0 % 2]).utf8) }
+        rows[150] = Data("i00150\txx\tслово\tt".utf8)  // unknown code
+        rows[250] = Data("i00250\tru\t \tt".utf8)  // empty text
+        rows[350] = Data("i00350\tru\tслово\tt\textra".utf8)  // a cell too many
+        rows[450] = Data("i00450\tru\tсл".utf8) + Data([0xD0]) + Data("\tt".utf8)  // invalid UTF-8
+        rows[500] = Data()  // a blank line: no problem
+        let url = directory.appendingPathComponent("c.tsv")
+        try (Data("id\tlang\ttext\ttags\n".utf8) + rows.reduce(Data()) { $0 + $1 + Data([0x0A]) }).write(to: url)
+        let expected = try CorpusLoader().read([url.path]).problems
+        #expect(expected.count == 4)
+        for blockSize in [97, 1 << 20] {
+            for workers in [1, 3] {
+                var loader = Self.loader(blockSize: blockSize)
+                loader.workers = workers
+                do {
+                    _ = try loader.loadSorted([url.path], itemsInMemory: 100, spoolDirectory: directory)
+                    Issue.record("no problems thrown (block \(blockSize), \(workers) workers)")
+                } catch CorpusError.invalid(let problems) {
+                    #expect(problems == expected, "block \(blockSize), \(workers) workers")
+                }
+            }
+        }
+    }
+
     /// A file appended to, or rewritten at the same size, after the check: the next read names it.
     @Test(arguments: ["appended", "rewritten"])
     func aFileChangedAfterTheCheckIsAnError(_ change: String) throws {
