@@ -1,9 +1,9 @@
 /// Fresh results with their output bytes: each per-item CSV row without its `correct,flip` cells (they
-/// need the run's order and the first config's outcome), and each line of the results log. With several
+/// need the run's order and the first config's outcome), and each line of the results log. With many
 /// detection tasks they are encoded in the tasks, so that the one recording thread (which keeps the
-/// canonical order) only copies bytes. With one, the detections are handed over as they are
-/// (`deferring`) and the recorder builds each result and writes its bytes straight into the output
-/// files, as that thread has time to spare while the task is the critical path.
+/// canonical order) only copies bytes. With up to `ConfigPass.recorderKeepsUpWith` (two), the
+/// detections are handed over as they are (`deferring`) and the recorder builds each result and writes
+/// its bytes straight into the output files, as that thread keeps up with them.
 public struct EncodedResults: Sendable {
     /// The results as the tally reads them. Those built from `FreshDetections` have no `itemHash`: their
     /// fingerprints are written into `log` from their numbers.
