@@ -66,7 +66,8 @@ public struct CorpusLoader: Sendable {
     /// `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
     public func loadSorted(_ paths: [String], itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
                            spoolDirectory: URL? = nil) throws -> SortedCorpus {
-        // Stamped before the first read; a path that cannot be stamped is reported by the read below.
+        // Stamped before the first read. `try?`: a path that cannot be stamped is only read into the spool,
+        // and the read below reports why it cannot be read, if it cannot.
         if var replay = try? CorpusReplay(paths: paths, loader: self) {
             let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory, keepsRunsInOrder: false)
             do {

@@ -95,14 +95,14 @@ struct CorpusReplay: Sendable {
                 if chunks == nil {
                     index += 1
                     guard index < replay.files.count else { return false }
-                    try check(replay.files[index], "size or modification time")
+                    try check(replay.files[index])
                     chunks = try FileChunks(path: replay.files[index].file.path, blockSize: replay.loader.blockSize, hashing: false)
                     reader = nil
                     itemsOfFile = 0
                 }
                 let file = replay.files[index]
                 guard let block = try chunks!.nextBlock() else {
-                    try check(file, "size or modification time")
+                    try check(file)
                     if itemsOfFile != file.items { throw CorpusReplay.changed(file.file.path, "\(itemsOfFile) items now, \(file.items) before") }
                     chunks = nil
                     continue
@@ -118,8 +118,9 @@ struct CorpusReplay: Sendable {
             }
         }
 
-        private func check(_ file: File, _ what: String) throws {
-            if try Stamp(path: file.file.path) != file.stamp { throw CorpusReplay.changed(file.file.path, what) }
+        /// Throws when `file`'s size or modification time is no longer the stamp's.
+        private func check(_ file: File) throws {
+            if try Stamp(path: file.file.path) != file.stamp { throw CorpusReplay.changed(file.file.path, "size or modification time") }
         }
     }
 }

@@ -16,7 +16,7 @@ struct DetectionResume {
     var isEmpty: Bool { results.allSatisfy(\.isEmpty) }
 
     func previous(config: Int, position: Int) -> DetectionResult? {
-        results[config].isEmpty ? nil : results[config][position]  // asked for every item of a fresh run
+        results[config].isEmpty ? nil : results[config][position]  // asked per item for a config with nothing logged
     }
 
     /// Checks `logged` (header and results of the log at `log`) against this run and keeps its results;

@@ -188,8 +188,9 @@ struct ConfigPass: Sendable {
     let jobs: Int
     /// Detection tasks whose results the recording thread builds and writes itself. Measured on two
     /// cores over 1 M one-word items: with two tasks, building and writing on the recording thread
-    /// took 0.6–0.8 s less CPU and 0.2–0.6 s less wall time than encoding in the tasks (5 interleaved
-    /// pairs); with many more tasks than that one thread would become the bottleneck.
+    /// took 0.65 s less CPU and 0.37 s less wall time than encoding in the tasks (medians of 6 pairs in
+    /// ABBA order, lower in every pair); with many more tasks than that one thread would become the
+    /// bottleneck.
     static let recorderKeepsUpWith = 2
 
     init(resolved: DetectionRunner.ResolvedConfig, detector: any LanguageIdentifying, jobs: Int) {

@@ -147,11 +147,7 @@ struct CorpusReplayTests {
         var outputs: [URL] = []
         for items in [SortedCorpus(try CorpusLoader().load(paths)), replayed] {
             let output = directory.appendingPathComponent("run-\(outputs.count)")
-            var job = DetectionJob(items: items, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
-                                   factory: DetectorFactory(), directory: output, command: ["test"], jobs: 2)
-            job.batchSize = 256
-            _ = try await job.run()
-            outputs.append(output)
+            outputs.append(try await DetectionStreamingTests.detect(items, into: output, jobs: 2, batchSize: 256))
         }
         try DetectionStreamingTests.expectSameReports(outputs[0], outputs[1])
     }

@@ -113,12 +113,7 @@ struct DetectionStreamingTests {
         let corpus = try CorpusLoader().load(["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { root.appendingPathComponent($0).path })
         var outputs: [URL] = []
         for jobs in [1, 3] {
-            let directory = try Fixture.temporaryDirectory()
-            var job = DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
-                                   factory: DetectorFactory(), directory: directory, command: ["test"], jobs: jobs)
-            job.batchSize = 331
-            _ = try await job.run()
-            outputs.append(directory)
+            outputs.append(try await Self.detect(SortedCorpus(corpus), into: try Fixture.temporaryDirectory(), jobs: jobs, batchSize: 331))
         }
         try Self.expectSameReports(outputs[0], outputs[1])
     }
@@ -132,20 +127,22 @@ struct DetectionStreamingTests {
         #expect(spooled.isSpooled)
         var outputs: [URL] = []
         for items in [SortedCorpus(try CorpusLoader().load(paths)), spooled] {
-            let directory = try Fixture.temporaryDirectory()
-            var job = DetectionJob(items: items, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
-                                   factory: DetectorFactory(), directory: directory, command: ["test"], jobs: 2)
-            job.batchSize = 256
-            _ = try await job.run()
-            outputs.append(directory)
+            outputs.append(try await Self.detect(items, into: try Fixture.temporaryDirectory(), jobs: 2, batchSize: 256))
         }
         try Self.expectSameReports(outputs[0], outputs[1])
         // Resuming the spooled run from its complete log keeps every result and changes nothing.
-        var resumed = DetectionJob(items: spooled, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
-                                   factory: DetectorFactory(), directory: outputs[1], command: ["test"], resume: true, jobs: 2)
-        resumed.batchSize = 256
-        _ = try await resumed.run()
+        _ = try await Self.detect(spooled, into: outputs[1], jobs: 2, batchSize: 256, resume: true)
         try Self.expectSameReports(outputs[0], outputs[1])
+    }
+
+    /// Runs the default configs over `items` into `directory` (returned) with `jobs` tasks and batches of
+    /// `batchSize` items.
+    static func detect(_ items: SortedCorpus, into directory: URL, jobs: Int, batchSize: Int, resume: Bool = false) async throws -> URL {
+        var job = DetectionJob(items: items, configs: DetectionConfig.defaults(), supported: try PipelineFixture.profile().supportedLanguages,
+                               factory: DetectorFactory(), directory: directory, command: ["test"], resume: resume, jobs: jobs)
+        job.batchSize = batchSize
+        _ = try await job.run()
+        return directory
     }
 
     static func expectSameReports(_ a: URL, _ b: URL, sourceLocation: Testing.SourceLocation = #_sourceLocation) throws {
