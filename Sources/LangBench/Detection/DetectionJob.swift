@@ -50,7 +50,7 @@ public struct DetectionJob: Sendable {
         if resume, FileManager.default.fileExists(atPath: logURL.path) {
             let logged = try DetectionResultLog.read(logURL, repair: true)
             kept = try DetectionResume(header: header, logged: logged, items: items, directory: directory)
-            log = logged.header == nil ? try DetectionResultLog(creating: logURL, header: header) : try DetectionResultLog(appendingTo: logURL)
+            log = try DetectionResultLog.resuming(logURL, header: header, logged: logged)
         } else {
             log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
         }

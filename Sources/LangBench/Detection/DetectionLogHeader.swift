@@ -1,7 +1,8 @@
 /// The first line of `detection-results.jsonl`: what the logged results were measured with, so that
-/// `--resume` can refuse to mix them with results of other configs or settings.
+/// `--resume` can refuse to mix them with results of other configs or settings. From format 3 it names
+/// the rows' columns (`DetectionResultLine.columns`); a format-2 header has none.
 public struct DetectionLogHeader: Sendable, Hashable, Codable {
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     /// Settings outside the configs that change results.
     public struct Settings: Sendable, Hashable, Codable {
@@ -21,17 +22,25 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
     }
 
     public var detectionLog: Int
+    /// The elements of each row, in order (nil in a format-2 header, whose results are objects).
+    public var columns: [String]?
     public var configs: [DetectionReport.ConfigEcho]
     public var settings: Settings
 
     public init(configs: [DetectionReport.ConfigEcho], settings: Settings) {
         detectionLog = Self.formatVersion
+        columns = DetectionResultLine.columns
         self.configs = configs
         self.settings = settings
     }
 
+    /// This header as the current format writes it (a format-2 log's header, for its rewrite or a merge).
+    var current: DetectionLogHeader {
+        DetectionLogHeader(configs: configs, settings: settings)
+    }
+
     enum CodingKeys: String, CodingKey {
-        case detectionLog = "detection_log", configs, settings
+        case detectionLog = "detection_log", columns, configs, settings
     }
 
     /// What differs from `other` (the earlier run's header), one phrase per difference; empty when the

@@ -1,56 +1,59 @@
-/// One result as a JSON line, written without `JSONEncoder` (which cost more than detecting the item):
-/// the keys `JSONOutput.line` would write, sorted, nil values left out.
+/// One result as a row of the results log (format 3): a JSON array of `columns`, in that order, `null`
+/// for no prediction, confidence or item hash, and the error as a tenth element only when there is one.
+/// Written without `JSONEncoder` (which cost more than detecting the item), straight into the writer's buffer.
 enum DetectionResultLine {
-    // Each key with its punctuation, as a literal: the line is assembled without intermediate strings.
-    private static let confidence: StaticString = #""confidence":"#
-    private static let config: StaticString = #""config":"#
-    private static let detector: StaticString = #","detector":"#
-    private static let error: StaticString = #","error":"#
-    private static let itemHash: StaticString = #","item_hash":"#
-    private static let itemID: StaticString = #","item_id":"#
-    private static let lang: StaticString = #","lang":"#
-    private static let length: StaticString = #","length":"#
-    private static let predicted: StaticString = #","predicted":"#
-    private static let tags: StaticString = #","tags":["#
-    private static let closing: StaticString = "]}\n"
+    /// The row's elements, in order (the header's `columns`); `error` is present only when set.
+    static let columns = ["config", "detector", "item_id", "item_hash", "lang", "length", "tags", "predicted", "confidence", "error"]
 
-    /// `result` as a line, with `fingerprint` (when given) as its `item_hash`; `fixed`, when it is of the
+    private static let null: StaticString = "null"
+
+    /// `result` as a row, with `fingerprint` (when given) as its `item_hash`; `fixed`, when it is of the
     /// result's config and detector, stands in for them.
     static func encode(_ result: DetectionResult, fingerprint: UInt64? = nil, into out: inout [UInt8], fixed: FixedCells? = nil) {
-        out.append(UInt8(ascii: "{"))
-        if let value = result.confidence, value.isFinite {
-            out.append(literal: confidence)
-            number(value, into: &out)
-            out.append(UInt8(ascii: ","))
-        }
+        out.append(UInt8(ascii: "["))
         if let fixed, fixed.fit(result) {
             out.append(contentsOf: fixed.bytes)
         } else {
             configAndDetector(config: result.config, detector: result.detector, into: &out)
         }
-        if let value = result.error { out.append(literal: error); string(value, into: &out) }
+        string(result.itemID, into: &out)
+        out.append(UInt8(ascii: ","))
         if let fingerprint {
-            out.append(literal: itemHash)
             quotedHex(fingerprint, into: &out)
         } else if let value = result.itemHash {
-            out.append(literal: itemHash); string(value, into: &out)
+            string(value, into: &out)
+        } else {
+            out.append(literal: null)
         }
-        out.append(literal: itemID); string(result.itemID, into: &out)
-        out.append(literal: lang); string(result.lang.identifier, into: &out)
-        out.append(literal: length); unescaped(result.length.rawValue, into: &out)
-        if let value = result.predicted { out.append(literal: predicted); string(value.identifier, into: &out) }
-        out.append(literal: tags)
+        out.append(UInt8(ascii: ","))
+        string(result.lang.identifier, into: &out)
+        out.append(UInt8(ascii: ","))
+        unescaped(result.length.rawValue, into: &out)
+        out.append(UInt8(ascii: ","))
+        out.append(UInt8(ascii: "["))
         for (i, tag) in result.tags.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             string(tag, into: &out)
         }
-        out.append(literal: closing)
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: ","))
+        if let value = result.predicted { string(value.identifier, into: &out) } else { out.append(literal: null) }
+        out.append(UInt8(ascii: ","))
+        if let value = result.confidence, value.isFinite { number(value, into: &out) } else { out.append(literal: null) }
+        if let value = result.error {
+            out.append(UInt8(ascii: ","))
+            string(value, into: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+        out.append(UInt8(ascii: "\n"))
     }
 
-    /// The `"config":…,"detector":…` fields.
+    /// The config and detector elements, each with the comma after it.
     static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
-        out.append(literal: Self.config); string(config, into: &out)
-        out.append(literal: Self.detector); string(detector, into: &out)
+        string(config, into: &out)
+        out.append(UInt8(ascii: ","))
+        string(detector, into: &out)
+        out.append(UInt8(ascii: ","))
     }
 
     /// `value.description` (what `JSONEncoder` writes for a Double here), without the formatter for

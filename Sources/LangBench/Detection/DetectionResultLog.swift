@@ -1,22 +1,26 @@
 import Foundation
 
-/// `detection-results.jsonl`: a header line (`DetectionLogHeader`), then one JSON object per result
-/// (`DetectionResult`, with its item's fingerprint), appended as results are produced. Lines are
-/// buffered and written a batch at a time: a crash loses at most the batch in flight, which `--resume`
-/// redoes. The one reader of per-item detection results: resume, `compare` and `merge` all read it.
-/// Logs of LangBench before format 2 have no header and no fingerprints; they can be read, not resumed.
+/// `detection-results.jsonl`: a header line (`DetectionLogHeader`), then one row per result
+/// (`DetectionResultLine`: a JSON array in the header's column order, with its item's fingerprint),
+/// appended as results are produced. Lines are buffered and written a batch at a time: a crash loses at
+/// most the batch in flight, which `--resume` redoes. The one reader of per-item detection results:
+/// resume, `compare` and `merge` all read it. Older logs still read: format 2 (a header without
+/// `columns`, one JSON object per result) and format 1 (no header, no fingerprints; read, not resumed).
+/// A log holds one format: resuming a format-2 log rewrites it as format 3 first.
 public final class DetectionResultLog {
     public static let fileName = "detection-results.jsonl"
 
     private let writer: BufferedFileWriter
-    /// How a header line starts (sorted keys); a result line starts `{"confidence"` or `{"config":`.
-    static let headerStart = Array("{\"configs\"".utf8)
+    /// How a header line starts (sorted keys): format 3, then format 2 (whose results start `{"confidence"`
+    /// or `{"config":`).
+    static let headerStarts = [Array("{\"columns\"".utf8), Array("{\"configs\"".utf8)]
 
-    /// Starts a fresh log with `header`, replacing any file at `url`.
-    public init(creating url: URL, header: DetectionLogHeader) throws(ReportError) {
-        writer = try BufferedFileWriter(url: url)
+    /// Starts a fresh log with `header` (written as the current format), replacing any file at `url`;
+    /// an `atomic` one replaces it only when finished.
+    public init(creating url: URL, header: DetectionLogHeader, atomic: Bool = false) throws(ReportError) {
+        writer = try BufferedFileWriter(url: url, atomic: atomic)
         do {
-            writer.append(try JSONOutput.line(header))
+            writer.append(try JSONOutput.line(header.current))
         } catch {
             throw .cannotWrite(path: url.path, reason: "cannot encode the header (\(error))")
         }
@@ -48,6 +52,22 @@ public final class DetectionResultLog {
         try writer.finish()
     }
 
+    /// The log a resumed run appends to, given what was read from `url` (and accepted by `DetectionResume`):
+    /// the log itself when it is of the current format; a format-2 log rewritten as the current format
+    /// first (`header`, then every logged result), atomically, so that it never mixes formats; a fresh
+    /// log when there was no header (a format-1 log a resume keeps nothing of).
+    static func resuming(_ url: URL, header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult])) throws(ReportError) -> DetectionResultLog {
+        guard let earlier = logged.header else { return try DetectionResultLog(creating: url, header: header) }
+        if earlier.detectionLog < DetectionLogHeader.formatVersion {
+            let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)
+            for result in logged.results {
+                try rewritten.append { DetectionResultLine.encode(result, into: &$0) }
+            }
+            try rewritten.finish()
+        }
+        return try DetectionResultLog(appendingTo: url)
+    }
+
     /// The header (nil for a log of format 1) and every complete result. A torn final line (the one being
     /// written when the process died) is dropped, and truncated away when `repair` is true so appends
     /// continue on a clean line. A missing file has no results; one that cannot be read is an error (a
@@ -56,11 +76,17 @@ public final class DetectionResultLog {
         var header: DetectionLogHeader?
         var results: [DetectionResult] = []
         let decoder = JSONDecoder()
+        var rows = DetectionRowReader()
         try JSONLines.forEachCompleteLine(of: url, repair: repair) { lineNumber, line in
             do {
-                if lineNumber == 1, line.starts(with: Self.headerStart) {
-                    header = try decoder.decode(DetectionLogHeader.self, from: line)
+                let format = header?.detectionLog ?? 1
+                if lineNumber == 1, Self.headerStarts.contains(where: { line.starts(with: $0) }) {
+                    header = try Self.header(line, decoder: decoder)
+                } else if line.first == UInt8(ascii: "[") {
+                    guard format >= 3 else { throw DetectionRowReader.Invalid(description: "a row of format 3 in a log of format \(format)") }
+                    results.append(try rows.result(line))
                 } else {
+                    guard format < 3 else { throw DetectionRowReader.Invalid(description: "an object in a log of format \(format), whose results are rows") }
                     results.append(try decoder.decode(DetectionResult.self, from: line))
                 }
             } catch {
@@ -68,5 +94,17 @@ public final class DetectionResultLog {
             }
         }
         return (header, results)
+    }
+
+    /// The header line, checked to be of a format this LangBench reads.
+    private static func header(_ line: Data, decoder: JSONDecoder) throws -> DetectionLogHeader {
+        let header = try decoder.decode(DetectionLogHeader.self, from: line)
+        if header.detectionLog > DetectionLogHeader.formatVersion {
+            throw DetectionRowReader.Invalid(description: "format \(header.detectionLog) is newer than this LangBench reads (\(DetectionLogHeader.formatVersion)); use a newer LangBench")
+        }
+        if header.detectionLog == 3, header.columns != DetectionResultLine.columns {
+            throw DetectionRowReader.Invalid(description: "columns \(header.columns ?? []) are not those of format 3 (\(DetectionResultLine.columns))")
+        }
+        return header
     }
 }

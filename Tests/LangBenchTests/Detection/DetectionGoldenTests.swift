@@ -24,6 +24,7 @@ struct DetectionGoldenTests {
         _ = try await RunFixtures.detect(into: directory)
         Snapshot.assert(try Self.read(directory, DetectionOutput.itemsFile), named: "detection-items.csv")
         Snapshot.assert(try Self.read(directory, DetectionOutput.summaryFile), named: "detection-summary.csv")
+        Snapshot.assert(try Self.read(directory, DetectionOutput.resultsLog), named: "detection-results.jsonl")
     }
 
     /// The authored corpora through the three default configs: the items CSV (6,000+ rows) is pinned by

@@ -65,9 +65,7 @@ struct DetectionResumeTests {
     @Test func aLogWithoutAHeaderCannotBeCheckedSoIsRefused() async throws {
         let directory = try Fixture.temporaryDirectory()
         _ = try await Self.job(directory).run()
-        let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
-        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").dropFirst()
-        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        try DetectionResultLogTests.downgrade(directory.appendingPathComponent(DetectionOutput.resultsLog), to: 1)
         let differences = await Self.refusal(Self.job(directory, resume: true))
         #expect(differences.count == 1 && differences[0].contains("without a header"))
     }
