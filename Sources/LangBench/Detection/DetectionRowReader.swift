@@ -259,10 +259,12 @@ private struct RowCursor {
             return byte - UInt8(ascii: "0")
         }
         guard let lead = digit() else { return nil }
-        repeat {
-            Self.accumulate(lead == 0 ? 0 : digit()!, &mantissa, &digits)
+        var next: UInt8? = lead
+        while let value = next {  // a leading 0 is the whole integer part
+            Self.accumulate(value, &mantissa, &digits)
             at += 1
-        } while lead != 0 && digit() != nil
+            next = lead == 0 ? nil : digit()
+        }
         if peek == UInt8(ascii: ".") {
             at += 1
             guard digit() != nil else { return nil }

@@ -93,6 +93,19 @@ struct DetectionResultLogTests {
         #expect(read.results.map { $0.confidence?.bitPattern } == Self.roundTrips.map { $0.confidence?.bitPattern })
     }
 
+    /// Every 4-decimal confidence and the awkward ones (the reader's fast path and its fallback) read back
+    /// as the same Double.
+    @Test func everyConfidenceReadsBackAsTheSameDouble() throws {
+        let values = DetectionStreamingTests.confidences.filter(\.isFinite) + [0.1 + 0.2, 1e-05, 123_456_789.123_456_7, .leastNonzeroMagnitude, .greatestFiniteMagnitude]
+        var reader = DetectionRowReader()
+        let wrong = try values.filter { value in
+            var row: [UInt8] = []
+            DetectionResultLine.encode(Self.result(confidence: value), into: &row)
+            return try reader.result(Data(row.dropLast())).confidence?.bitPattern != value.bitPattern
+        }
+        #expect(wrong.isEmpty)
+    }
+
     @Test func rowsWithSpacesAndEveryJSONEscapeRead() throws {
         let url = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
         try Self.write([], to: url)
