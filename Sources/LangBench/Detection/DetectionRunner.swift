@@ -65,30 +65,53 @@ public struct DetectionRunner: Sendable {
         public var fresh: [EncodedResults]
     }
 
-    /// Detects the item at every position p of `items` (canonical order) with every config; a result
-    /// `sink.previous` has is passed on, not redone. Returns one timing per config.
-    public func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
-        var detectors: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
-        var timings: [Timing] = []
-        let total = items.count
-        progress.begin("detect", total: total * configs.count)
-        func shutdownAll() async {
-            for (detector, _) in detectors.values { await detector.shutdown() }
+    /// The configs' detectors, each made once, with how long making it took.
+    public struct Detectors: Sendable {
+        var made: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
+
+        /// Ends every detector (external processes exit).
+        public func shutdown() async {
+            for (detector, _) in made.values { await detector.shutdown() }
         }
+    }
+
+    /// Makes every config's detector and checks that it can produce each of the config's candidates (so
+    /// a candidate a detector cannot produce stops the run before the first item instead of scoring
+    /// its items wrong). What was made is shut down when this throws.
+    public func makeDetectors() async throws -> Detectors {
+        var detectors = Detectors()
         do {
-            // Every detector is made and every candidate checked before the first item, so a candidate a
-            // detector cannot produce stops the run instead of scoring its items wrong.
-            for resolved in configs where detectors[resolved.config.detector] == nil {
+            for resolved in configs where detectors.made[resolved.config.detector] == nil {
                 let clock = ContinuousClock()
                 var detector: (any LanguageIdentifying)?
                 let load = try await clock.measure { detector = try await makeDetector(resolved.config.detector) }
-                detectors[resolved.config.detector] = (detector!, load.milliseconds)
+                detectors.made[resolved.config.detector] = (detector!, load.milliseconds)
             }
             for resolved in configs {
-                try CandidateError.check(resolved.config.candidates, detector: detectors[resolved.config.detector]!.detector, config: resolved.config.name)
+                try CandidateError.check(resolved.config.candidates, detector: detectors.made[resolved.config.detector]!.detector, config: resolved.config.name)
             }
+        } catch {
+            await detectors.shutdown()
+            throw error
+        }
+        return detectors
+    }
+
+    /// `run(_:detectors:progress:sink:)` with the detectors made first.
+    public func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+        try await run(items, detectors: try await makeDetectors(), progress: progress, sink: sink)
+    }
+
+    /// Detects the item at every position p of `items` (canonical order) with every config; a result
+    /// `sink.previous` has is passed on, not redone. Returns one timing per config. `detectors` (from
+    /// `makeDetectors()`) are shut down when this returns or throws.
+    public func run(_ items: SortedCorpus, detectors: Detectors, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+        var timings: [Timing] = []
+        let total = items.count
+        progress.begin("detect", total: total * configs.count)
+        do {
             for (index, resolved) in configs.enumerated() {
-                let (detector, loadMs) = detectors[resolved.config.detector]!
+                let (detector, loadMs) = detectors.made[resolved.config.detector]!
                 let pass = ConfigPass(resolved: resolved, detector: detector, jobs: jobs)
                 let cursor = try items.cursor()
                 var measured = 0
@@ -137,11 +160,11 @@ public struct DetectionRunner: Sendable {
                                       itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
             }
         } catch {
-            await shutdownAll()
+            await detectors.shutdown()
             throw error
         }
         progress.end()
-        await shutdownAll()
+        await detectors.shutdown()
         return timings
     }
 
