@@ -2,7 +2,8 @@ import BenchSupport
 import Foundation
 
 /// A corpus file read a block at a time: whole lines only, numbered on across blocks, with the SHA-256
-/// of every byte. Memory is one block plus the line it cut, whatever the size of the file.
+/// of every byte (computed on another thread, `BlockHasher`). Memory is a few blocks plus the line it
+/// cut, whatever the size of the file.
 struct FileChunks {
     /// Bytes read at a time (small enough that a few blocks parsed at once stay a few tens of MB).
     static let defaultBlockSize = 1 << 20
@@ -15,15 +16,15 @@ struct FileChunks {
     private var nextLine = 1
     private var atStart = true
     private var ended = false
-    private var hash = SHA256()
-    private let hashing: Bool
+    /// Nil when not hashing.
+    private let hasher: BlockHasher?
 
     /// Opens `path`, which must be a regular file (a FIFO or a device would block or never end).
     /// `hashing` false skips the SHA-256 (a file read again, whose hash is known).
     init(path: String, blockSize: Int = defaultBlockSize, hashing: Bool = true) throws {
         self.path = path
         self.blockSize = max(1, blockSize)
-        self.hashing = hashing
+        hasher = hashing ? BlockHasher() : nil
         do {
             let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
             let type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
@@ -62,7 +63,7 @@ struct FileChunks {
                 carry = Data()
                 return lines(of: rest)
             }
-            if hashing { hash.update(block) }
+            hasher?.update(block)
             guard let lastNewline = block.lastIndex(of: 0x0A) else {
                 carry.append(block)  // no line ends yet: a long line, keep reading
                 continue
@@ -75,10 +76,12 @@ struct FileChunks {
         return nil
     }
 
-    /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil).
+    /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil); that of no
+    /// bytes when not hashing.
     var sha256: String {
-        var copy = hash
-        return copy.finalize()
+        if let hasher { return hasher.digest }
+        var none = SHA256()
+        return none.finalize()
     }
 
     private mutating func lines(of data: Data) -> LineBlock {

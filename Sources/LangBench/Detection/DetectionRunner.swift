@@ -65,36 +65,66 @@ public struct DetectionRunner: Sendable {
         public var fresh: [EncodedResults]
     }
 
-    /// Detects the item at every position p of `items` (canonical order) with every config; a result
-    /// `sink.previous` has is passed on, not redone. Returns one timing per config.
-    public func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
-        var detectors: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
-        var timings: [Timing] = []
-        let total = items.count
-        progress.begin("detect", total: total * configs.count)
-        func shutdownAll() async {
-            for (detector, _) in detectors.values { await detector.shutdown() }
+    /// The configs' detectors, each made once, with how long making it took.
+    public struct Detectors: Sendable {
+        var made: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
+
+        /// Ends every detector (external processes exit).
+        public func shutdown() async {
+            for (detector, _) in made.values { await detector.shutdown() }
         }
+    }
+
+    /// Makes every config's detector and checks that it can produce each of the config's candidates (so
+    /// a candidate a detector cannot produce stops the run before the first item instead of scoring
+    /// its items wrong). What was made is shut down when this throws.
+    public func makeDetectors() async throws -> Detectors {
+        var detectors = Detectors()
         do {
-            // Every detector is made and every candidate checked before the first item, so a candidate a
-            // detector cannot produce stops the run instead of scoring its items wrong.
-            for resolved in configs where detectors[resolved.config.detector] == nil {
+            for resolved in configs where detectors.made[resolved.config.detector] == nil {
                 let clock = ContinuousClock()
                 var detector: (any LanguageIdentifying)?
                 let load = try await clock.measure { detector = try await makeDetector(resolved.config.detector) }
-                detectors[resolved.config.detector] = (detector!, load.milliseconds)
+                detectors.made[resolved.config.detector] = (detector!, load.milliseconds)
             }
             for resolved in configs {
-                try CandidateError.check(resolved.config.candidates, detector: detectors[resolved.config.detector]!.detector, config: resolved.config.name)
+                try CandidateError.check(resolved.config.candidates, detector: detectors.made[resolved.config.detector]!.detector, config: resolved.config.name)
             }
+        } catch {
+            await detectors.shutdown()
+            throw error
+        }
+        return detectors
+    }
+
+    /// `run(_:detectors:progress:sink:)` with the detectors made first.
+    public func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+        try await run(items, detectors: try await makeDetectors(), progress: progress, sink: sink)
+    }
+
+    /// Batches detecting at once. With one job, one: a second would run on the thread that records
+    /// between batches, and `--jobs 1` would use two detection threads. With more, two: the tasks take up
+    /// the next batch while the recording thread records, instead of waiting at the end of each batch
+    /// for the recording thread to launch the next.
+    var inFlight: Int { jobs > 1 ? 2 : 1 }
+
+    /// Detects the item at every position p of `items` (canonical order) with every config; a result
+    /// `sink.previous` has is passed on, not redone. Returns one timing per config. `detectors` (from
+    /// `makeDetectors()`) are shut down when this returns or throws.
+    public func run(_ items: SortedCorpus, detectors: Detectors, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+        var timings: [Timing] = []
+        let total = items.count
+        progress.begin("detect", total: total * configs.count)
+        do {
             for (index, resolved) in configs.enumerated() {
-                let (detector, loadMs) = detectors[resolved.config.detector]!
+                let (detector, loadMs) = detectors.made[resolved.config.detector]!
                 let pass = ConfigPass(resolved: resolved, detector: detector, jobs: jobs)
                 let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
-                // Batch k+1 is detected while batch k is recorded, and batch k+2 is read after that on
-                // this thread (which records, and has the time), so the detection tasks only detect.
+                // Batch k+1 (and with more than one job k+2) is detected while batch k is recorded, and the
+                // next batch is read after that on this thread (which records, and has the time), so the
+                // detection tasks only detect.
                 var reading = 0
                 func read() throws -> (positions: Range<Int>, items: [CorpusItem])? {
                     guard reading < total else { return nil }
@@ -106,42 +136,50 @@ public struct DetectionRunner: Sendable {
                     reading = positions.upperBound
                     return (positions, items)
                 }
-                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem])?) -> Pending? {
-                    guard let (positions, items) = batch else { return nil }
+                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem])) -> Pending {
+                    let (positions, items) = batch
                     let todo = sink.previous.map { previous in positions.filter { previous(index, $0) == nil } } ?? Array(positions)
                     return Pending(positions: positions, todo: todo, detection: Task {
                         await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
                     })
                 }
-                var current = launch(try read())
-                var next: (positions: Range<Int>, items: [CorpusItem])?
-                do { next = try read() } catch {
-                    _ = await current?.detection.value  // as below: the batch in flight ends before shutdown
-                    throw error
-                }
-                while let pending = current {
-                    let (fresh, elapsed) = await pending.detection.value
-                    current = launch(next)
-                    do {
+                // Up to `inFlight` batches detect at once; the next one is launched as soon as the oldest is
+                // taken, before it is recorded.
+                var detecting: [Pending] = []
+                var next = try read()
+                do {
+                    while true {
+                        while detecting.count < inFlight, let batch = next {
+                            detecting.append(launch(batch))
+                            next = try read()
+                        }
+                        guard !detecting.isEmpty else { break }
+                        let pending = detecting.removeFirst()
+                        let (fresh, elapsed) = await pending.detection.value
+                        if let batch = next {
+                            detecting.append(launch(batch))
+                            next = nil
+                        }
                         seconds += elapsed
                         measured += pending.todo.count
                         try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
-                        next = try read()
-                    } catch {
-                        _ = await current?.detection.value  // let the batch in flight finish before shutdown; the error thrown below is the one to report
-                        throw error
+                        if next == nil { next = try read() }
+                        progress.advance(by: pending.positions.count)
                     }
-                    progress.advance(by: pending.positions.count)
+                } catch {
+                    // The batches in flight end before shutdown; the error thrown below is the one to report.
+                    for pending in detecting { _ = await pending.detection.value }
+                    throw error
                 }
                 timings.append(Timing(config: resolved.config.name, detector: detector.name, items: measured, seconds: seconds,
                                       itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
             }
         } catch {
-            await shutdownAll()
+            await detectors.shutdown()
             throw error
         }
         progress.end()
-        await shutdownAll()
+        await detectors.shutdown()
         return timings
     }
 

@@ -44,11 +44,11 @@ struct DetectCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        // In canonical order with bounded memory: a corpus past ItemSpool.defaultItemsInMemory items is
-        // read again from its files when its ids are in order, else sorted through files in $TMPDIR.
-        let loaded = try corpus.loader.loadSorted(corpora)
+        // Read in canonical order with bounded memory when the run starts: a corpus past
+        // ItemSpool.defaultItemsInMemory items is read again from its files when its ids are in order,
+        // else sorted through files in $TMPDIR.
         let profile = try ModelProfile.load(detectors.profilePath)
-        let job = DetectionJob(items: loaded, configs: try detectors.configs(), supported: profile.supportedLanguages,
+        let job = DetectionJob(items: .reading(corpora, corpus.loader), configs: try detectors.configs(), supported: profile.supportedLanguages,
                                factory: detectors.factory, directory: output.directory, command: context.commandLine,
                                resume: output.resume, jobs: jobs)
         let report = try await job.run(progress: context.progress(quiet: output.quiet))

@@ -35,6 +35,17 @@ struct ItemSpoolTests {
         #expect(source.sha256 == SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: path))))
     }
 
+    /// Blocks hashed on the hasher's thread, however far it falls behind, give the hash of all of them in order.
+    @Test(arguments: [1, 4])
+    func blocksHashedBehindTheReaderGiveTheWholeHash(depth: Int) {
+        var random = SplitMix64(seed: 7)
+        let blocks = (0..<300).map { i in Data((0..<(i % 97)).map { _ in UInt8(truncatingIfNeeded: random.next()) }) }
+        let hasher = BlockHasher(depth: depth)
+        for block in blocks { hasher.update(block) }
+        #expect(hasher.digest == SHA256.hex(blocks.reduce(Data(), +)))
+        #expect(BlockHasher().digest == SHA256.hex(Data()))
+    }
+
     @Test func itemsRoundTripThroughTheSpoolCoding() {
         let items = [
             CorpusItem(id: "a", lang: LanguageCode(normalised: "ru"), text: "Привет, мир 👋", tags: ["x", "greeting"],

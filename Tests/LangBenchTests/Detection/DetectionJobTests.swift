@@ -82,4 +82,35 @@ struct DetectionJobTests {
         let relogged = try DetectionResultLog.read(log)
         #expect(relogged.results.count == 15 && relogged.header != nil)
     }
+
+    /// A corpus given by its files is read when the run starts (while the detectors are made): the
+    /// report is the one of the same corpus read beforehand.
+    @Test func aCorpusReadAtTheStartGivesTheSameReport() async throws {
+        let before = try Fixture.temporaryDirectory(), atStart = try Fixture.temporaryDirectory()
+        _ = try await Self.job(before).run()
+        var reading = try Self.job(atStart)
+        reading.items = .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader())
+        _ = try await reading.run()
+        for file in [DetectionOutput.itemsFile, DetectionOutput.resultsLog, DetectionOutput.summaryFile] {
+            #expect(try Data(contentsOf: before.appendingPathComponent(file)) == Data(contentsOf: atStart.appendingPathComponent(file)), "\(file)")
+        }
+        #expect(try Self.stable(String(contentsOf: before.appendingPathComponent(DetectionOutput.jsonFile), encoding: .utf8))
+            == Self.stable(String(contentsOf: atStart.appendingPathComponent(DetectionOutput.jsonFile), encoding: .utf8)))
+    }
+
+    /// With both the corpus and a detector wrong, the corpus error is the one reported (as when the
+    /// corpus was read first), and a detector that cannot be made leaves an earlier results log alone.
+    @Test func aCorpusErrorComesFirstAndAFailedDetectorKeepsTheOldLog() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let broken = [DetectionConfig(name: "custom", detector: "exec:", candidates: .none)]
+        var job = DetectionJob(items: .reading([directory.appendingPathComponent("missing.tsv").path], CorpusLoader()), configs: broken,
+                               supported: [], factory: DetectorFactory(), directory: directory, command: ["test"])
+        await #expect(throws: CorpusError.self) { _ = try await job.run() }
+
+        let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
+        try Data("kept\n".utf8).write(to: log)
+        job.items = .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader())
+        await #expect(throws: ConfigurationError.self) { _ = try await job.run() }
+        #expect(try Data(contentsOf: log) == Data("kept\n".utf8))
+    }
 }

@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+import Testing
+@testable import LangBench
+
+/// The runner hands batches to the sink in canonical order whatever the jobs and batches in flight, and an
+/// error in the sink ends the run only after the batches still detecting.
+struct DetectionRunnerTests {
+    /// A detector that answers "en" for every text, counting calls that started and ended.
+    struct CountingDetector: LanguageIdentifying {
+        let started = Counter(), ended = Counter()
+        var name: String { "counting" }
+
+        final class Counter: Sendable {
+            let count = Atomic<Int>(0)
+            func add() { count.add(1, ordering: .relaxed) }
+            var value: Int { count.load(ordering: .relaxed) }
+        }
+
+        func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+            .hypotheses([Hypothesis(lang: LanguageCode(normalised: "en"), probability: 1)])
+        }
+
+        func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? {
+            let started = started, ended = ended
+            return { _ in
+                started.add()
+                defer { ended.add() }
+                return Hypothesis(lang: LanguageCode(normalised: "en"), probability: 1)
+            }
+        }
+    }
+
+    static func items(_ count: Int) -> SortedCorpus {
+        SortedCorpus(items: (0..<count).map { CorpusItem(id: String(format: "i%05d", $0), lang: LanguageCode(normalised: "en"), text: "word \($0)") },
+                     sources: [])
+    }
+
+    static func runner(jobs: Int, detector: CountingDetector) throws -> DetectionRunner {
+        try DetectionRunner(configs: [DetectionConfig(name: "c", detector: "counting", candidates: .none)], supported: [], jobs: jobs, batchSize: 7) { _ in detector }
+    }
+
+    @Test(arguments: [1, 2, 3])
+    func batchesComeInOrderWithAnyJobs(jobs: Int) async throws {
+        let detector = CountingDetector()
+        let positions = Mutex<[Range<Int>]>([])
+        let sink = DetectionRunner.Sink { _, batch in positions.withLock { $0.append(batch.positions) } }
+        _ = try await Self.runner(jobs: jobs, detector: detector).run(Self.items(100), sink: sink)
+        let seen = positions.withLock { $0 }
+        #expect(seen.map(\.lowerBound) == Array(stride(from: 0, to: 100, by: 7)))
+        #expect(seen.last?.upperBound == 100)
+        #expect(detector.started.value == 100)
+    }
+
+    struct Stop: Error {}
+
+    /// With two batches in flight (more than one job), a failing sink stops the run with its error, after
+    /// every identifier call started has ended, and no batch past the ones in flight starts.
+    @Test(arguments: [1, 2])
+    func aSinkErrorEndsTheRunAfterTheBatchesInFlight(jobs: Int) async throws {
+        let detector = CountingDetector()
+        let sink = DetectionRunner.Sink { _, batch in if batch.positions.lowerBound == 14 { throw Stop() } }
+        let runner = try Self.runner(jobs: jobs, detector: detector)
+        await #expect(throws: Stop.self) { _ = try await runner.run(Self.items(100), sink: sink) }
+        #expect(detector.started.value == detector.ended.value)
+        // Batches 0–2 recorded or failing, plus those in flight behind the failing one.
+        #expect(detector.started.value <= 7 * (3 + runner.inFlight))
+    }
+}
