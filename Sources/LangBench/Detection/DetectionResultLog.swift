@@ -81,13 +81,13 @@ public final class DetectionResultLog {
             do {
                 let format = header?.detectionLog ?? 1
                 if lineNumber == 1, Self.headerStarts.contains(where: { line.starts(with: $0) }) {
-                    header = try Self.header(line, decoder: decoder)
+                    header = try Self.header(Data(line), decoder: decoder)
                 } else if line.first == UInt8(ascii: "[") {
                     guard format >= 3 else { throw DetectionRowReader.Invalid(description: "a row of format 3 in a log of format \(format)") }
                     results.append(try rows.result(line))
                 } else {
                     guard format < 3 else { throw DetectionRowReader.Invalid(description: "an object in a log of format \(format), whose results are rows") }
-                    results.append(try decoder.decode(DetectionResult.self, from: line))
+                    results.append(try decoder.decode(DetectionResult.self, from: Data(line)))
                 }
             } catch {
                 throw ConfigurationError.invalid(path: url.path, reason: "line \(lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")

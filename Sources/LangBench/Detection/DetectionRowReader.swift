@@ -15,12 +15,8 @@ struct DetectionRowReader {
     private var tags: [String] = []
 
     /// The result of the row `line` (without its newline).
-    mutating func result(_ line: Data) throws -> DetectionResult {
-        try line.withUnsafeBytes { bytes in try result(RowCursor(bytes: bytes)) }
-    }
-
-    private mutating func result(_ row: RowCursor) throws(Invalid) -> DetectionResult {
-        var row = row
+    mutating func result(_ line: UnsafeRawBufferPointer) throws(Invalid) -> DetectionResult {
+        var row = RowCursor(bytes: line)
         try row.open()
         let config = try row.string(0)
         let detector = try row.string(1)

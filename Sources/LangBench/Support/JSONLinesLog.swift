@@ -46,7 +46,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
         let decoder = JSONDecoder()
         try JSONLines.forEachCompleteLine(of: url, repair: repair) { _, line in
             do {
-                entries.append(try decoder.decode(Entry.self, from: line))
+                entries.append(try decoder.decode(Entry.self, from: Data(line)))
             } catch {
                 throw ConfigurationError.invalid(path: url.path, reason: "line \(entries.count + 1) is not a valid record (\(JSONErrorText.describe(error)))")
             }
@@ -57,21 +57,22 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
 
 /// Reading a JSON-lines file the way every log of a run is read back.
 enum JSONLines {
-    /// Calls `body` with each complete, non-empty line and its 1-based line number. A missing file has no
-    /// lines; an unreadable one is an error. A torn final line (the one being written when the process
-    /// died) is skipped, and truncated away when `repair` is true so appends continue on a clean line.
-    static func forEachCompleteLine(of url: URL, repair: Bool, _ body: (Int, Data) throws -> Void) throws {
+    /// Calls `body` with the bytes of each complete, non-empty line (without its newline) and its 1-based
+    /// line number. A missing file has no lines; an unreadable one is an error. A torn final line (the
+    /// one being written when the process died) is skipped, and truncated away when `repair` is true so
+    /// appends continue on a clean line. The bytes are lent for the call only.
+    static func forEachCompleteLine(of url: URL, repair: Bool, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         let data = try ReportError.reading(url) { try Data(contentsOf: url) }
-        var validLength = 0
-        var lineNumber = 0
-        var start = data.startIndex
-        while let newline = data[start...].firstIndex(of: 0x0A) {
-            let line = data[start..<newline]
-            lineNumber += 1
-            if !line.isEmpty { try body(lineNumber, line) }
-            start = newline + 1
-            validLength = start - data.startIndex
+        let validLength = try data.withUnsafeBytes { bytes in
+            var lineNumber = 0, start = 0
+            while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
+                let newline = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
+                lineNumber += 1
+                if newline > start { try body(lineNumber, UnsafeRawBufferPointer(rebasing: bytes[start..<newline])) }
+                start = newline + 1
+            }
+            return start
         }
         if repair, validLength < data.count {
             try ReportError.writing(url) {

@@ -101,7 +101,7 @@ struct DetectionResultLogTests {
         let wrong = try values.filter { value in
             var row: [UInt8] = []
             DetectionResultLine.encode(Self.result(confidence: value), into: &row)
-            return try reader.result(Data(row.dropLast())).confidence?.bitPattern != value.bitPattern
+            return try row.dropLast().withUnsafeBytes { try reader.result($0) }.confidence?.bitPattern != value.bitPattern
         }
         #expect(wrong.isEmpty)
     }

@@ -57,7 +57,7 @@ struct DetectionStreamingTests {
             #expect(row[8] as? Double == result.confidence && row.dropFirst(9).first as? String == result.error)
         }
         var reader = DetectionRowReader()
-        #expect(try lines.map { try reader.result(Data($0.utf8)) } == results)
+        #expect(try lines.map { line in try Array(line.utf8).withUnsafeBytes { try reader.result($0) } } == results)
     }
 
     /// Encoded ahead in a detection task, a row's head and tail around `correct,flip` are the whole row,
