@@ -67,6 +67,10 @@ public enum CorpusScaleBenchmark {
             cpuSeconds > 0 && rawWordsPerCPUSecond > 0 ? Double(items) / cpuSeconds / rawWordsPerCPUSecond : 0
         }
         public var outputBytesPerItem: Double { items > 0 ? Double(outputBytes) / Double(items) : 0 }
+        /// CPU seconds per wall second: how many cores the run kept busy on average. The ratio per job is
+        /// the CPU ratio × this ÷ jobs (when the raw speed's CPU and wall time agree), so with `jobs` tasks
+        /// on as many cores it falls short of the CPU ratio by the cores left idle.
+        public var coresBusy: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 }
     }
 
     /// Bytes of every file in `directory` (the run just wrote it: an unreadable one is an error, not 0 bytes per item).

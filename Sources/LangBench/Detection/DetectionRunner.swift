@@ -102,11 +102,11 @@ public struct DetectionRunner: Sendable {
         try await run(items, detectors: try await makeDetectors(), progress: progress, sink: sink)
     }
 
-    /// Batches detecting at once. With one job, one: a second would run on the thread that records
-    /// between batches, and `--jobs 1` would use two detection threads. With more, two: the tasks take up
-    /// the next batch while the recording thread records, instead of waiting at the end of each batch
-    /// for the recording thread to launch the next.
-    var inFlight: Int { jobs > 1 ? 2 : 1 }
+    /// Batches launched at once: when the recording thread takes the oldest, the next is already
+    /// launched, so detection never waits for that thread to finish recording and reading. With one
+    /// job the second waits for the first before it detects (one detection thread, as `--jobs 1` says);
+    /// with more its chunks take up the cores the first one's last chunks leave idle.
+    let inFlight = 2
 
     /// Detects the item at every position p of `items` (canonical order) with every config; a result
     /// `sink.previous` has is passed on, not redone. Returns one timing per config. `detectors` (from
@@ -122,9 +122,8 @@ public struct DetectionRunner: Sendable {
                 let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
-                // Batch k+1 (and with more than one job k+2) is detected while batch k is recorded, and the
-                // next batch is read after that on this thread (which records, and has the time), so the
-                // detection tasks only detect.
+                // Batches k+1 and k+2 are launched while batch k is recorded, and the next batch is read after
+                // that on this thread (which records, and has the time), so the detection tasks only detect.
                 var reading = 0
                 func read() throws -> (positions: Range<Int>, items: [CorpusItem])? {
                     guard reading < total else { return nil }
@@ -136,28 +135,30 @@ public struct DetectionRunner: Sendable {
                     reading = positions.upperBound
                     return (positions, items)
                 }
-                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem])) -> Pending {
+                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem]), after prior: Pending?) -> Pending {
                     let (positions, items) = batch
                     let todo = sink.previous.map { previous in positions.filter { previous(index, $0) == nil } } ?? Array(positions)
+                    let wait = jobs == 1 ? prior?.detection : nil
                     return Pending(positions: positions, todo: todo, detection: Task {
-                        await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
+                        _ = await wait?.value  // one job: one batch detects at a time
+                        return await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
                     })
                 }
-                // Up to `inFlight` batches detect at once; the next one is launched as soon as the oldest is
-                // taken, before it is recorded.
+                // Up to `inFlight` batches launched at once; the next one is launched as soon as the oldest
+                // is taken, before it is recorded.
                 var detecting: [Pending] = []
                 var next = try read()
                 do {
                     while true {
                         while detecting.count < inFlight, let batch = next {
-                            detecting.append(launch(batch))
+                            detecting.append(launch(batch, after: detecting.last))
                             next = try read()
                         }
                         guard !detecting.isEmpty else { break }
                         let pending = detecting.removeFirst()
                         let (fresh, elapsed) = await pending.detection.value
                         if let batch = next {
-                            detecting.append(launch(batch))
+                            detecting.append(launch(batch, after: detecting.last ?? pending))
                             next = nil
                         }
                         seconds += elapsed

@@ -16,7 +16,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         is measured before and after each detect run, each time in three fresh child processes (on this machine \
         one process measured up to 1.7 times another), median taken; a run's ratio is its items/s per job over \
         the mean of the medians before and after it, and its CPU ratio its items per CPU second over the raw \
-        words per CPU second (robust to other processes' load). Peak \
+        words per CPU second (robust to other processes' load); cores busy is its CPU over wall time. Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
         machine-readable.
         """,
@@ -92,16 +92,17 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                                                outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
             context.stdout.write(String(format: "detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
                                         jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
-            context.stdout.write(String(format: "  CPU: %.2f s, %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
-                                        cpu, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
+            context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
+                                        cpu, run.coresBusy, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
             runs.append(run)
             rawBefore = rawAfter
         }
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
         let last = runs.last!
-        context.stdout.write(String(format: "items=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
+        context.stdout.write(String(format: "items=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
                                     items, runs[0].itemsPerSecond, runs[0].ratioPerJob, runs[0].cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
+                                    last.cpuRatio, last.coresBusy,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem))
         return .success
     }

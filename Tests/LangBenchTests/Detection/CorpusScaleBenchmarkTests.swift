@@ -30,4 +30,15 @@ struct CorpusScaleBenchmarkTests {
         let words = CorpusScaleBenchmark.words(from: Corpus(items: items, sources: []))
         #expect(words.map(\.text) == ["слово"])
     }
+
+    /// The figures a run reports follow from what was measured.
+    @Test func aRunsFiguresFollowFromItsMeasurements() {
+        let run = CorpusScaleBenchmark.Run(jobs: 2, items: 1_000, wallSeconds: 2, cpuSeconds: 3, rawWordsPerSecond: 500, rawWordsPerCPUSecond: 400,
+                                           outputBytes: 84_000)
+        #expect(run.itemsPerSecond == 500)
+        #expect(run.ratioPerJob == 0.5)
+        #expect(abs(run.cpuRatio - 1_000.0 / 3 / 400) < 1e-12)
+        #expect(run.coresBusy == 1.5)
+        #expect(run.outputBytesPerItem == 84)
+    }
 }

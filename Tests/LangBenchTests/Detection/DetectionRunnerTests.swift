@@ -6,10 +6,19 @@ import Testing
 /// The runner hands batches to the sink in canonical order whatever the jobs and batches in flight, and an
 /// error in the sink ends the run only after the batches still detecting.
 struct DetectionRunnerTests {
-    /// A detector that answers "en" for every text, counting calls that started and ended.
+    /// A detector that answers "en" for every text, counting calls that started and ended, and the most
+    /// that ran at once.
     struct CountingDetector: LanguageIdentifying {
         let started = Counter(), ended = Counter()
+        let running = Running()
         var name: String { "counting" }
+
+        final class Running: Sendable {
+            let state = Mutex<(now: Int, most: Int)>((0, 0))
+            func start() { state.withLock { $0.now += 1; $0.most = max($0.most, $0.now) } }
+            func end() { state.withLock { $0.now -= 1 } }
+            var most: Int { state.withLock { $0.most } }
+        }
 
         final class Counter: Sendable {
             let count = Atomic<Int>(0)
@@ -22,10 +31,15 @@ struct DetectionRunnerTests {
         }
 
         func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? {
-            let started = started, ended = ended
+            let started = started, ended = ended, running = running
             return { _ in
                 started.add()
-                defer { ended.add() }
+                running.start()
+                Thread.sleep(forTimeInterval: 0.0002)  // long enough for batches in flight to overlap if they could
+                defer {
+                    running.end()
+                    ended.add()
+                }
                 return Hypothesis(lang: LanguageCode(normalised: "en"), probability: 1)
             }
         }
@@ -50,6 +64,7 @@ struct DetectionRunnerTests {
         #expect(seen.map(\.lowerBound) == Array(stride(from: 0, to: 100, by: 7)))
         #expect(seen.last?.upperBound == 100)
         #expect(detector.started.value == 100)
+        if jobs == 1 { #expect(detector.running.most == 1, "one job: one detection at a time") }
     }
 
     struct Stop: Error {}
