@@ -47,7 +47,7 @@ public struct EncodedResults: Sendable {
     private mutating func reserve(_ count: Int) {
         results.reserveCapacity(count)
         rows.reserveCapacity(count * 64)
-        log.reserveCapacity(count * 160)
+        log.reserveCapacity(count * 96)  // a row of a one-word item is about 85 bytes
         cuts.reserveCapacity(count * 2)
     }
 
