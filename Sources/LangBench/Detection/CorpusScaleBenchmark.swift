@@ -73,6 +73,33 @@ public enum CorpusScaleBenchmark {
         public var coresBusy: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 }
     }
 
+    /// The runs with one `jobs` value over the benchmark's rounds: medians, and the range of the ratio
+    /// per job (this machine's speed moves by ±15% within minutes, so one run's ratio is not a figure).
+    public struct Summary: Sendable, Equatable {
+        public var jobs: Int
+        public var runs: Int
+        public var itemsPerSecond: Double
+        public var ratioPerJob: Double
+        public var ratioPerJobRange: ClosedRange<Double>
+        public var cpuRatio: Double
+        public var coresBusy: Double
+        public var outputBytesPerItem: Double
+    }
+
+    /// One summary per `jobs` value, in the order the values first ran.
+    public static func summaries(_ runs: [Run]) -> [Summary] {
+        var order: [Int] = []
+        for run in runs where !order.contains(run.jobs) { order.append(run.jobs) }
+        return order.map { jobs in
+            let same = runs.filter { $0.jobs == jobs }
+            let ratios = same.map(\.ratioPerJob)
+            return Summary(jobs: jobs, runs: same.count, itemsPerSecond: Quantile.of(same.map(\.itemsPerSecond), 0.5),
+                           ratioPerJob: Quantile.of(ratios, 0.5), ratioPerJobRange: ratios.min()!...ratios.max()!,
+                           cpuRatio: Quantile.of(same.map(\.cpuRatio), 0.5), coresBusy: Quantile.of(same.map(\.coresBusy), 0.5),
+                           outputBytesPerItem: Quantile.of(same.map(\.outputBytesPerItem), 0.5))
+        }
+    }
+
     /// Bytes of every file in `directory` (the run just wrote it: an unreadable one is an error, not 0 bytes per item).
     public static func directoryBytes(_ directory: URL) throws -> Int {
         try ReportError.reading(directory) {

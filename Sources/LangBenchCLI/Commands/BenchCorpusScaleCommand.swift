@@ -12,7 +12,8 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         discussion: """
         Writes a seeded TSV of --items one-word items (ru, uk, bg, en words from the authored corpora), then runs \
         `langbench detect --candidates ru,uk,bg,en` on it as a child process with --jobs 1 and, when --jobs is more \
-        than 1, again with --jobs N. The raw single-thread words/s of the recognizer (same words, same candidates) \
+        than 1, again with --jobs N, --repeat times in turn; the summary gives medians over the repeats and the \
+        range of the ratio per job. The raw single-thread words/s of the recognizer (same words, same candidates) \
         is measured before and after each detect run, each time in three fresh child processes (on this machine \
         one process measured up to 1.7 times another), median taken; a run's ratio is its items/s per job over \
         the mean of the medians before and after it, and its CPU ratio its items per CPU second over the raw \
@@ -24,6 +25,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             .value("items", "n", help: "Generated items.", default: "200000"),
             .value("seed", "n", help: "Generator seed.", default: "1"),
             .value("jobs", "n", help: "Tasks for the second detect run (1: run only --jobs 1).", computedDefault: "the core count"),
+            .value("repeat", "k", help: "Rounds of detect runs (each --jobs 1, then --jobs N).", default: "3"),
             .value("seconds", "s", help: "Measuring time of each raw-speed block.", default: "2"),
             .repeated("corpus", "path", help: "Corpora to take words from (default: Corpora/short-phrases.tsv and Corpora/cyrillic-confusables.tsv)."),
             .value("keep", "dir", help: "Keep the corpus and the detect outputs in this directory."),
@@ -34,6 +36,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
     let items: Int
     let seed: Int
     let jobs: Int
+    let repeats: Int
     let seconds: Double
     let corpora: [String]
     let keep: String?
@@ -46,6 +49,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         items = try arguments.int("items", range: 1...100_000_000)
         seed = try arguments.int("seed")
         jobs = try arguments.optionalInt("jobs", range: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        repeats = try arguments.int("repeat", range: 1...100)
         seconds = try arguments.double("seconds")
         let given = arguments.values("corpus")
         corpora = given.isEmpty ? ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"] : given
@@ -80,29 +84,37 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         }
         var rawBefore = try await raw()
         var runs: [CorpusScaleBenchmark.Run] = []
-        for jobs in jobs > 1 ? [1, jobs] : [1] {
-            let out = directory.appendingPathComponent("detect-jobs\(jobs)")
-            let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
-            let wall = try await Self.detect(corpus: corpus, out: out, jobs: jobs)
-            let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
-            let rawAfter = try await raw()
-            let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
-                                               rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
-                                               rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
-                                               outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
-            context.stdout.write(String(format: "detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
-                                        jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
-            context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
-                                        cpu, run.coresBusy, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
-            runs.append(run)
-            rawBefore = rawAfter
+        for round in 1...repeats {
+            for jobs in jobs > 1 ? [1, jobs] : [1] {
+                let out = directory.appendingPathComponent("detect-jobs\(jobs)")
+                let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
+                let wall = try await Self.detect(corpus: corpus, out: out, jobs: jobs)
+                let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
+                let rawAfter = try await raw()
+                let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
+                                                   rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
+                                                   rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
+                                                   outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
+                context.stdout.write(String(format: "round %d, detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
+                                            round, jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
+                context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
+                                            cpu, run.coresBusy, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
+                runs.append(run)
+                rawBefore = rawAfter
+            }
+        }
+        let summaries = CorpusScaleBenchmark.summaries(runs)
+        for summary in summaries {
+            context.stdout.write(String(format: "--jobs %d, median of %d: %.0f items/s, ratio per job %.2f (%.2f–%.2f), CPU ratio %.2f, %.2f cores busy\n",
+                                        summary.jobs, summary.runs, summary.itemsPerSecond, summary.ratioPerJob, summary.ratioPerJobRange.lowerBound,
+                                        summary.ratioPerJobRange.upperBound, summary.cpuRatio, summary.coresBusy))
         }
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
-        let last = runs.last!
-        context.stdout.write(String(format: "items=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
-                                    items, runs[0].itemsPerSecond, runs[0].ratioPerJob, runs[0].cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
-                                    last.cpuRatio, last.coresBusy,
+        let first = summaries[0], last = summaries[summaries.count - 1]
+        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
+                                    items, repeats, first.itemsPerSecond, first.ratioPerJob, first.cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
+                                    last.ratioPerJobRange.lowerBound, last.cpuRatio, last.coresBusy,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem))
         return .success
     }

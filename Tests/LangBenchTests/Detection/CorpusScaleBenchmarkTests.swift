@@ -41,4 +41,21 @@ struct CorpusScaleBenchmarkTests {
         #expect(run.coresBusy == 1.5)
         #expect(run.outputBytesPerItem == 84)
     }
+
+    /// Rounds are summarised per jobs value, in the order they ran: medians, and the ratio's range.
+    @Test func roundsAreSummarisedByJobs() {
+        func run(jobs: Int, wall: Double) -> CorpusScaleBenchmark.Run {
+            CorpusScaleBenchmark.Run(jobs: jobs, items: 1_000, wallSeconds: wall, cpuSeconds: 2, rawWordsPerSecond: 1_000, rawWordsPerCPUSecond: 1_000,
+                                     outputBytes: 1_000)
+        }
+        let runs = [run(jobs: 1, wall: 2), run(jobs: 2, wall: 1), run(jobs: 1, wall: 4), run(jobs: 2, wall: 2), run(jobs: 1, wall: 1), run(jobs: 2, wall: 0.5)]
+        let summaries = CorpusScaleBenchmark.summaries(runs)
+        #expect(summaries.map(\.jobs) == [1, 2])
+        #expect(summaries.map(\.runs) == [3, 3])
+        #expect(summaries[0].ratioPerJob == 0.5)  // 1,000 items in 2 s of 1 job over 1,000 words/s
+        #expect(summaries[0].ratioPerJobRange == 0.25...1.0)
+        #expect(summaries[1].ratioPerJob == 0.5)
+        #expect(summaries[1].ratioPerJobRange == 0.25...1.0)
+        #expect(summaries[1].coresBusy == 2)
+    }
 }
