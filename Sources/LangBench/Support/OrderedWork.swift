@@ -13,9 +13,15 @@ final class OrderedWork<Result: Sendable> {
 
     let width: Int
     private var slots: [Slot] = []
+    /// One serial queue per job in flight, taken in turn: each has a thread of its own, so the jobs do not
+    /// wait for the threads of Swift's concurrency pool, which the caller (reading a corpus inside an async
+    /// run) and that run's other tasks (loading the model) hold. From the global queue they shared one.
+    private let queues: [DispatchQueue]
+    private var submitted = 0
 
     init(width: Int) {
         self.width = max(1, width)
+        queues = (0..<self.width).map { DispatchQueue(label: "langbench.ordered-work-\($0)") }
     }
 
     deinit {
@@ -28,7 +34,10 @@ final class OrderedWork<Result: Sendable> {
     func submit(_ job: @escaping @Sendable () -> Result) {
         let slot = Slot()
         slots.append(slot)
-        DispatchQueue.global().async {
+        // Job k + width is submitted only after job k was taken: its queue is free.
+        let queue = queues[submitted % width]
+        submitted += 1
+        queue.async {
             slot.result = job()
             slot.done.signal()
         }
