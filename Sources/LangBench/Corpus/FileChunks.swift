@@ -76,12 +76,11 @@ struct FileChunks {
         return nil
     }
 
-    /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil); that of no
-    /// bytes when not hashing.
+    /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil); only of a
+    /// file read with `hashing`.
     var sha256: String {
-        if let hasher { return hasher.digest }
-        var none = SHA256()
-        return none.finalize()
+        guard let hasher else { preconditionFailure("\(path) was read without hashing") }
+        return hasher.digest
     }
 
     private mutating func lines(of data: Data) -> LineBlock {

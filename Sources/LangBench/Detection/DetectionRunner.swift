@@ -106,7 +106,7 @@ public struct DetectionRunner: Sendable {
     /// launched, so detection never waits for that thread to finish recording and reading. With one
     /// job the second waits for the first before it detects (one detection thread, as `--jobs 1` says);
     /// with more its chunks take up the cores the first one's last chunks leave idle.
-    let inFlight = 2
+    static let inFlight = 2
 
     /// Detects the item at every position p of `items` (canonical order) with every config; a result
     /// `sink.previous` has is passed on, not redone. Returns one timing per config. `detectors` (from
@@ -144,27 +144,23 @@ public struct DetectionRunner: Sendable {
                         return await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
                     })
                 }
-                // Up to `inFlight` batches launched at once; the next one is launched as soon as the oldest
-                // is taken, before it is recorded.
+                // `inFlight` batches launched at first; then the next one as soon as the oldest is taken,
+                // before it is recorded.
                 var detecting: [Pending] = []
                 var next = try read()
                 do {
-                    while true {
-                        while detecting.count < inFlight, let batch = next {
-                            detecting.append(launch(batch, after: detecting.last))
-                            next = try read()
-                        }
-                        guard !detecting.isEmpty else { break }
+                    while detecting.count < Self.inFlight, let batch = next {
+                        detecting.append(launch(batch, after: detecting.last))
+                        next = try read()
+                    }
+                    while !detecting.isEmpty {
                         let pending = detecting.removeFirst()
                         let (fresh, elapsed) = await pending.detection.value
-                        if let batch = next {
-                            detecting.append(launch(batch, after: detecting.last ?? pending))
-                            next = nil
-                        }
+                        if let batch = next { detecting.append(launch(batch, after: detecting.last)) }
                         seconds += elapsed
                         measured += pending.todo.count
                         try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
-                        if next == nil { next = try read() }
+                        next = try read()  // nil again once the items have ended
                         progress.advance(by: pending.positions.count)
                     }
                 } catch {

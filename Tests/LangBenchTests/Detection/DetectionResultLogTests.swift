@@ -202,13 +202,7 @@ struct DetectionResultLogTests {
 
     @Test func mergingFormat2ShardsWritesFormat3() async throws {
         let whole = try await RunFixtures.detect()
-        var directories: [String] = []
-        for k in 1...2 {
-            let directory = try Fixture.temporaryDirectory()
-            _ = try await RunFixtures.detect(try Shard("\(k)/2").apply(RunFixtures.corpus), into: directory)
-            try Self.downgrade(directory.appendingPathComponent(DetectionOutput.resultsLog), to: 2)
-            directories.append(directory.path)
-        }
+        let directories = try await RunFixtures.shards(2) { try Self.downgrade($0.appendingPathComponent(DetectionOutput.resultsLog), to: 2) }
         let output = try Fixture.temporaryDirectory()
         _ = try RunMerger.merge(directories, into: output, command: ["merge"])
         let log = output.appendingPathComponent(DetectionOutput.resultsLog)

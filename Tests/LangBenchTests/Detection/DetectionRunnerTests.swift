@@ -79,6 +79,6 @@ struct DetectionRunnerTests {
         await #expect(throws: Stop.self) { _ = try await runner.run(Self.items(100), sink: sink) }
         #expect(detector.started.value == detector.ended.value)
         // Batches 0–2 recorded or failing, plus those in flight behind the failing one.
-        #expect(detector.started.value <= 7 * (3 + runner.inFlight))
+        #expect(detector.started.value <= 7 * (3 + DetectionRunner.inFlight))
     }
 }

@@ -15,12 +15,7 @@ struct ShardResumeTests {
 
     @Test func shardedThenMergedEqualsUnsharded() async throws {
         let whole = try await RunFixtures.detect()
-        var directories: [String] = []
-        for k in 1...3 {
-            let directory = try Fixture.temporaryDirectory()
-            _ = try await RunFixtures.detect(try Shard("\(k)/3").apply(RunFixtures.corpus), into: directory)
-            directories.append(directory.path)
-        }
+        let directories = try await RunFixtures.shards(3)
         let output = try Fixture.temporaryDirectory()
         let (merged, _) = try RunMerger.merge(directories, into: output, command: ["merge"])
         #expect(try RunResults.load(output.path).detectionResults == whole.detectionResults)

@@ -21,6 +21,19 @@ enum RunFixtures {
     }
 
     /// Detects into `directory` (a fresh one when nil) and reads the run back as `compare` and `merge` do.
+    /// The fixture corpus detected in `count` shards, each in a directory of its own (after `prepare`
+    /// has seen it); the directories' paths, in shard order.
+    static func shards(_ count: Int, prepare: (URL) throws -> Void = { _ in }) async throws -> [String] {
+        var directories: [String] = []
+        for k in 1...count {
+            let directory = try Fixture.temporaryDirectory()
+            _ = try await detect(try Shard("\(k)/\(count)").apply(corpus), into: directory)
+            try prepare(directory)
+            directories.append(directory.path)
+        }
+        return directories
+    }
+
     static func detect(_ corpus: Corpus = corpus, constrained: Bool = true, into directory: URL? = nil,
                        resume: Bool = false) async throws -> RunResults {
         let directory = try directory ?? Fixture.temporaryDirectory()
