@@ -13,7 +13,7 @@ enum DetectionItemsCSV {
     }
 
     /// A whole row; `flip` is `fixed`, `broken` or empty; `fixed` as in `head`.
-    static func row(_ result: DetectionResult, correct: Bool, flip: String, into out: inout [UInt8], fixed: FixedCells? = nil) {
+    static func row<Out: ByteSink>(_ result: DetectionResult, correct: Bool, flip: String, into out: inout Out, fixed: FixedCells? = nil) {
         head(result, into: &out, fixed: fixed)
         middle(correct: correct, flip: flip, into: &out)
         tail(result, into: &out)
@@ -21,44 +21,44 @@ enum DetectionItemsCSV {
 
     /// The cells before `correct`, with the comma after the last of them; `fixed`, when it is of the
     /// result's config and detector, stands in for their cells.
-    static func head(_ result: DetectionResult, into out: inout [UInt8], fixed: FixedCells? = nil) {
+    static func head<Out: ByteSink>(_ result: DetectionResult, into out: inout Out, fixed: FixedCells? = nil) {
         text(result.itemID, into: &out)
-        out.append(comma)
+        out.put(comma)
         text(result.lang.identifier, into: &out)
-        out.append(comma)
+        out.put(comma)
         text(result.tags.count == 1 ? result.tags[0] : result.tags.joined(separator: ";"), into: &out)
-        out.append(comma)
+        out.put(comma)
         if let fixed, fixed.fit(result) {
-            out.append(contentsOf: fixed.bytes)
+            out.put(fixed.bytes)
         } else {
             configAndDetector(config: result.config, detector: result.detector, into: &out)
         }
         text(result.predictedLabel, into: &out)
-        out.append(comma)
+        out.put(comma)
         if let confidence = result.confidence { fourDecimals(confidence, into: &out) }
-        out.append(comma)
+        out.put(comma)
     }
 
     /// The `config,detector,` cells.
-    static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
+    static func configAndDetector<Out: ByteSink>(config: String, detector: String, into out: inout Out) {
         text(config, into: &out)
-        out.append(comma)
+        out.put(comma)
         text(detector, into: &out)
-        out.append(comma)
+        out.put(comma)
     }
 
     /// `correct,flip`.
-    static func middle(correct: Bool, flip: String, into out: inout [UInt8]) {
-        if correct { out.append(literal: "true") } else { out.append(literal: "false") }
-        out.append(comma)
-        out.append(utf8: flip)
+    static func middle<Out: ByteSink>(correct: Bool, flip: String, into out: inout Out) {
+        if correct { out.put(literal: "true") } else { out.put(literal: "false") }
+        out.put(comma)
+        out.put(utf8: flip)
     }
 
     /// The comma before `error`, the error, and the line end.
-    static func tail(_ result: DetectionResult, into out: inout [UInt8]) {
-        out.append(comma)
+    static func tail<Out: ByteSink>(_ result: DetectionResult, into out: inout Out) {
+        out.put(comma)
         if let error = result.error { text(error, into: &out) }
-        out.append(UInt8(ascii: "\n"))
+        out.put(UInt8(ascii: "\n"))
     }
 
     private static let comma = UInt8(ascii: ",")
@@ -66,7 +66,7 @@ enum DetectionItemsCSV {
     /// A text cell as `CSVWriter` writes it. Most cells need neither formula neutralising nor quoting,
     /// which a byte scan proves; the rest go through `CSVWriter`'s own functions (whose Character
     /// semantics decide edge cases such as a combining mark after a comma).
-    static func text(_ value: String, into out: inout [UInt8]) {
+    static func text<Out: ByteSink>(_ value: String, into out: inout Out) {
         let plain = value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
             if let first = bytes.first {
                 switch first {
@@ -80,22 +80,22 @@ enum DetectionItemsCSV {
                 default: continue
                 }
             }
-            out.append(contentsOf: bytes)
+            out.put(bytes)
             return true
         } ?? false
-        if !plain { out.append(utf8: CSVWriter.escape(CSVWriter.neutralise(value))) }
+        if !plain { out.put(utf8: CSVWriter.escape(CSVWriter.neutralise(value))) }
     }
 
     /// `String(format: "%.4f", value)` (what `ReportCell.number(_, digits: 4)` shows), computed directly
     /// for the values detectors give (0 … 1, already rounded to 4 decimals); anything else takes the
     /// formatter.
-    static func fourDecimals(_ value: Double, into out: inout [UInt8]) {
+    static func fourDecimals<Out: ByteSink>(_ value: Double, into out: inout Out) {
         guard let (whole, fraction) = FourDecimals.split(value) else {
-            out.append(utf8: ReportCell.number(value, digits: 4).display)
+            out.put(utf8: ReportCell.number(value, digits: 4).display)
             return
         }
         FourDecimals.digits(whole, into: &out)
-        out.append(UInt8(ascii: "."))
+        out.put(UInt8(ascii: "."))
         FourDecimals.fraction(fraction, keepingZeros: true, into: &out)
     }
 }
@@ -113,16 +113,16 @@ enum FourDecimals {
         return (Int(units) / 10_000, Int(units) % 10_000)
     }
 
-    static func digits(_ value: Int, into out: inout [UInt8]) {
+    static func digits<Out: ByteSink>(_ value: Int, into out: inout Out) {
         if value < 10 {
-            out.append(UInt8(0x30 + value))
+            out.put(UInt8(0x30 + value))
         } else {
-            out.append(utf8: String(value))
+            out.put(utf8: String(value))
         }
     }
 
     /// Four digits, or with `keepingZeros` false the shortest that is not empty (`5000` → `5`, `0` → `0`).
-    static func fraction(_ value: Int, keepingZeros: Bool, into out: inout [UInt8]) {
+    static func fraction<Out: ByteSink>(_ value: Int, keepingZeros: Bool, into out: inout Out) {
         var digits: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
         var rest = value
         digits.3 = UInt8(0x30 + rest % 10); rest /= 10
@@ -133,9 +133,9 @@ enum FourDecimals {
         if !keepingZeros {
             if digits.3 == 0x30 { count = 3; if digits.2 == 0x30 { count = 2; if digits.1 == 0x30 { count = 1 } } }
         }
-        out.append(digits.0)
-        if count > 1 { out.append(digits.1) }
-        if count > 2 { out.append(digits.2) }
-        if count > 3 { out.append(digits.3) }
+        out.put(digits.0)
+        if count > 1 { out.put(digits.1) }
+        if count > 2 { out.put(digits.2) }
+        if count > 3 { out.put(digits.3) }
     }
 }

@@ -48,8 +48,9 @@ final class DetectionRecorder {
                     try recordPrevious(upTo: batch.todo[next])
                     let (result, fingerprint) = detections.result(entry)
                     let (correct, flip) = Self.score(result, config: config, position: position, tally: &tally)
-                    try items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0, fixed: cells.csv) }
-                    try log?.append { DetectionResultLine.encode(result, fingerprint: fingerprint, into: &$0, fixed: cells.log) }
+                    let bound = result.encodedBound
+                    try items.write(bound: bound) { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0, fixed: cells.csv) }
+                    try log?.append(bound: bound) { DetectionResultLine.encode(result, fingerprint: fingerprint, into: &$0, fixed: cells.log) }
                     position += 1
                     next += 1
                 }
@@ -58,10 +59,10 @@ final class DetectionRecorder {
                     try recordPrevious(upTo: batch.todo[next])
                     let (correct, flip) = Self.score(batch.fresh[chunk].results[entry], config: config, position: position, tally: &tally)
                     let (head, tail) = batch.fresh[chunk].row(entry)
-                    try items.write { row in
-                        row.append(contentsOf: head)
+                    try items.write(bound: head.count + tail.count + 16) { row in
+                        row.put(head)
                         DetectionItemsCSV.middle(correct: correct, flip: flip, into: &row)
-                        row.append(contentsOf: tail)
+                        row.put(tail)
                     }
                     position += 1
                     next += 1
@@ -74,9 +75,10 @@ final class DetectionRecorder {
 
     private func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool, tally: inout DetectionTally) throws {
         let (correct, flip) = Self.score(result, config: config, position: position, tally: &tally)
-        try items.write { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0) }
+        let bound = result.encodedBound
+        try items.write(bound: bound) { DetectionItemsCSV.row(result, correct: correct, flip: flip, into: &$0) }
         if fresh, let log {
-            try log.append { DetectionResultLine.encode(result, into: &$0) }
+            try log.append(bound: bound) { DetectionResultLine.encode(result, into: &$0) }
         }
     }
 

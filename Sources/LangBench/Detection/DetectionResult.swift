@@ -28,3 +28,16 @@ public struct DetectionResult: Sendable, Hashable, Codable {
         case itemID = "item_id", lang, tags, length, config, detector, predicted, confidence, error, itemHash = "item_hash"
     }
 }
+
+extension DetectionResult {
+    /// More bytes than either per-item encoder (`DetectionItemsCSV.row`, `DetectionResultLine.encode`)
+    /// writes for this result: the room they are given in a writer's buffer. Every text at its worst
+    /// escape (JSON's `\u00XX`, six bytes a byte), the confidence at its longest (`%.4f` of the largest
+    /// Double is 315 bytes), and the punctuation.
+    var encodedBound: Int {
+        var text = itemID.utf8.count + lang.identifier.utf8.count + config.utf8.count + detector.utf8.count
+        for tag in tags { text += tag.utf8.count + 1 }
+        text += (predicted?.identifier.utf8.count ?? 5) + (error?.utf8.count ?? 0) + (itemHash?.utf8.count ?? 0) + 16
+        return 6 * text + 1024
+    }
+}

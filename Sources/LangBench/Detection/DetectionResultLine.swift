@@ -9,110 +9,110 @@ enum DetectionResultLine {
 
     /// `result` as a row, with `fingerprint` (when given) as its `item_hash`; `fixed`, when it is of the
     /// result's config and detector, stands in for them.
-    static func encode(_ result: DetectionResult, fingerprint: UInt64? = nil, into out: inout [UInt8], fixed: FixedCells? = nil) {
-        out.append(UInt8(ascii: "["))
+    static func encode<Out: ByteSink>(_ result: DetectionResult, fingerprint: UInt64? = nil, into out: inout Out, fixed: FixedCells? = nil) {
+        out.put(UInt8(ascii: "["))
         if let fixed, fixed.fit(result) {
-            out.append(contentsOf: fixed.bytes)
+            out.put(fixed.bytes)
         } else {
             configAndDetector(config: result.config, detector: result.detector, into: &out)
         }
         string(result.itemID, into: &out)
-        out.append(UInt8(ascii: ","))
+        out.put(UInt8(ascii: ","))
         if let fingerprint {
             quotedHex(fingerprint, into: &out)
         } else if let value = result.itemHash {
             string(value, into: &out)
         } else {
-            out.append(literal: null)
+            out.put(literal: null)
         }
-        out.append(UInt8(ascii: ","))
+        out.put(UInt8(ascii: ","))
         string(result.lang.identifier, into: &out)
-        out.append(UInt8(ascii: ","))
+        out.put(UInt8(ascii: ","))
         unescaped(result.length.rawValue, into: &out)
-        out.append(UInt8(ascii: ","))
-        out.append(UInt8(ascii: "["))
+        out.put(UInt8(ascii: ","))
+        out.put(UInt8(ascii: "["))
         for (i, tag) in result.tags.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
+            if i > 0 { out.put(UInt8(ascii: ",")) }
             string(tag, into: &out)
         }
-        out.append(UInt8(ascii: "]"))
-        out.append(UInt8(ascii: ","))
-        if let value = result.predicted { string(value.identifier, into: &out) } else { out.append(literal: null) }
-        out.append(UInt8(ascii: ","))
-        if let value = result.confidence, value.isFinite { number(value, into: &out) } else { out.append(literal: null) }
+        out.put(UInt8(ascii: "]"))
+        out.put(UInt8(ascii: ","))
+        if let value = result.predicted { string(value.identifier, into: &out) } else { out.put(literal: null) }
+        out.put(UInt8(ascii: ","))
+        if let value = result.confidence, value.isFinite { number(value, into: &out) } else { out.put(literal: null) }
         if let value = result.error {
-            out.append(UInt8(ascii: ","))
+            out.put(UInt8(ascii: ","))
             string(value, into: &out)
         }
-        out.append(UInt8(ascii: "]"))
-        out.append(UInt8(ascii: "\n"))
+        out.put(UInt8(ascii: "]"))
+        out.put(UInt8(ascii: "\n"))
     }
 
     /// The config and detector elements, each with the comma after it.
-    static func configAndDetector(config: String, detector: String, into out: inout [UInt8]) {
+    static func configAndDetector<Out: ByteSink>(config: String, detector: String, into out: inout Out) {
         string(config, into: &out)
-        out.append(UInt8(ascii: ","))
+        out.put(UInt8(ascii: ","))
         string(detector, into: &out)
-        out.append(UInt8(ascii: ","))
+        out.put(UInt8(ascii: ","))
     }
 
     /// `value.description` (what `JSONEncoder` writes for a Double here), without the formatter for
     /// 4-decimal values, the shortest decimal that reads back as the same Double (`0.5`, `1.0`).
-    static func number(_ value: Double, into out: inout [UInt8]) {
+    static func number<Out: ByteSink>(_ value: Double, into out: inout Out) {
         // Only a value that is exactly the Double nearest to its 4-decimal reading prints as that reading.
         guard let (whole, fraction) = FourDecimals.split(value), Double(whole * 10_000 + fraction) / 10_000 == value else {
-            out.append(utf8: value.description)
+            out.put(utf8: value.description)
             return
         }
         FourDecimals.digits(whole, into: &out)
-        out.append(UInt8(ascii: "."))
+        out.put(UInt8(ascii: "."))
         FourDecimals.fraction(fraction, keepingZeros: false, into: &out)
     }
 
     /// A JSON string: quotes, backslashes and control characters escaped; other UTF-8 as is.
-    static func string(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
+    static func string<Out: ByteSink>(_ text: String, into out: inout Out) {
+        out.put(UInt8(ascii: "\""))
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                out.append(contentsOf: bytes)
+                out.put(bytes)
                 return true
             }
             return false
         } ?? false
         if !plain { escaped(text, into: &out) }
-        out.append(UInt8(ascii: "\""))
+        out.put(UInt8(ascii: "\""))
     }
 
     /// A JSON string of text that never needs an escape (a length bucket's name).
-    private static func unescaped(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        out.append(utf8: text)
-        out.append(UInt8(ascii: "\""))
+    private static func unescaped<Out: ByteSink>(_ text: String, into out: inout Out) {
+        out.put(UInt8(ascii: "\""))
+        out.put(utf8: text)
+        out.put(UInt8(ascii: "\""))
     }
 
     /// A fingerprint as a JSON string of its 16 hex digits (`FNV1a64.hex`), with no string made.
-    private static func quotedHex(_ value: UInt64, into out: inout [UInt8]) {
+    private static func quotedHex<Out: ByteSink>(_ value: UInt64, into out: inout Out) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { buffer in
             buffer[0] = UInt8(ascii: "\"")
             let count = FNV1a64.hex(value, into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
             buffer[count + 1] = UInt8(ascii: "\"")
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
+            out.put(UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
         }
     }
 
     /// The bytes of `text` with JSON's escapes.
-    private static func escaped(_ text: String, into out: inout [UInt8]) {
+    private static func escaped<Out: ByteSink>(_ text: String, into out: inout Out) {
         var text = text
         text.withUTF8 { bytes in
             for byte in bytes {
                 switch byte {
-                case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-                case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-                case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-                case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-                case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-                case 0..<0x20: out.append(contentsOf: Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
-                default: out.append(byte)
+                case UInt8(ascii: "\""): out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "\""))
+                case UInt8(ascii: "\\"): out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "\\"))
+                case 0x0A: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "n"))
+                case 0x0D: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "r"))
+                case 0x09: out.put(UInt8(ascii: "\\")); out.put(UInt8(ascii: "t"))
+                case 0..<0x20: out.put(literal: "\\u00"); out.put(hex[Int(byte >> 4)]); out.put(hex[Int(byte & 0xF)])
+                default: out.put(byte)
                 }
             }
         }

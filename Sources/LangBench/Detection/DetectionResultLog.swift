@@ -38,9 +38,9 @@ public final class DetectionResultLog {
         try writer.flushIfFull()
     }
 
-    /// Buffers the line `encode` appends (`DetectionResultLine`), written in place.
-    func append(_ encode: (inout [UInt8]) -> Void) throws(ReportError) {
-        try writer.write(encode)
+    /// Buffers the line `encode` writes (`DetectionResultLine`, at most `bound` bytes), in place.
+    func append(bound: Int, _ encode: (inout ByteCursor) -> Void) throws(ReportError) {
+        try writer.write(bound: bound, encode)
     }
 
     /// Writes what is buffered (at the end of each batch, so an interruption loses little).
@@ -61,7 +61,7 @@ public final class DetectionResultLog {
         if earlier.detectionLog < DetectionLogHeader.formatVersion {
             let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)
             for result in logged.results {
-                try rewritten.append { DetectionResultLine.encode(result, into: &$0) }
+                try rewritten.append(bound: result.encodedBound) { DetectionResultLine.encode(result, into: &$0) }
             }
             try rewritten.finish()
         }

@@ -11,7 +11,10 @@ public final class BufferedFileWriter {
     private let path: String
     private let handle: FileHandle
     private let atomic: Bool
-    private var buffer: [UInt8] = []
+    /// The bytes not written yet: `count` of `capacity` (a block and some room, more when one line is longer).
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    private var count = 0
     private let blockSize: Int
     private var finished = false
     private var open = true
@@ -21,6 +24,8 @@ public final class BufferedFileWriter {
         self.url = url
         self.atomic = atomic
         self.blockSize = blockSize
+        capacity = blockSize + 4096
+        storage = .allocate(capacity: capacity)
         let directory = url.deletingLastPathComponent()
         path = atomic ? directory.appendingPathComponent(".\(url.lastPathComponent).partial.\(ProcessInfo.processInfo.processIdentifier)").path : url.path
         do {
@@ -33,69 +38,89 @@ public final class BufferedFileWriter {
             handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
             if append { try handle.seekToEnd() }
         } catch {
+            storage.deallocate()
             throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
         }
-        buffer.reserveCapacity(blockSize + 4096)
     }
 
     deinit {
+        storage.deallocate()
         if open { try? handle.close() }  // an abandoned writer; `finish` reports real close failures
         if atomic && !finished { try? FileManager.default.removeItem(atPath: path) }  // an abandoned partial file
     }
 
     @inline(__always) public func append(_ text: String) {
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
+        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
     @inline(__always) public func append(_ text: Substring) {
-        buffer.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
     @inline(__always) public func append(byte: UInt8) {
-        buffer.append(byte)
+        reserve(1)
+        storage[count] = byte
+        count += 1
     }
 
     @inline(__always) public func append(bytes: [UInt8]) {
-        buffer.append(contentsOf: bytes)
+        bytes.withUnsafeBytes { put($0) }
     }
 
     @inline(__always) public func append(bytes: ArraySlice<UInt8>) {
-        buffer.append(contentsOf: bytes)
+        bytes.withUnsafeBytes { put($0) }
     }
 
-    /// Lets `encode` append to the buffer in place (a line written without a buffer of its own), then
-    /// writes the buffer when it has grown past a block: `flushIfFull()` in the same access.
-    @inline(__always) func write(_ encode: (inout [UInt8]) -> Void) throws(ReportError) {
-        let full = { (buffer: inout [UInt8]) in
-            encode(&buffer)
-            return buffer.count >= blockSize
-        }(&buffer)
-        if full { try flush() }
+    private func put(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
+        count += bytes.count
+    }
+
+    /// Room for `bytes` more after `count`.
+    @inline(__always) private func reserve(_ bytes: Int) {
+        guard capacity - count < bytes else { return }
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: count + bytes + blockSize)
+        grown.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = grown
+        capacity = count + bytes + blockSize
+    }
+
+    /// Lets `encode` write at most `bound` bytes in place through a cursor (a line written without a
+    /// buffer of its own or a check per append), then writes the buffer when it has grown past a block.
+    @inline(__always) func write(bound: Int, _ encode: (inout ByteCursor) -> Void) throws(ReportError) {
+        reserve(bound)
+        var cursor = ByteCursor(start: storage + count, end: storage + count + bound)
+        encode(&cursor)
+        count = cursor.position - storage
+        if count >= blockSize { try flush() }
     }
 
     /// Writes the buffer when it has grown past a block (call between lines).
     @inline(__always) public func flushIfFull() throws(ReportError) {
-        if buffer.count >= blockSize { try flush() }
+        if count >= blockSize { try flush() }
     }
 
     /// Writes everything buffered so far.
     public func flush() throws(ReportError) {
-        guard !buffer.isEmpty else { return }
+        guard count > 0 else { return }
         let fd = handle.fileDescriptor
-        let failure: Int32? = buffer.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = SystemCall.write(fd, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                offset += written
+        var failure: Int32?
+        var offset = 0
+        while offset < count {
+            let written = SystemCall.write(fd, storage + offset, count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
             }
-            return nil
+            offset += written
         }
-        buffer.removeAll(keepingCapacity: true)
+        count = 0
         if let failure {
             throw .cannotWrite(path: url.path, reason: String(cString: strerror(failure)))
         }

@@ -21,7 +21,7 @@ struct DetectionResultLogTests {
     /// A log of `results` written as a run writes it.
     static func write(_ results: [DetectionResult], to url: URL, header: DetectionLogHeader = header) throws {
         let log = try DetectionResultLog(creating: url, header: header)
-        for result in results { try log.append { DetectionResultLine.encode(result, into: &$0) } }
+        for result in results { try log.append(bound: result.encodedBound) { DetectionResultLine.encode(result, into: &$0) } }
         try log.finish()
     }
 
