@@ -93,6 +93,8 @@ public struct DetectionJob: Sendable {
         let log: DetectionResultLog
         if resume, FileManager.default.fileExists(atPath: logURL.path) {
             let logged = try DetectionResultLog.read(logURL, repair: true)
+            var header = header
+            if logged.header?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
             kept = try DetectionResume(header: header, logged: logged, items: items, directory: directory)
             log = try DetectionResultLog.resuming(logURL, header: header, logged: logged)
         } else {
@@ -114,12 +116,20 @@ public struct DetectionJob: Sendable {
         var settings = DetectionLogHeader.Settings()
         if configs.contains(where: { $0.detector == "builtin" }) {
             let url = try BuiltinDetector.modelURL(path: factory.recognizerModel)
-            settings.recognizerModel = try ReportError.reading(url) { try FNV1a64.hex(fileAt: url) }
+            settings.recognizerModelHash = try ReportError.reading(url) { try ModelHash.hex(fileAt: url) }
         }
         if configs.contains(where: { $0.detector.hasPrefix("exec:") }) {
             settings.execTimeoutSeconds = factory.timeout.seconds
         }
         return settings
+    }
+
+    /// The byte-wise FNV-1a of the built-in recognizer's model, which logs written before `recognizer_model_hash`
+    /// existed name it by; nil when no config uses `builtin`.
+    func legacyModelHash() throws -> String? {
+        guard configs.contains(where: { $0.detector == "builtin" }) else { return nil }
+        let url = try BuiltinDetector.modelURL(path: factory.recognizerModel)
+        return try ReportError.reading(url) { try FNV1a64.hex(fileAt: url) }
     }
 
     /// The canonical order of results: config order, then item id. Independent of how the items were

@@ -6,18 +6,22 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
 
     /// Settings outside the configs that change results.
     public struct Settings: Sendable, Hashable, Codable {
-        /// The built-in recognizer's model file's content hash (`FNV1a64`), when a config uses `builtin`.
+        /// The built-in recognizer's model file's content hash (`ModelHash`), when a config uses `builtin`.
+        public var recognizerModelHash: String?
+        /// The same file's byte-wise `FNV1a64`: what logs recorded before `recognizer_model_hash` existed. A run
+        /// writes it only when it resumes such a log (it is what that log's results are checked against).
         public var recognizerModel: String?
         /// Per-item timeout of `exec:` detectors in seconds, when a config uses one.
         public var execTimeoutSeconds: Double?
 
-        public init(recognizerModel: String? = nil, execTimeoutSeconds: Double? = nil) {
+        public init(recognizerModelHash: String? = nil, recognizerModel: String? = nil, execTimeoutSeconds: Double? = nil) {
+            self.recognizerModelHash = recognizerModelHash
             self.recognizerModel = recognizerModel
             self.execTimeoutSeconds = execTimeoutSeconds
         }
 
         enum CodingKeys: String, CodingKey {
-            case recognizerModel = "recognizer_model_fnv1a64", execTimeoutSeconds = "exec_timeout_seconds"
+            case recognizerModelHash = "recognizer_model_hash", recognizerModel = "recognizer_model_fnv1a64", execTimeoutSeconds = "exec_timeout_seconds"
         }
     }
 
@@ -63,13 +67,21 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         for old in earlier.configs where !names.contains(old.name) {
             out.append("config '\(old.name)' is in the log but not in this run")
         }
-        if earlier.settings.recognizerModel != settings.recognizerModel {
-            out.append("recognizer model \(Self.short(earlier.settings.recognizerModel)) → \(Self.short(settings.recognizerModel)) (content hash)")
+        // A log written before `recognizer_model_hash` existed names the model by its byte-wise FNV-1a only (`legacyModelHashNeeded`).
+        let model = earlier.legacyModelHashNeeded ? \Settings.recognizerModel : \Settings.recognizerModelHash
+        if earlier.settings[keyPath: model] != settings[keyPath: model] {
+            out.append("recognizer model \(Self.short(earlier.settings[keyPath: model])) → \(Self.short(settings[keyPath: model])) (content hash)")
         }
         if earlier.settings.execTimeoutSeconds != settings.execTimeoutSeconds {
             out.append("exec timeout \(earlier.settings.execTimeoutSeconds.map { "\($0) s" } ?? "none") → \(settings.execTimeoutSeconds.map { "\($0) s" } ?? "none")")
         }
         return out
+    }
+
+    /// Whether this (earlier) header names the model only by its byte-wise FNV-1a, so that a run resuming
+    /// its log must compute that hash of the model too (`Settings.recognizerModel`).
+    public var legacyModelHashNeeded: Bool {
+        settings.recognizerModelHash == nil && settings.recognizerModel != nil
     }
 
     private static func describe(_ echo: DetectionReport.ConfigEcho) -> String {

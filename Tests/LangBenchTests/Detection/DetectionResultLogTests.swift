@@ -16,7 +16,7 @@ struct DetectionResultLogTests {
 
     static let header = DetectionLogHeader(configs: [DetectionReport.ConfigEcho(name: "custom", detector: "builtin", candidates: "uk,ru",
                                                                                  resolvedCandidates: nil, hints: "none")],
-                                           settings: .init(recognizerModel: "1111aaaa2222bbbb"))
+                                           settings: .init(recognizerModelHash: "1111aaaa2222bbbb"))
 
     /// A log of `results` written as a run writes it.
     static func write(_ results: [DetectionResult], to url: URL, header: DetectionLogHeader = header) throws {

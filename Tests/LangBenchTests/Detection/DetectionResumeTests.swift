@@ -83,15 +83,64 @@ struct DetectionResumeTests {
         let echo = { (name: String, hints: String) in
             DetectionReport.ConfigEcho(name: name, detector: "builtin", candidates: "none", resolvedCandidates: nil, hints: hints)
         }
-        let before = DetectionLogHeader(configs: [echo("a", "none"), echo("b", "none")], settings: .init(recognizerModel: "1111aaaa2222bbbb"))
-        let reordered = DetectionLogHeader(configs: [echo("b", "none"), echo("a", "none")], settings: .init(recognizerModel: "1111aaaa2222bbbb"))
+        let before = DetectionLogHeader(configs: [echo("a", "none"), echo("b", "none")], settings: .init(recognizerModelHash: "1111aaaa2222bbbb"))
+        let reordered = DetectionLogHeader(configs: [echo("b", "none"), echo("a", "none")], settings: .init(recognizerModelHash: "1111aaaa2222bbbb"))
         #expect(reordered.differences(from: before).isEmpty, "config order does not change a result")
-        let changed = DetectionLogHeader(configs: [echo("a", "ru=0.5"), echo("c", "none")], settings: .init(recognizerModel: "3333cccc4444dddd"))
+        let changed = DetectionLogHeader(configs: [echo("a", "ru=0.5"), echo("c", "none")], settings: .init(recognizerModelHash: "3333cccc4444dddd"))
         #expect(changed.differences(from: before) == [
             "config 'a': hints none → ru=0.5",
             "config 'c' is new (the log has 'a', 'b')",
             "config 'b' is in the log but not in this run",
             "recognizer model 1111aaaa2222 → 3333cccc4444 (content hash)",
         ])
+    }
+
+    /// A log written before `recognizer_model_hash` names the model by its byte-wise FNV-1a: a resume
+    /// computes that hash of the model too and checks the log against it.
+    @Test func aLogNamingTheModelByItsByteHashIsCheckedAgainstThatHash() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(directory).run()
+        let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        let modern = try #require(text.firstRange(of: #/"recognizer_model_hash":"[0-9a-f]{16}"/#))
+        let model = try FNV1a64.hex(fileAt: try BuiltinDetector.modelURL(path: nil))
+        for (legacy, accepted) in [(model, true), ("0123456789abcdef", false)] {
+            try text.replacingCharacters(in: modern, with: #""recognizer_model_fnv1a64":"\#(legacy)""#).write(to: log, atomically: true, encoding: .utf8)
+            if accepted {
+                let resumed = try await Self.job(directory, resume: true).run()
+                #expect(resumed.timings.map(\.items) == [0], "the same model: everything logged is kept")
+            } else {
+                #expect(await Self.refusal(Self.job(directory, resume: true)) == ["recognizer model 0123456789ab → \(model.prefix(12)) (content hash)"])
+            }
+        }
+    }
+
+    /// The header's model hash: the same for any split of the bytes, changed by any one byte and by a
+    /// trailing zero byte, and pinned (logs record it).
+    @Test func theModelHashStreamsAndNoticesEveryByte() {
+        var random = SplitMix64(seed: 3)
+        let bytes = (0..<1000).map { _ in UInt8(truncatingIfNeeded: random.next()) }
+        func hash(_ bytes: [UInt8], cuts: [Int] = []) -> String {
+            var hash = ModelHash()
+            var start = 0
+            for cut in cuts + [bytes.count] {
+                bytes[start..<cut].withUnsafeBytes { hash.add($0) }
+                start = cut
+            }
+            return hash.hex
+        }
+        let whole = hash(bytes)
+        for _ in 0..<50 {
+            let cuts = (0..<Int(random.next() % 6)).map { _ in Int(random.next() % 1001) }.sorted()
+            #expect(hash(bytes, cuts: cuts) == whole)
+        }
+        for position in stride(from: 0, to: bytes.count, by: 37) {
+            var changed = bytes
+            changed[position] ^= 0x01
+            #expect(hash(changed) != whole)
+        }
+        #expect(hash(bytes + [0]) != whole)
+        #expect(hash([]) != hash([0]))
+        #expect(hash(Array("LangBench".utf8)) == "a1d98795c11ccaca")
     }
 }

@@ -1,0 +1,83 @@
+import BenchSupport
+import Foundation
+
+/// The content hash of the recognizer's model file in the results log's header (42 MB, hashed once per
+/// run): FNV-1a's step (xor, then multiply by the FNV prime) over 8-byte little-endian words instead of
+/// bytes, in four lanes (word i goes to lane i mod 4, so the multiplications overlap), the last partial
+/// word zero-padded; then the four lanes and the byte count hashed with byte-wise `FNV1a64`. Byte-wise
+/// FNV-1a is one chain of multiplications, ~4 cycles a byte (35 ms of every run); this is ~30× faster.
+/// Any one changed word changes its lane's value (each step is invertible), and the count tells a
+/// zero-padded tail from real zeros. Like `FNV1a64`, a guard against edits, not against an adversary.
+struct ModelHash {
+    private var lanes: (UInt64, UInt64, UInt64, UInt64)
+    /// Bytes of a 32-byte group not yet complete (fewer than 32).
+    private var pending: [UInt8] = []
+    private var count: UInt64 = 0
+
+    private static let basis: UInt64 = 0xcbf2_9ce4_8422_2325
+    private static let prime: UInt64 = 0x0000_0100_0000_01b3
+
+    init() {
+        lanes = (Self.basis, Self.basis ^ 1, Self.basis ^ 2, Self.basis ^ 3)
+        pending.reserveCapacity(32)
+    }
+
+    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+        count &+= UInt64(bytes.count)
+        var rest = bytes[...]
+        if !pending.isEmpty {
+            let take = min(32 - pending.count, rest.count)
+            pending.append(contentsOf: rest.prefix(take))
+            rest = rest.dropFirst(take)
+            guard pending.count == 32 else { return }
+            pending.withUnsafeBytes { groups($0) }
+            pending.removeAll(keepingCapacity: true)
+        }
+        let whole = rest.count & ~31
+        groups(UnsafeRawBufferPointer(rebasing: rest.prefix(whole)))
+        pending.append(contentsOf: rest.dropFirst(whole))
+    }
+
+    /// Whole 32-byte groups, a word to each lane.
+    private mutating func groups(_ bytes: UnsafeRawBufferPointer) {
+        guard var at = bytes.baseAddress else { return }
+        let end = at + bytes.count
+        var (a, b, c, d) = lanes
+        while at < end {
+            a = (a ^ UInt64(littleEndian: at.loadUnaligned(as: UInt64.self))) &* Self.prime
+            b = (b ^ UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) &* Self.prime
+            c = (c ^ UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) &* Self.prime
+            d = (d ^ UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 24, as: UInt64.self))) &* Self.prime
+            at += 32
+        }
+        lanes = (a, b, c, d)
+    }
+
+    /// The hash of everything added, as 16 lowercase hex digits.
+    var hex: String {
+        var lanes = [self.lanes.0, self.lanes.1, self.lanes.2, self.lanes.3]
+        // The partial group: its words (the last one zero-padded) continue the lanes in order.
+        var tail = pending + [UInt8](repeating: 0, count: (8 - pending.count % 8) % 8)
+        tail.withUnsafeMutableBytes { raw in
+            for word in 0..<(raw.count / 8) {
+                lanes[word] = (lanes[word] ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))) &* Self.prime
+            }
+        }
+        var fold = FNV1a64()
+        for value in lanes + [count] {
+            withUnsafeBytes(of: value.littleEndian) { fold.add($0) }
+        }
+        return fold.hex
+    }
+
+    /// The hash of a file's bytes, read in blocks.
+    static func hex(fileAt url: URL) throws -> String {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }  // read-only: nothing to lose on close
+        var hash = ModelHash()
+        while case let block = try handle.readBlock(upTo: 1 << 20), !block.isEmpty {
+            block.withUnsafeBytes { hash.add($0) }
+        }
+        return hash.hex
+    }
+}
