@@ -39,4 +39,31 @@ struct ModelFileTests {
         #expect(metadata.training.contains { $0.hasPrefix("lambda=") })
         for code in TestModel.corpusLanguages { #expect(TestModel.shared.supports(code), "\(code)") }
     }
+
+    @Test("reads aligned tables in place and copies the others, with the same elements")
+    func tablesInPlace() {
+        let bytes = Data((0..<8192).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        let aligned = bytes.withUnsafeBytes { Int(bitPattern: $0.baseAddress!) % 4 == 0 ? 0 : 4 - Int(bitPattern: $0.baseAddress!) % 4 }
+        for start in [aligned, aligned + 1] {
+            let range = (bytes.startIndex + start)..<(bytes.startIndex + start + 400)
+            let copied = bytes[range].withUnsafeBytes { FixedBuffer<UInt32>(copying: $0, count: 100) }
+            let inPlace = FixedBuffer<UInt32>(inPlace: bytes, range: range, count: 100)
+            #expect((inPlace != nil) == (start == aligned), "only aligned elements are read in place")
+            if let inPlace { #expect(inPlace.array == copied.array) }
+        }
+        #expect(FixedBuffer<UInt32>(inPlace: Data(count: 16), range: 0..<16, count: 4) == nil, "a few bytes may move: copied")
+    }
+
+    @Test("a model read from a file recognizes as the one decoded from its bytes")
+    func modelFromAFile() throws {
+        let data = try Self.tinyModelData()
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("model-\(UUID().uuidString).lbrm")
+        try data.write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        let mapped = try LanguageModel(contentsOf: url), decoded = try LanguageModel(data: data)
+        for text in ["дом", "house", "будинок", "Haus", "x"] {
+            #expect(mapped.recognize(text, prior: CandidatePrior(model: mapped, constraints: [], hints: [:], defaultWeight: nil))
+                    == decoded.recognize(text, prior: CandidatePrior(model: decoded, constraints: [], hints: [:], defaultWeight: nil)))
+        }
+    }
 }

@@ -171,6 +171,7 @@ struct ByteReader {
 
     mutating func buffer<T: FixedWidthInteger>(count: Int) throws -> FixedBuffer<T> {
         let range = try take(count * MemoryLayout<T>.stride)
+        if let inPlace = FixedBuffer<T>(inPlace: data, range: range, count: count) { return inPlace }
         return data[range].withUnsafeBytes { FixedBuffer(copying: $0, count: count) }
     }
 
