@@ -66,8 +66,9 @@ struct CorpusReplay: Sendable {
         private var chunks: FileChunks?
         private var reader: RecordReader?
         private var codes = ItemValidator.CodeCache()
-        private var items: [CorpusItem] = []
-        private var offset = 0
+        /// The current block's items not yet handed out, last first: each is moved out with `removeLast`
+        /// (no copy of an item, hence no retain and release of its strings and arrays).
+        private var reversed: [CorpusItem] = []
         private var itemsOfFile = 0
 
         init(_ replay: CorpusReplay) {
@@ -79,12 +80,10 @@ struct CorpusReplay: Sendable {
             var batch: [CorpusItem] = []
             batch.reserveCapacity(max(0, count))
             while batch.count < count {
-                if offset == items.count {
+                if reversed.isEmpty {
                     guard try refill() else { break }
                 }
-                let end = min(items.count, offset + count - batch.count)
-                batch += items[offset..<end]
-                offset = end
+                for _ in 0..<min(reversed.count, count - batch.count) { batch.append(reversed.removeLast()) }
             }
             return batch
         }
@@ -108,13 +107,13 @@ struct CorpusReplay: Sendable {
                     continue
                 }
                 if reader == nil { reader = try replay.loader.makeReader(for: file.file) { TextLines(block).lines.first?.text } }
-                let outcome = BlockReader.read(block, path: file.file.path, with: &reader!, codes: codes)
+                var outcome = BlockReader.read(block, path: file.file.path, with: &reader!, codes: codes)
                 if let problem = outcome.problems.first { throw CorpusReplay.changed(file.file.path, "now \(problem)") }
                 if outcome.codes.count > codes.count { codes = outcome.codes }
-                items = outcome.items
-                offset = 0
-                itemsOfFile += items.count
-                if !items.isEmpty { return true }
+                swap(&reversed, &outcome.items)  // moved, not shared: reversing it then copies nothing
+                reversed.reverse()
+                itemsOfFile += reversed.count
+                if !reversed.isEmpty { return true }
             }
         }
 

@@ -85,11 +85,12 @@ enum PlainTSVRows {
                 isASCII = high < 0x80
                 // Valid UTF-8 as a whole line exactly when every cell is (a tab is no part of a longer sequence).
                 guard isASCII || UTF8Validation.isValid(bytes, start..<contentEnd) else { return false }
-                guard let row = row(codes: &outcome.codes, onlyIDs: onlyIDs) else { return false }
+                guard let lang = plainLanguage(codes: &outcome.codes) else { return false }
                 if onlyIDs {
                     noteID(cells[layout.id])
                 } else {
-                    outcome.items.append(CorpusItem(id: row.id, lang: row.lang, text: row.text, sortedTags: row.tags, history: [],
+                    outcome.items.append(CorpusItem(id: string(cells[layout.id]), lang: lang, text: string(cells[layout.text]),
+                                                    sortedTags: layout.tags.map { tags(cells[$0]) } ?? [], history: [],
                                                     source: SourceLocation(file: path, line: line)))
                 }
                 start = next
@@ -100,17 +101,16 @@ enum PlainTSVRows {
             return true
         }
 
-        /// The row's fields, if the row is plain (its bytes are valid UTF-8 by now). With `onlyIDs` the row is
-        /// only checked: its id, text and tags come back empty (tags cannot make a valid row other than plain).
-        private mutating func row(codes: inout ItemValidator.CodeCache, onlyIDs: Bool) -> (id: String, lang: LanguageCode, text: String, tags: [String])? {
+        /// The row's language, if the row is plain (its bytes are valid UTF-8 by now): what both ways of
+        /// reading a row check, with no `String` made for its id or text.
+        private mutating func plainLanguage(codes: inout ItemValidator.CodeCache) -> LanguageCode? {
             let idCell = cells[layout.id], textCell = cells[layout.text]
             // Printable ASCII at both ends: nothing to trim, and not empty. Valid UTF-8 text has as many
-            // UTF-8 bytes as its cell.
+            // UTF-8 bytes as its cell. Tags cannot make a valid row other than plain.
             guard let first = idCell.first, Self.isPrintableASCII(bytes[first]), Self.isPrintableASCII(bytes[idCell.upperBound - 1]),
-                  let lang = language(&codes), textCell.count <= CorpusLimits.maxTextLength, !isBlank(textCell) else { return nil }
+                  textCell.count <= CorpusLimits.maxTextLength, !isBlank(textCell) else { return nil }
             if let history = layout.history, !cells[history].isEmpty { return nil }
-            if onlyIDs { return ("", lang, "", []) }
-            return (string(idCell), lang, string(textCell), layout.tags.map { tags(cells[$0]) } ?? [])
+            return language(&codes)
         }
 
         /// Adds the id in `cell` to the ids read (`onlyIDs`): compared with the one before on their bytes when
