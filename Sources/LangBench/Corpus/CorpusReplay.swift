@@ -66,9 +66,8 @@ struct CorpusReplay: Sendable {
         private var chunks: FileChunks?
         private var reader: RecordReader?
         private var codes = ItemValidator.CodeCache()
-        /// The current block's items not yet handed out, last first: each is moved out with `removeLast`
-        /// (no copy of an item, hence no retain and release of its strings and arrays).
-        private var reversed: [CorpusItem] = []
+        private var items: [CorpusItem] = []
+        private var offset = 0
         private var itemsOfFile = 0
 
         init(_ replay: CorpusReplay) {
@@ -80,10 +79,12 @@ struct CorpusReplay: Sendable {
             var batch: [CorpusItem] = []
             batch.reserveCapacity(max(0, count))
             while batch.count < count {
-                if reversed.isEmpty {
+                if offset == items.count {
                     guard try refill() else { break }
                 }
-                for _ in 0..<min(reversed.count, count - batch.count) { batch.append(reversed.removeLast()) }
+                let end = min(items.count, offset + count - batch.count)
+                batch += items[offset..<end]
+                offset = end
             }
             return batch
         }
@@ -107,13 +108,13 @@ struct CorpusReplay: Sendable {
                     continue
                 }
                 if reader == nil { reader = try replay.loader.makeReader(for: file.file) { TextLines(block).lines.first?.text } }
-                var outcome = BlockReader.read(block, path: file.file.path, with: &reader!, codes: codes)
+                let outcome = BlockReader.read(block, path: file.file.path, with: &reader!, codes: codes)
                 if let problem = outcome.problems.first { throw CorpusReplay.changed(file.file.path, "now \(problem)") }
                 if outcome.codes.count > codes.count { codes = outcome.codes }
-                swap(&reversed, &outcome.items)  // moved, not shared: reversing it then copies nothing
-                reversed.reverse()
-                itemsOfFile += reversed.count
-                if !reversed.isEmpty { return true }
+                items = outcome.items
+                offset = 0
+                itemsOfFile += items.count
+                if !items.isEmpty { return true }
             }
         }
 
