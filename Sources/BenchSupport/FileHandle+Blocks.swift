@@ -12,21 +12,26 @@ extension FileHandle {
     public func readBlock(upTo count: Int) throws -> Data {
         let count = max(1, count)
         var data = Data(count: count)
-        let fd = fileDescriptor
-        let filled = try data.withUnsafeMutableBytes { (raw: UnsafeMutableRawBufferPointer) throws -> Int in
-            var filled = 0
-            while filled < count {
-                let read = SystemCall.read(fd, raw.baseAddress! + filled, count - filled)
-                if read < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                if read == 0 { break }
-                filled += read
-            }
-            return filled
-        }
+        let filled = try data.withUnsafeMutableBytes { try readBlock(into: $0) }
         if filled < count { data.count = filled }
         return data
+    }
+
+    /// Fills `buffer` from the current offset (less only at the end of the file) and says how many bytes
+    /// it read: `readBlock(upTo:)` into memory the caller owns.
+    public func readBlock(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        guard let base = buffer.baseAddress else { return 0 }
+        let fd = fileDescriptor
+        var filled = 0
+        while filled < buffer.count {
+            let read = SystemCall.read(fd, base + filled, buffer.count - filled)
+            if read < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+            if read == 0 { break }
+            filled += read
+        }
+        return filled
     }
 }

@@ -4,8 +4,8 @@ enum BlockReader {
     /// What one block yields.
     struct Outcome: Sendable {
         var items: [CorpusItem] = []
-        /// The ids of the valid items instead of the items, when read for ids only.
-        var ids: [String] = []
+        /// The order of the valid items' ids instead of the items, when read for ids only.
+        var ids = IDRun()
         /// In the order a serial read finds them: invalid UTF-8, then the format's, then validation's.
         var problems: [CorpusProblem] = []
         /// Rows the format skips by definition (Tatoeba's undetermined language).
@@ -20,7 +20,7 @@ enum BlockReader {
         /// Adds what the block right after this one yields (read with this outcome's `codes`).
         mutating func append(_ next: Outcome) {
             items += next.items
-            ids += next.ids
+            ids.append(next.ids)
             problems += next.problems
             skipped += next.skipped
             sawRecordOrProblem = sawRecordOrProblem || next.sawRecordOrProblem
@@ -32,8 +32,8 @@ enum BlockReader {
     /// Reads `block` of `path` with `reader`, as `read(TextLines(block), …)` does: straight from its bytes
     /// when it holds only plain TSV rows (`PlainTSVRows`), else line by line. A TSV's first block is read
     /// as two, its first line (the header, line by line) and the rest (which may then be plain rows), as
-    /// a block boundary after the first line would cut it. `onlyIDs` gives the valid items' ids in place
-    /// of the items (plain rows then make no item at all).
+    /// a block boundary after the first line would cut it. `onlyIDs` gives the order of the valid items'
+    /// ids in place of the items (plain rows then make no item at all).
     static func read(_ block: LineBlock, path: String, with reader: inout RecordReader, codes: ItemValidator.CodeCache,
                      onlyIDs: Bool = false) -> Outcome {
         if let layout = reader.tsvLayout,
@@ -66,7 +66,7 @@ enum BlockReader {
             }
         }
         if onlyIDs {
-            outcome.ids = outcome.items.map(\.id)
+            outcome.ids = IDRun(outcome.items.map(\.id))
             outcome.items = []
         }
         return outcome

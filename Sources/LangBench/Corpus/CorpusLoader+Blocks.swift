@@ -4,8 +4,7 @@ extension CorpusLoader {
     /// Reads the valid items of one file into `sink` in file order, adding what else it learns to
     /// `pass`. Blocks that read alike on any thread (past a TSV's header; every block of JSONL, lines and
     /// Tatoeba) are parsed and validated `workers` at a time while this thread reads the file on and
-    /// hands items over in order; what comes out is what reading one block after another gives. Whether
-    /// a block yields items or only ids is asked of `sink` as the block is handed to be read.
+    /// hands items over in order; what comes out is what reading one block after another gives.
     func readItems(of file: CorpusFile, into pass: inout Pass, codes: inout ItemValidator.CodeCache, _ sink: ItemSink) throws {
         var chunks = try FileChunks(path: file.path, blockSize: blockSize)
         var reader: RecordReader?
@@ -20,14 +19,14 @@ extension CorpusLoader {
         while let block = try chunks.nextBlock() {
             if reader == nil { reader = try makeReader(for: file) { TextLines(block).lines.first?.text } }
             if workers > 1, reader!.readsBlocksIndependently {
-                let copy = reader!, known = codes, path = file.path, onlyIDs = sink.onlyIDs()
+                let copy = reader!, known = codes, path = file.path, onlyIDs = sink.onlyIDs
                 work.submit {
                     var reader = copy
                     return BlockReader.read(block, path: path, with: &reader, codes: known, onlyIDs: onlyIDs)
                 }
                 if work.isFull, let done = work.next() { try take(done) }
             } else {
-                try take(BlockReader.read(block, path: file.path, with: &reader!, codes: codes, onlyIDs: sink.onlyIDs()))
+                try take(BlockReader.read(block, path: file.path, with: &reader!, codes: codes, onlyIDs: sink.onlyIDs))
             }
         }
         while let done = work.next() { try take(done) }
@@ -52,19 +51,21 @@ private struct FileTally {
     var sawRecordOrProblem = false
     var sawText = false
 
-    /// Adds a block's problems to `pass` and hands its items (or ids) to `sink`.
+    /// Adds a block's problems to `pass` and hands its items (or their ids' order) to `sink`.
     mutating func add(_ outcome: BlockReader.Outcome, into pass: inout CorpusLoader.Pass, _ sink: ItemSink) throws {
         pass.problems += outcome.problems
         skipped += outcome.skipped
         sawRecordOrProblem = sawRecordOrProblem || outcome.sawRecordOrProblem
         sawText = sawText || outcome.sawText
-        for item in outcome.items {
-            try sink.item(item)
-            items += 1
-        }
-        for id in outcome.ids {
-            try sink.id(id)
-            items += 1
+        switch sink {
+        case .items(let body):
+            for item in outcome.items {
+                try body(item)
+                items += 1
+            }
+        case .ids(let body):
+            try body(outcome.ids)
+            items += outcome.ids.count
         }
     }
 

@@ -59,24 +59,27 @@ public struct CorpusLoader: Sendable {
     }
 
     /// Loads `paths` in canonical order (by id) with memory bounded by `itemsInMemory`, whatever the
-    /// corpus's size: past that many items they are sorted in runs spooled to `spoolDirectory` and
-    /// merged — unless the ids already increase in file order, when the corpus is read again from its
-    /// files whenever its items are needed (`CorpusReplay`; if the order breaks only after the first
-    /// `itemsInMemory` items, the files are read a second time, into the spool). Throws
-    /// `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
+    /// corpus's size. The first read checks only that the ids increase in file order (`IDOrder`: no item
+    /// made). If they do, a corpus of at least `itemsInMemory` items is read again from its files whenever
+    /// its items are needed (`CorpusReplay`), and a smaller one is read again once into memory (checked
+    /// as a replay is). If they do not, the files are read again into a spool (`ItemSpool`: past
+    /// `itemsInMemory` items, sorted in runs on disk and merged). Throws `CorpusError.invalid` with every
+    /// problem (duplicate ids included) when there are any.
     public func loadSorted(_ paths: [String], itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
                            spoolDirectory: URL? = nil) throws -> SortedCorpus {
         // Stamped before the first read. `try?`: a path that cannot be stamped is only read into the spool,
         // and the read below reports why it cannot be read, if it cannot.
         if var replay = try? CorpusReplay(paths: paths, loader: self) {
-            let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory, keepsRunsInOrder: false)
+            let order = IDOrder()
             do {
-                let pass = try forEachItem(paths, ItemSink(item: spool.add, onlyIDs: { spool.droppedRuns }, id: spool.add(id:)))
-                guard spool.droppedRuns else { return try sorted(spool, pass, paths: paths) }
+                let pass = try forEachItem(paths, .ids(order.add))
                 try Self.requireNoProblems(pass.problems)  // in order: no duplicates
+                if order.count == 0 { throw CorpusError.empty(paths: paths) }
                 replay.counted(pass.sources)
-                return SortedCorpus(replay: replay, count: spool.count, sources: pass.sources)
-            } catch is ItemSpool.OrderBroken {}
+                let replayed = SortedCorpus(replay: replay, count: order.count, sources: pass.sources)
+                if order.count >= max(1, itemsInMemory) { return replayed }
+                return SortedCorpus(items: try replayed.allItems(), sources: pass.sources)
+            } catch is IDOrder.Broken {}
         }
         let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
         return try sorted(spool, try forEachItem(paths) { try spool.add($0) }, paths: paths)
@@ -98,7 +101,7 @@ public struct CorpusLoader: Sendable {
 
     /// Reads every valid item of `paths` in file order into `body`.
     func forEachItem(_ paths: [String], _ body: @escaping (CorpusItem) throws -> Void) throws -> Pass {
-        try forEachItem(paths, ItemSink(item: body))
+        try forEachItem(paths, .items(body))
     }
 
     /// Reads every valid item of `paths` in file order into `sink`, a block of lines at a time, and

@@ -49,31 +49,62 @@ struct FileChunks {
     /// The same run of lines, numbered but not yet decoded (decoding can then run on another thread).
     mutating func nextBlock() throws -> LineBlock? {
         while !ended {
-            let block: Data
-            do {
-                block = try handle.readBlock(upTo: blockSize)
-            } catch {
-                throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
-            }
-            if block.isEmpty {
+            // A line longer than a block grows in place (appending is amortised); otherwise the next bytes
+            // are read straight after a copy of the carry, into memory that is not zero-filled first and
+            // that the block then owns (no second copy of what was read).
+            let (buffer, fresh) = try carry.count > blockSize ? readAppendingToCarry() : readAfterCarry()
+            if fresh.isEmpty {
                 ended = true
                 try? handle.close()  // read-only: nothing to lose on close
-                guard !carry.isEmpty else { return nil }
-                let rest = carry
-                carry = Data()
-                return lines(of: rest)
+                return buffer.isEmpty ? nil : lines(of: buffer)
             }
-            hasher?.update(block)
-            guard let lastNewline = block.lastIndex(of: 0x0A) else {
-                carry.append(block)  // no line ends yet: a long line, keep reading
+            guard let lastNewline = buffer[fresh].lastIndex(of: 0x0A) else {
+                carry = buffer  // no line ends yet: a long line, keep reading
                 continue
             }
-            var whole = carry
-            whole.append(block[block.startIndex...lastNewline])
-            carry = Data(block[block.index(after: lastNewline)...])
-            return lines(of: whole)
+            carry = buffer[(lastNewline + 1)...]
+            return lines(of: buffer[...lastNewline])
         }
         return nil
+    }
+
+    /// The carried bytes and up to `blockSize` bytes read after them (handed to the hasher), in one buffer
+    /// indexed from 0; and where the bytes just read are in it.
+    private mutating func readAfterCarry() throws -> (Data, Range<Int>) {
+        let kept = carry.count
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: kept + blockSize, alignment: 16)
+        if kept > 0 { carry.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: kept) } }
+        let read: Int
+        do {
+            read = try handle.readBlock(into: UnsafeMutableRawBufferPointer(start: memory + kept, count: blockSize))
+        } catch {
+            memory.deallocate()
+            throw unreadable(error)
+        }
+        carry = Data()
+        let buffer = Data(bytesNoCopy: memory, count: kept + read, deallocator: .custom { pointer, _ in pointer.deallocate() })
+        if read > 0 { hasher?.update(buffer[kept...]) }
+        return (buffer, kept..<(kept + read))
+    }
+
+    /// The same for a carry longer than a block: the bytes read appended to it.
+    private mutating func readAppendingToCarry() throws -> (Data, Range<Int>) {
+        let block: Data
+        do {
+            block = try handle.readBlock(upTo: blockSize)
+        } catch {
+            throw unreadable(error)
+        }
+        if !block.isEmpty { hasher?.update(block) }  // not a slice of the buffer, which would then be shared
+        var buffer = carry.startIndex == 0 ? carry : Data(carry)
+        carry = Data()  // the buffer's only owner, so appending grows it in place
+        let kept = buffer.count
+        buffer.append(block)
+        return (buffer, kept..<buffer.count)
+    }
+
+    private func unreadable(_ error: any Error) -> CorpusError {
+        CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
     }
 
     /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil); only of a

@@ -1,8 +1,12 @@
-/// Where `CorpusLoader` hands the valid items it reads, in file order: each to `item`, except while
-/// `onlyIDs()` holds, when only each one's id goes to `id` (the row is checked all the same, and the
-/// same problems reported) — for a receiver that by then only counts items and checks their order.
-struct ItemSink {
-    var item: (CorpusItem) throws -> Void
-    var onlyIDs: () -> Bool = { false }
-    var id: (String) throws -> Void = { _ in }
+/// Where `CorpusLoader` hands what it reads, in file order: each valid item, or — for a receiver that
+/// only counts the items and checks their order (`IDOrder`) — each block's `IDRun` (the rows are checked
+/// all the same, and the same problems reported).
+enum ItemSink {
+    case items((CorpusItem) throws -> Void)
+    case ids((IDRun) throws -> Void)
+
+    var onlyIDs: Bool {
+        if case .ids = self { return true }
+        return false
+    }
 }

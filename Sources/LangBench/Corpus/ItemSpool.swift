@@ -9,14 +9,8 @@ import Foundation
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
 /// reports them. A corpus that fits stays in memory and touches no file. A corpus whose ids already
 /// increase strictly in file order (one comparison per item tells) is not sorted at all: its runs,
-/// read one after another, are the canonical order, and no id can repeat. With `keepsRunsInOrder`
-/// false such runs are not even written (the corpus can be read again from its files, `CorpusReplay`):
-/// the spool only counts until the order breaks, and if it breaks after a run was dropped, `add`
-/// throws `OrderBroken` (the caller then reads the corpus again into a spool that keeps its runs).
+/// read one after another, are the canonical order, and no id can repeat.
 public final class ItemSpool {
-    /// Thrown by `add` when the ids stop increasing after a run in order was dropped.
-    struct OrderBroken: Error {}
-
     /// About 70 B per encoded one-word item: a run of this many stays near 15 MB (two runs while one is
     /// written).
     public static let defaultItemsInMemory = 200_000
@@ -36,20 +30,12 @@ public final class ItemSpool {
     /// Whether every id so far came after the one before it (as `String`s compare), and the last id.
     private var inOrder = true
     private var lastID: String?
-    private let keepsRunsInOrder: Bool
-    /// Whether a run in order was dropped (`keepsRunsInOrder` false): items are then only counted.
-    private(set) var droppedRuns = false
 
     /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
     /// only when the first run is written and removed with the result (or when this spool is dropped).
-    public convenience init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) {
-        self.init(itemsInMemory: itemsInMemory, directory: directory, keepsRunsInOrder: true)
-    }
-
-    init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil, keepsRunsInOrder: Bool) {
+    public init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) {
         self.itemsInMemory = max(1, itemsInMemory)
         parent = directory ?? FileManager.default.temporaryDirectory
-        self.keepsRunsInOrder = keepsRunsInOrder
     }
 
     /// Items added so far.
@@ -62,22 +48,11 @@ public final class ItemSpool {
 
     /// Adds the next item in file order.
     public func add(_ item: CorpusItem) throws {
-        try checkOrder(item.id)
-        if droppedRuns {
-            sequence += 1
-            return
-        }
+        checkOrder(item.id)
         if lastFile?.path != item.source.file { lastFile = (item.source.file, fileNumber(item.source.file)) }
         pending.append(item, sequence: sequence, file: lastFile!.number)
         sequence += 1
-        if pending.count >= itemsInMemory {
-            if inOrder && !keepsRunsInOrder {
-                pending = EncodedRun()
-                droppedRuns = true
-            } else {
-                try spill()
-            }
-        }
+        if pending.count >= itemsInMemory { try spill() }
     }
 
     /// The items in canonical order without duplicates, and a problem for each duplicate.
@@ -123,22 +98,10 @@ public final class ItemSpool {
         return (SortedCorpus(spool: [url], directory: directory, files: files, count: count, sources: sources), duplicates)
     }
 
-    /// Adds the id of the next item in file order once runs are dropped (`droppedRuns`): all that is
-    /// then kept of an item.
-    func add(id: String) throws {
-        precondition(droppedRuns, "only a spool that dropped its runs takes ids alone")
-        try checkOrder(id)
-        sequence += 1
-    }
-
-    /// Notes whether `id` comes after the last id (as `String`s compare); throws `OrderBroken` when it
-    /// does not after a run was dropped.
-    private func checkOrder(_ id: String) throws {
+    /// Notes whether `id` comes after the last id (as `String`s compare).
+    private func checkOrder(_ id: String) {
         guard inOrder else { return }
-        if let lastID, !(lastID < id) {
-            if droppedRuns { throw OrderBroken() }
-            inOrder = false
-        }
+        if let lastID, !(lastID < id) { inOrder = false }
         lastID = id
     }
 

@@ -50,12 +50,36 @@ struct TextLines {
         let start = contentStart(of: data, fileStart: fileStart)
         guard start < data.endIndex else { return 0 }
         let newlines = data.withUnsafeBytes { raw in
-            var count = 0
-            for byte in raw[(start - data.startIndex)...] { count &+= byte == 0x0A ? 1 : 0 }  // a loop the compiler vectorises
-            return count
+            newlineCount(UnsafeRawBufferPointer(rebasing: raw[(start - data.startIndex)...]))
         }
         // A last line without a newline (only at the end of a file) is a line too.
         return newlines + (data.last == 0x0A ? 0 : 1)
+    }
+
+    /// The `\n` bytes in `bytes`, 32 compared at once: a lane of a comparison's mask is -1 where it
+    /// matched, so subtracting masks counts matches per lane in a byte, summed before it can wrap
+    /// (`SIMDMask` holds just its lanes; `replacing(with:where:)` compiled to a slow generic loop, and the
+    /// plain byte loop was not vectorised: about 1–2 GB/s, this 25+).
+    static func newlineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+        typealias Lanes = SIMD32<UInt8>
+        let newline = Lanes(repeating: 0x0A)
+        var count = 0, offset = 0
+        while bytes.count - offset >= Lanes.scalarCount {
+            var counters = SIMD32<Int8>()
+            // At most 255 subtractions per lane before the counters are summed.
+            let end = offset + min(255, (bytes.count - offset) / Lanes.scalarCount) * Lanes.scalarCount
+            while offset < end {
+                let chunk = bytes.loadUnaligned(fromByteOffset: offset, as: Lanes.self)
+                counters &-= unsafeBitCast(chunk .== newline, to: SIMD32<Int8>.self)
+                offset &+= Lanes.scalarCount
+            }
+            count += Int(SIMD32<UInt16>(truncatingIfNeeded: Lanes(truncatingIfNeeded: counters)).wrappedSum())
+        }
+        while offset < bytes.count {
+            count &+= bytes[offset] == 0x0A ? 1 : 0
+            offset &+= 1
+        }
+        return count
     }
 
     /// Where the lines start: after a BOM at the start of the file.

@@ -85,7 +85,7 @@ struct ByteFastPathTests {
             #expect((ids == nil) == (fast == nil), "\(text)")
             guard let fast else { continue }
             readFromBytes += 1
-            #expect(ids?.ids == fast.items.map(\.id) && ids?.items == [], "\(text)")
+            #expect(ids?.ids == IDRun(fast.items.map(\.id)) && ids?.items == [], "\(text)")
             #expect(ids?.sawText == fast.sawText && ids?.sawRecordOrProblem == fast.sawRecordOrProblem, "\(text)")
             #expect(fast.items == slow.items, "\(text)")
             #expect(fast.problems.isEmpty && slow.problems.isEmpty, "\(text)")

@@ -5,8 +5,8 @@ import TestSupport
 
 /// A corpus whose ids already increase in file order is read again from its files instead of spooled
 /// (`CorpusReplay`): the same items in the same order as the in-memory read, no spool folder; an order
-/// that breaks after the first run was dropped falls back to the spool; a file changed after it was
-/// checked stops the read with an error naming it.
+/// that breaks (after the first read checked ids only) falls back to the spool; a file changed after it
+/// was checked stops the read with an error naming it.
 struct CorpusReplayTests {
     /// Two files, TSV then JSON lines, with ids `i00000`, `i00001`, … in order across both (`stepBackAt`
     /// swaps that item with the one before it; `repeatAt` gives that item the id before it).
@@ -57,8 +57,8 @@ struct CorpusReplayTests {
         #expect(try small.allItems() == expected.items)
     }
 
-    /// The order breaks only after a run of 100 was dropped: the corpus is read again into the spool,
-    /// and comes out as the in-memory read sorts it — or, with a repeated id, throws what `read` reports.
+    /// The order breaks only past the first 100 items: the corpus is read again into the spool, and comes
+    /// out as the in-memory read sorts it — or, with a repeated id, throws what `read` reports.
     @Test func anOrderBrokenLateFallsBackToTheSpool() throws {
         let directory = try Fixture.temporaryDirectory(), spool = try Fixture.temporaryDirectory()
         defer { for url in [directory, spool] { try? FileManager.default.removeItem(at: url) } }
@@ -79,9 +79,9 @@ struct CorpusReplayTests {
         }
     }
 
-    /// A corpus in order with problems past the first run of 100 (by then rows are read for their ids
-    /// only, `ItemSink.onlyIDs`): `loadSorted` throws what `read` reports, in blocks that cut lines or
-    /// not, on one thread or several.
+    /// A corpus in order with problems (the first read checks rows for their ids' order only,
+    /// `ItemSink.ids`): `loadSorted` throws what `read` reports, in blocks that cut lines or not, on one
+    /// thread or several.
     @Test func problemsPastADroppedRunAreWhatReadReports() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
