@@ -6,7 +6,8 @@ extension CorpusLoader {
     /// Tatoeba) are parsed and validated `workers` at a time while this thread reads the file on and
     /// hands items over in order; what comes out is what reading one block after another gives.
     func readItems(of file: CorpusFile, into pass: inout Pass, codes: inout ItemValidator.CodeCache, _ sink: ItemSink) throws {
-        var chunks = try FileChunks(path: file.path, blockSize: blockSize)
+        // The ids-only pass of `loadSorted` does not hash: a replay hashes the files as detection reads them.
+        var chunks = try FileChunks(path: file.path, blockSize: blockSize, hashing: !sink.onlyIDs)
         var reader: RecordReader?
         var tally = FileTally()
         let work = OrderedWork<BlockReader.Outcome>(width: workers)
@@ -31,7 +32,7 @@ extension CorpusLoader {
         }
         while let done = work.next() { try take(done) }
         if reader == nil { reader = try makeReader(for: file) { nil } }
-        tally.finish(file, reader: reader!, sha256: chunks.sha256, into: &pass)
+        tally.finish(file, reader: reader!, sha256: chunks.hashes ? chunks.sha256 : "", into: &pass)
     }
 
     /// The reader of `file` in the forced format, else the one its path implies, else the one its

@@ -78,7 +78,8 @@ public struct CorpusLoader: Sendable {
                 replay.counted(pass.sources)
                 let replayed = SortedCorpus(replay: replay, count: order.count, sources: pass.sources)
                 if order.count >= max(1, itemsInMemory) { return replayed }
-                return SortedCorpus(items: try replayed.allItems(), sources: pass.sources)
+                let items = try replayed.allItems()
+                return SortedCorpus(items: items, sources: try replayed.sources)
             } catch is IDOrder.Broken {}
         }
         let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)

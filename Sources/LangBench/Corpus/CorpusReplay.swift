@@ -1,4 +1,5 @@
 import Foundation
+import BenchSupport
 
 /// A corpus whose file order is its canonical order (ids increasing strictly, hence none repeated), read
 /// again from its files whenever its items are needed instead of being spooled: no copy of the corpus on
@@ -37,6 +38,9 @@ struct CorpusReplay: Sendable {
 
     let loader: CorpusLoader
     private(set) var files: [File]
+    /// Each file's SHA-256, from the first read of it to the end (the ids-only first read does not
+    /// hash, so that the one thread that hashes is not what the start of a run waits for).
+    let digests = Digests()
 
     /// The files of `paths` as `CorpusLoader.forEachItem` reads them, stamped: made before the first
     /// read, so a change during it shows too.
@@ -51,6 +55,31 @@ struct CorpusReplay: Sendable {
     mutating func counted(_ sources: [CorpusSource]) {
         for (i, source) in sources.enumerated() where i < files.count && files[i].file.path == source.path {
             files[i].items = source.items
+        }
+    }
+
+    /// The files as sources, each with the SHA-256 of its bytes: from a read to its end when one was
+    /// made, else hashed now. `sources` are the first read's (format and items; its hashes are empty).
+    func sources(_ sources: [CorpusSource]) throws -> [CorpusSource] {
+        try sources.map { source in
+            var source = source
+            if let digest = digests[source.path] {
+                source.sha256 = digest
+            } else {
+                source.sha256 = try ReportError.reading(URL(fileURLWithPath: source.path)) { try SHA256.hex(fileAt: URL(fileURLWithPath: source.path)) }
+            }
+            return source
+        }
+    }
+
+    /// SHA-256 digests by path, set by whichever stream reads a file to its end first.
+    final class Digests: @unchecked Sendable {
+        private let lock = NSLock()
+        private var byPath: [String: String] = [:]
+
+        subscript(path: String) -> String? {
+            get { lock.withLock { byPath[path] } }
+            set { lock.withLock { byPath[path] = newValue } }
         }
     }
 
@@ -86,6 +115,9 @@ struct CorpusReplay: Sendable {
                 batch += items[offset..<end]
                 offset = end
             }
+            // A file whose items have all been given is read to its end now (its checks, and its hash),
+            // not only when more items are asked for: a run asks for no more than the corpus holds.
+            if offset == items.count, chunks != nil, itemsOfFile == replay.files[index].items { _ = try refill() }
             return batch
         }
 
@@ -96,7 +128,8 @@ struct CorpusReplay: Sendable {
                     index += 1
                     guard index < replay.files.count else { return false }
                     try check(replay.files[index])
-                    chunks = try FileChunks(path: replay.files[index].file.path, blockSize: replay.loader.blockSize, hashing: false)
+                    let path = replay.files[index].file.path
+                    chunks = try FileChunks(path: path, blockSize: replay.loader.blockSize, hashing: replay.digests[path] == nil)
                     reader = nil
                     itemsOfFile = 0
                 }
@@ -104,6 +137,7 @@ struct CorpusReplay: Sendable {
                 guard let block = try chunks!.nextBlock() else {
                     try check(file)
                     if itemsOfFile != file.items { throw CorpusReplay.changed(file.file.path, "\(itemsOfFile) items now, \(file.items) before") }
+                    if chunks!.hashes { replay.digests[file.file.path] = chunks!.sha256 }
                     chunks = nil
                     continue
                 }

@@ -114,6 +114,9 @@ struct FileChunks {
         return hasher.digest
     }
 
+    /// Whether the bytes are hashed as they are read.
+    var hashes: Bool { hasher != nil }
+
     private mutating func lines(of data: Data) -> LineBlock {
         let block = LineBlock(data: data, firstLine: nextLine, fileStart: atStart)
         atStart = false

@@ -13,7 +13,22 @@ public final class SortedCorpus: Sendable {
 
     /// Items, after removing duplicate ids.
     public let count: Int
-    public let sources: [CorpusSource]
+    /// The files read, with their SHA-256 (a replayed corpus's files are hashed by the first read to their
+    /// end, or now if there was none: ask after the items have been read).
+    public var sources: [CorpusSource] {
+        get throws {
+            guard case .replay(let replay) = storage else { return firstSources }
+            return try replay.sources(firstSources)
+        }
+    }
+    /// The SHA-256 a read of a replayed corpus found for the file at `path` (nil before a read to its end).
+    func replayDigest(_ path: String) -> String? {
+        guard case .replay(let replay) = storage else { return nil }
+        return replay.digests[path]
+    }
+
+    /// The sources as the first read gave them (a replayed corpus's without hashes).
+    private let firstSources: [CorpusSource]
     private let storage: Storage
     /// The spool's folder, removed on deinit.
     private let directory: URL?
@@ -27,7 +42,7 @@ public final class SortedCorpus: Sendable {
     /// Items already in canonical order.
     init(items: [CorpusItem], sources: [CorpusSource]) {
         count = items.count
-        self.sources = sources
+        firstSources = sources
         storage = .memory(items)
         directory = nil
     }
@@ -36,7 +51,7 @@ public final class SortedCorpus: Sendable {
     /// a corpus read in order).
     init(spool runs: [URL], directory: URL, files: [String], count: Int, sources: [CorpusSource]) {
         self.count = count
-        self.sources = sources
+        firstSources = sources
         storage = .spool(runs: runs, files: files)
         self.directory = directory
     }
@@ -44,7 +59,7 @@ public final class SortedCorpus: Sendable {
     /// A corpus in order in its own files, `count` items.
     init(replay: CorpusReplay, count: Int, sources: [CorpusSource]) {
         self.count = count
-        self.sources = sources
+        firstSources = sources
         storage = .replay(replay)
         directory = nil
     }

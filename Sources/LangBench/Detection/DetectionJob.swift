@@ -87,7 +87,8 @@ public struct DetectionJob: Sendable {
 
     private func run(items: SortedCorpus, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], runner: DetectionRunner,
                      detectors: DetectionRunner.Detectors, progress: any ProgressObserving) async throws -> DetectionReport {
-        let provenance = Provenance(command: command, corpora: items.sources)
+        // The corpora's hashes are asked for at the end: a replayed corpus is hashed as it is read.
+        let provenance = Provenance(command: command, corpora: [])
         let logURL = directory.appendingPathComponent(DetectionOutput.resultsLog)
         var kept = DetectionResume(configs: echoes.count)
         let log: DetectionResultLog
@@ -107,6 +108,7 @@ public struct DetectionJob: Sendable {
         }
         let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: sink)
         var finished = provenance
+        finished.corpora = try items.sources
         finished.finish()
         return try recorder.finish(timings: timings, provenance: finished)
     }

@@ -45,10 +45,17 @@ struct CorpusReplayTests {
             let sorted = try Self.loader(blockSize: blockSize).loadSorted(paths, itemsInMemory: 100, spoolDirectory: spool)
             #expect(sorted.isReplayed && !sorted.isSpooled, "block \(blockSize)")
             #expect(sorted.count == expected.items.count)
-            #expect(sorted.sources == expected.sources)
+            #expect(try sorted.sources == expected.sources, "hashed when asked, before any read")
             // Read twice, as a run with two configs does, in batches that cut blocks and files unevenly.
             #expect(try Self.readAll(sorted, batch: 333) == expected.items, "block \(blockSize)")
             #expect(try Self.readAll(sorted, batch: 7) == expected.items, "block \(blockSize)")
+            #expect(try sorted.sources == expected.sources, "hashed by the first read")
+            // Asked for exactly its items (as a run asks), a fresh corpus's files are read to their ends and
+            // hashed by that read.
+            let exact = try Self.loader(blockSize: blockSize).loadSorted(paths, itemsInMemory: 100, spoolDirectory: spool)
+            let cursor = try exact.cursor()
+            #expect(try cursor.next(expected.items.count) == expected.items)
+            #expect(expected.sources.allSatisfy { exact.replayDigest($0.path) == $0.sha256 }, "block \(blockSize)")
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: spool.path).isEmpty, "no spool folder")
         // Small enough to stay in memory: not read again.
