@@ -35,3 +35,15 @@ extension FileHandle {
         return filled
     }
 }
+
+extension FileHandle {
+    /// Calls `body` with each block of up to `blockSize` bytes of the file at `url`, in order (how the
+    /// content hashes read a file).
+    public static func forEachBlock(ofFileAt url: URL, blockSize: Int = 1 << 20, _ body: (Data) throws -> Void) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }  // closing a read handle cannot lose data
+        while case let block = try handle.readBlock(upTo: blockSize), !block.isEmpty {
+            try body(block)
+        }
+    }
+}

@@ -66,12 +66,8 @@ public struct SHA256: Sendable {
 
     /// Hex digest of a file, read in 1 MiB blocks.
     public static func hex(fileAt url: URL) throws -> String {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }  // closing a read handle cannot lose data
         var hasher = SHA256()
-        while case let chunk = try handle.readBlock(upTo: 1 << 20), !chunk.isEmpty {
-            hasher.update(chunk)
-        }
+        try FileHandle.forEachBlock(ofFileAt: url) { hasher.update($0) }
         return hasher.finalize()
     }
 

@@ -44,12 +44,8 @@ struct FNV1a64 {
 
     /// The hash of a file's bytes, read in blocks.
     static func hex(fileAt url: URL) throws -> String {
-        let handle = try FileHandle(forReadingFrom: url)
-        defer { try? handle.close() }  // read-only: nothing to lose on close
         var hash = FNV1a64()
-        while case let block = try handle.readBlock(upTo: 1 << 20), !block.isEmpty {
-            block.withUnsafeBytes { hash.add($0) }
-        }
+        try FileHandle.forEachBlock(ofFileAt: url) { $0.withUnsafeBytes { hash.add($0) } }
         return hash.hex
     }
 }
