@@ -100,6 +100,13 @@ public enum CorpusScaleBenchmark {
         }
     }
 
+    /// The recognizer's own scaling on `jobs` cores: the words/s of `jobs` raw-speed processes run at once
+    /// (`together`, one rate each) over `jobs` × `single` (one process alone). 1 when the cores add up; the
+    /// ratio per job of a `detect --jobs N` run cannot be expected above this × its single-job share.
+    public static func scaling(together: [Double], jobs: Int, single: Double) -> Double {
+        jobs > 0 && single > 0 ? together.reduce(0, +) / (Double(jobs) * single) : 0
+    }
+
     /// Bytes of every file in `directory` (the run just wrote it: an unreadable one is an error, not 0 bytes per item).
     public static func directoryBytes(_ directory: URL) throws -> Int {
         try ReportError.reading(directory) {

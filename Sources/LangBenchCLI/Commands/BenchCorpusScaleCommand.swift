@@ -17,12 +17,15 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         is measured before and after each detect run, each time in three fresh child processes (on this machine \
         one process measured up to 1.7 times another), median taken; a run's ratio is its items/s per job over \
         the mean of the medians before and after it, and its CPU ratio its items per CPU second over the raw \
-        words per CPU second (robust to other processes' load); cores busy is its CPU over wall time. Peak \
+        words per CPU second (robust to other processes' load); cores busy is its CPU over wall time. A control \
+        for the machine: before the rounds, --jobs raw-speed children run at once, and their total words/s over \
+        --jobs times one child's is the recognizer's own scaling (1.00: the cores add up; below it, no harness \
+        can reach the ratio per job the single-thread speed promises). Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
         machine-readable.
         """,
         groups: [OptionGroup("Benchmark", [
-            .value("items", "n", help: "Generated items.", default: "200000"),
+            .value("items", "n", help: "Generated items (a run's fixed costs, ~0.1 s, weigh on fewer).", default: "1000000"),
             .value("seed", "n", help: "Generator seed.", default: "1"),
             .value("jobs", "n", help: "Tasks for the second detect run (1: run only --jobs 1).", computedDefault: "the core count"),
             .value("repeat", "k", help: "Rounds of detect runs (each --jobs 1, then --jobs N).", default: "3"),
@@ -83,6 +86,13 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5))
         }
         var rawBefore = try await raw()
+        var scaling: Double?
+        if jobs > 1 {
+            let together = try Self.rawTogether(jobs, corpora: corpora, seconds: seconds).map(\.wall)
+            scaling = CorpusScaleBenchmark.scaling(together: together, jobs: jobs, single: rawBefore.wall)
+            context.stdout.write(String(format: "raw recognizer, %d processes at once: %.0f words/s in total, scaling %.2f of %d × one thread's %.0f\n",
+                                        jobs, together.reduce(0, +), scaling!, jobs, rawBefore.wall))
+        }
         var runs: [CorpusScaleBenchmark.Run] = []
         for round in 1...repeats {
             for jobs in jobs > 1 ? [1, jobs] : [1] {
@@ -112,10 +122,11 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
         let first = summaries[0], last = summaries[summaries.count - 1]
-        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f\n",
+        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@\n",
                                     items, repeats, first.itemsPerSecond, first.ratioPerJob, first.cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
                                     last.ratioPerJobRange.lowerBound, last.cpuRatio, last.coresBusy,
-                                    peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem))
+                                    peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem,
+                                    scaling.map { String(format: "%.3f", $0) } ?? "nan"))
         return .success
     }
 
@@ -151,21 +162,32 @@ struct BenchCorpusScaleCommand: ParsableCommand {
 
     /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
     static func rawInChild(corpora: [String], seconds: Double) async throws -> (wall: Double, cpu: Double) {
-        let process = try child(["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] })
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        let fields = Dictionary(output.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Double)? in
-            let parts = field.split(separator: "=", maxSplits: 1)
-            guard parts.count == 2, let value = Double(parts[1]) else { return nil }
-            return (String(parts[0]), value)
-        }, uniquingKeysWith: { _, last in last })
-        guard process.terminationStatus == 0, let wall = fields["raw_words_per_second"], let cpu = fields["raw_words_per_cpu_second"] else {
-            throw ReportError.cannotWrite(path: process.executableURL?.path ?? "langbench", reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
+        try rawTogether(1, corpora: corpora, seconds: seconds)[0]
+    }
+
+    /// `rawSpeed()` in `count` child processes started together (all started before any is waited for):
+    /// each one's words/s, wall and per CPU second.
+    static func rawTogether(_ count: Int, corpora: [String], seconds: Double) throws -> [(wall: Double, cpu: Double)] {
+        let started = try (0..<count).map { _ in
+            let process = try child(["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] })
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            try process.run()
+            return (process, pipe)
         }
-        return (wall, cpu)
+        return try started.map { process, pipe in
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = Dictionary(output.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Double)? in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                guard parts.count == 2, let value = Double(parts[1]) else { return nil }
+                return (String(parts[0]), value)
+            }, uniquingKeysWith: { _, last in last })
+            guard process.terminationStatus == 0, let wall = fields["raw_words_per_second"], let cpu = fields["raw_words_per_cpu_second"] else {
+                throw ReportError.cannotWrite(path: process.executableURL?.path ?? "langbench", reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
+            }
+            return (wall, cpu)
+        }
     }
 
     /// Runs this executable's `detect` on `corpus`; returns the wall time in seconds.
