@@ -1,5 +1,6 @@
-import Foundation
 import BenchSupport
+import Foundation
+import Synchronization
 
 /// A corpus whose file order is its canonical order (ids increasing strictly, hence none repeated), read
 /// again from its files whenever its items are needed instead of being spooled: no copy of the corpus on
@@ -73,13 +74,12 @@ struct CorpusReplay: Sendable {
     }
 
     /// SHA-256 digests by path, set by whichever stream reads a file to its end first.
-    final class Digests: @unchecked Sendable {
-        private let lock = NSLock()
-        private var byPath: [String: String] = [:]
+    final class Digests: Sendable {
+        private let byPath = Mutex<[String: String]>([:])
 
         subscript(path: String) -> String? {
-            get { lock.withLock { byPath[path] } }
-            set { lock.withLock { byPath[path] = newValue } }
+            get { byPath.withLock { $0[path] } }
+            set { byPath.withLock { $0[path] = newValue } }
         }
     }
 

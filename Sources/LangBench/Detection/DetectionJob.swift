@@ -116,8 +116,7 @@ public struct DetectionJob: Sendable {
     /// The settings outside the configs that change results, for the log header.
     func settings() throws -> DetectionLogHeader.Settings {
         var settings = DetectionLogHeader.Settings()
-        if configs.contains(where: { $0.detector == "builtin" }) {
-            let url = try BuiltinDetector.modelURL(path: factory.recognizerModel)
+        if let url = try builtinModelURL() {
             settings.recognizerModelHash = try ReportError.reading(url) { try ModelHash.hex(fileAt: url) }
         }
         if configs.contains(where: { $0.detector.hasPrefix("exec:") }) {
@@ -129,9 +128,14 @@ public struct DetectionJob: Sendable {
     /// The byte-wise FNV-1a of the built-in recognizer's model, which logs written before `recognizer_model_hash`
     /// existed name it by; nil when no config uses `builtin`.
     func legacyModelHash() throws -> String? {
-        guard configs.contains(where: { $0.detector == "builtin" }) else { return nil }
-        let url = try BuiltinDetector.modelURL(path: factory.recognizerModel)
+        guard let url = try builtinModelURL() else { return nil }
         return try ReportError.reading(url) { try FNV1a64.hex(fileAt: url) }
+    }
+
+    /// The built-in recognizer's model file when a config uses `builtin`.
+    private func builtinModelURL() throws -> URL? {
+        guard configs.contains(where: { $0.detector == "builtin" }) else { return nil }
+        return try BuiltinDetector.modelURL(path: factory.recognizerModel)
     }
 
     /// The canonical order of results: config order, then item id. Independent of how the items were

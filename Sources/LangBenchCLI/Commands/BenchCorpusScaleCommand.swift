@@ -80,12 +80,12 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                                     Set(words.map(\.text)).count, Double(corpusBytes) / 1_000_000))
 
         let corpora = self.corpora, seconds = self.seconds
-        func raw() async throws -> (wall: Double, cpu: Double) {
+        func raw() throws -> (wall: Double, cpu: Double) {
             var measured: [(wall: Double, cpu: Double)] = []
-            for _ in 0..<Self.rawProcesses { measured.append(try await Self.rawInChild(corpora: corpora, seconds: seconds)) }
+            for _ in 0..<Self.rawProcesses { measured.append(try Self.rawInChild(corpora: corpora, seconds: seconds)) }
             return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5))
         }
-        var rawBefore = try await raw()
+        var rawBefore = try raw()
         var scaling: Double?
         if jobs > 1 {
             let together = try Self.rawTogether(jobs, corpora: corpora, seconds: seconds).map(\.wall)
@@ -100,7 +100,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                 let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
                 let wall = try await Self.detect(corpus: corpus, out: out, jobs: jobs)
                 let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
-                let rawAfter = try await raw()
+                let rawAfter = try raw()
                 let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
                                                    rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
                                                    rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
@@ -161,7 +161,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
     }
 
     /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
-    static func rawInChild(corpora: [String], seconds: Double) async throws -> (wall: Double, cpu: Double) {
+    static func rawInChild(corpora: [String], seconds: Double) throws -> (wall: Double, cpu: Double) {
         try rawTogether(1, corpora: corpora, seconds: seconds)[0]
     }
 
