@@ -103,16 +103,20 @@ struct CorpusReplay: Sendable {
             self.replay = replay
         }
 
-        /// The next `count` items (fewer at the end; empty when there are none left).
-        func next(_ count: Int) throws -> [CorpusItem] {
-            var batch: [CorpusItem] = []
-            batch.reserveCapacity(max(0, count))
+        /// The next `count` items (fewer at the end; empty when there are none left): a slice of the block
+        /// read, not a copy of its items, unless the batch spans blocks.
+        func next(_ count: Int) throws -> ArraySlice<CorpusItem> {
+            var batch: ArraySlice<CorpusItem> = []
             while batch.count < count {
                 if offset == items.count {
                     guard try refill() else { break }
                 }
                 let end = min(items.count, offset + count - batch.count)
-                batch += items[offset..<end]
+                if batch.isEmpty {
+                    batch = items[offset..<end]
+                } else {
+                    batch += items[offset..<end]
+                }
                 offset = end
             }
             // A file whose items have all been given is read to its end now (its checks, and its hash),

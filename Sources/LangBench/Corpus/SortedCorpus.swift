@@ -120,13 +120,14 @@ public final class SortedCorpus: Sendable {
             self.owner = owner
         }
 
-        /// The next `count` items (fewer at the end; empty when there are none left).
-        public func next(_ count: Int) throws -> [CorpusItem] {
+        /// The next `count` items (fewer at the end; empty when there are none left), as a slice that may
+        /// share the storage items were read into (indices need not start at 0).
+        public func next(_ count: Int) throws -> ArraySlice<CorpusItem> {
             switch source {
             case .memory(let items, let next):
                 let end = min(items.count, next + max(0, count))
                 source = .memory(items, next: end)
-                return Array(items[next..<end])
+                return items[next..<end]
             case .spool(var reader, var rest, let files):
                 var batch: [CorpusItem] = []
                 batch.reserveCapacity(count)
@@ -140,7 +141,7 @@ public final class SortedCorpus: Sendable {
                         break
                     }
                 }
-                return batch
+                return batch[...]
             case .replay(let stream):
                 return try stream.next(count)
             }

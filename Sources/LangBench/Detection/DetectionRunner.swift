@@ -125,7 +125,7 @@ public struct DetectionRunner: Sendable {
                 // Batches k+1 and k+2 are launched while batch k is recorded, and the next batch is read after
                 // that on this thread (which records, and has the time), so the detection tasks only detect.
                 var reading = 0
-                func read() throws -> (positions: Range<Int>, items: [CorpusItem])? {
+                func read() throws -> (positions: Range<Int>, items: ArraySlice<CorpusItem>)? {
                     guard reading < total else { return nil }
                     let positions = reading..<min(total, reading + batchSize)
                     let items = try cursor.next(positions.count)
@@ -135,13 +135,13 @@ public struct DetectionRunner: Sendable {
                     reading = positions.upperBound
                     return (positions, items)
                 }
-                func launch(_ batch: (positions: Range<Int>, items: [CorpusItem]), after prior: Pending?) -> Pending {
+                func launch(_ batch: (positions: Range<Int>, items: ArraySlice<CorpusItem>), after prior: Pending?) -> Pending {
                     let (positions, items) = batch
                     let todo = sink.previous.map { previous in positions.filter { previous(index, $0) == nil } } ?? Array(positions)
                     let wait = jobs == 1 ? prior?.detection : nil
                     return Pending(positions: positions, todo: todo, detection: Task {
                         _ = await wait?.value  // one job: one batch detects at a time
-                        return await pass.detect(todo.count == items.count ? items : todo.map { items[$0 - positions.lowerBound] })
+                        return await pass.detect(todo.count == items.count ? items : todo.map { items[items.startIndex + $0 - positions.lowerBound] }[...])
                     })
                 }
                 // `inFlight` batches launched at first; then the next one as soon as the oldest is taken,
@@ -239,7 +239,7 @@ struct ConfigPass: Sendable {
     /// Results for `items` in their order, in consecutive chunks (encoded, or with up to two jobs handed over as
     /// detections for the recording thread to build and write), and the seconds spent in the detector's
     /// calls (summed over tasks).
-    func detect(_ items: [CorpusItem]) async -> ([EncodedResults], Double) {
+    func detect(_ items: ArraySlice<CorpusItem>) async -> ([EncodedResults], Double) {
         guard let concurrent else {
             var results: [DetectionResult] = []
             results.reserveCapacity(items.count)
@@ -264,7 +264,11 @@ struct ConfigPass: Sendable {
             // The loop does nothing but call the detector, so it is timed whole rather than per item.
             let clock = ContinuousClock()
             let start = clock.now
-            for item in slice { bests.append(concurrent(item.text)) }
+            // Through the buffer: only the text is retained, not the whole item (its tags and path are
+            // shared by many items, and their counts moved between cores on every copy).
+            slice.withUnsafeBufferPointer { items in
+                for index in items.indices { bests.append(concurrent(items[index].text)) }
+            }
             let elapsed = clock.now - start
             // With up to `recorderKeepsUpWith` detection tasks the recording thread keeps up: the results
             // are built and written there (no bytes encoded twice). With more, they are encoded here.
@@ -273,12 +277,12 @@ struct ConfigPass: Sendable {
             return (encoded, elapsed.seconds)
         }
         if chunks == 1 {
-            let (encoded, seconds) = work(items[...])
+            let (encoded, seconds) = work(items)
             return ([encoded], seconds)
         }
         return await withTaskGroup(of: (Int, EncodedResults, Double).self) { group in
             for chunk in 0..<chunks {
-                let slice = items[min(items.count, chunk * size)..<min(items.count, (chunk + 1) * size)]
+                let slice = items[items.startIndex + min(items.count, chunk * size)..<items.startIndex + min(items.count, (chunk + 1) * size)]
                 group.addTask { let (encoded, seconds) = work(slice); return (chunk, encoded, seconds) }
             }
             var parts = [EncodedResults](repeating: EncodedResults(), count: chunks)

@@ -10,11 +10,15 @@ struct FreshDetections: Sendable {
     var count: Int { bests.count }
 
     /// Result number `index` (without `itemHash`) and the fingerprint of its item (`ItemFingerprint`).
+    /// The item is read in place (no copy of it: its tags and path are shared by many items, and each copy
+    /// moved their reference counts between cores).
     @inline(__always) func result(_ index: Int) -> (result: DetectionResult, fingerprint: UInt64) {
-        let item = items[items.startIndex + index]
-        let tags = item.sortedTags
-        return (DetectionRunner.result(for: item, sortedTags: tags, config: config, detector: detector, best: bests[index]),
-                ItemFingerprint.value(item, sortedTags: tags))
+        let best = bests[index]  // checked: as many answers as items
+        return items.withUnsafeBufferPointer { items in
+            let item = items.baseAddress! + index
+            return (DetectionRunner.result(for: item.pointee, sortedTags: item.pointee.sortedTags, config: config, detector: detector, best: best),
+                    ItemFingerprint.value(item.pointee, sortedTags: item.pointee.sortedTags))
+        }
     }
 
     /// The per-item CSV cells and the log fields of the chunk's config and detector, encoded once.
