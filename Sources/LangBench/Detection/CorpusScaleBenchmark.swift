@@ -46,9 +46,13 @@ public enum CorpusScaleBenchmark {
         /// The same per CPU second of the measuring thread.
         public var rawWordsPerCPUSecond: Double
         public var outputBytes: Int
+        /// How far apart the raw-speed measurements around this run were: the fastest over the slowest,
+        /// minus 1 (0 when they agree). A machine whose speed moved that much while the run was measured
+        /// gives a ratio that is its drift's as much as the harness's.
+        public var rawSpread: Double
 
         public init(jobs: Int, items: Int, wallSeconds: Double, cpuSeconds: Double, rawWordsPerSecond: Double, rawWordsPerCPUSecond: Double,
-                    outputBytes: Int) {
+                    outputBytes: Int, rawSpread: Double = 0) {
             self.jobs = jobs
             self.items = items
             self.wallSeconds = wallSeconds
@@ -56,7 +60,11 @@ public enum CorpusScaleBenchmark {
             self.rawWordsPerSecond = rawWordsPerSecond
             self.rawWordsPerCPUSecond = rawWordsPerCPUSecond
             self.outputBytes = outputBytes
+            self.rawSpread = rawSpread
         }
+
+        /// Whether the machine held its speed around the run (`rawSpread` within `steadySpread`).
+        public var isSteady: Bool { rawSpread <= CorpusScaleBenchmark.steadySpread }
 
         public var itemsPerSecond: Double { wallSeconds > 0 ? Double(items) / wallSeconds : 0 }
         /// End-to-end items/s per job over raw words/s on one thread: the "≥ 50% per core".
@@ -73,11 +81,25 @@ public enum CorpusScaleBenchmark {
         public var coresBusy: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 }
     }
 
+    /// The largest `Run.rawSpread` of a steady run. On a quiet machine here ten raw-speed processes back to
+    /// back spread over 650,000–746,000 words per CPU second (15%); in a burst of other load one measured
+    /// 0.55 of the one before it.
+    public static let steadySpread = 0.15
+
+    /// The spread of raw-speed measurements (`Run.rawSpread`): the largest over the smallest, minus 1.
+    public static func spread(_ measurements: [Double]) -> Double {
+        guard let low = measurements.min(), let high = measurements.max(), low > 0 else { return .infinity }
+        return high / low - 1
+    }
+
     /// The runs with one `jobs` value over the benchmark's rounds: medians, and the range of the ratio
     /// per job (this machine's speed moves by ±15% within minutes, so one run's ratio is not a figure).
+    /// The figures come from the steady runs (`Run.isSteady`) when there is one, else from all.
     public struct Summary: Sendable, Equatable {
         public var jobs: Int
         public var runs: Int
+        /// Runs the figures come from when steady; 0 when none was (the figures are then all runs').
+        public var steadyRuns: Int
         public var itemsPerSecond: Double
         public var ratioPerJob: Double
         public var ratioPerJobRange: ClosedRange<Double>
@@ -91,9 +113,10 @@ public enum CorpusScaleBenchmark {
         var order: [Int] = []
         for run in runs where !order.contains(run.jobs) { order.append(run.jobs) }
         return order.map { jobs in
-            let same = runs.filter { $0.jobs == jobs }
+            let all = runs.filter { $0.jobs == jobs }, steady = all.filter(\.isSteady)
+            let same = steady.isEmpty ? all : steady
             let ratios = same.map(\.ratioPerJob)
-            return Summary(jobs: jobs, runs: same.count, itemsPerSecond: Quantile.of(same.map(\.itemsPerSecond), 0.5),
+            return Summary(jobs: jobs, runs: all.count, steadyRuns: steady.count, itemsPerSecond: Quantile.of(same.map(\.itemsPerSecond), 0.5),
                            ratioPerJob: Quantile.of(ratios, 0.5), ratioPerJobRange: ratios.min()!...ratios.max()!,
                            cpuRatio: Quantile.of(same.map(\.cpuRatio), 0.5), coresBusy: Quantile.of(same.map(\.coresBusy), 0.5),
                            outputBytesPerItem: Quantile.of(same.map(\.outputBytesPerItem), 0.5))

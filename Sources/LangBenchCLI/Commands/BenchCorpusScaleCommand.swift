@@ -20,7 +20,10 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         words per CPU second (robust to other processes' load); cores busy is its CPU over wall time. A control \
         for the machine: before the rounds, --jobs raw-speed children run at once, and their total words/s over \
         --jobs times one child's is the recognizer's own scaling (1.00: the cores add up; below it, no harness \
-        can reach the ratio per job the single-thread speed promises). Peak \
+        can reach the ratio per job the single-thread speed promises). A control for drift: a round whose six \
+        raw-speed measurements spread by more than 15% (fastest over slowest) is unsteady, and the medians are \
+        taken over the steady rounds when there is one (the summary says how many; steady_rounds in the last \
+        line counts the --jobs N ones). Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
         machine-readable.
         """,
@@ -80,10 +83,10 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                                     Set(words.map(\.text)).count, Double(corpusBytes) / 1_000_000))
 
         let corpora = self.corpora, seconds = self.seconds
-        func raw() throws -> (wall: Double, cpu: Double) {
+        func raw() throws -> (wall: Double, cpu: Double, walls: [Double]) {
             var measured: [(wall: Double, cpu: Double)] = []
             for _ in 0..<Self.rawProcesses { measured.append(try Self.rawInChild(corpora: corpora, seconds: seconds)) }
-            return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5))
+            return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5), measured.map(\.wall))
         }
         var rawBefore = try raw()
         var scaling: Double?
@@ -104,9 +107,13 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                 let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
                                                    rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
                                                    rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
-                                                   outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
+                                                   outputBytes: try CorpusScaleBenchmark.directoryBytes(out),
+                                                   rawSpread: CorpusScaleBenchmark.spread(rawBefore.walls + rawAfter.walls))
                 context.stdout.write(String(format: "round %d, detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
                                             round, jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
+                context.stdout.write(String(format: "  raw speed around it: %.0f–%.0f words/s, spread %.0f%%: %@\n",
+                                            (rawBefore.walls + rawAfter.walls).min() ?? 0, (rawBefore.walls + rawAfter.walls).max() ?? 0, run.rawSpread * 100,
+                                            run.isSteady ? "steady" : String(format: "unsteady (over %.0f%%), left out of the medians while a steady round exists", CorpusScaleBenchmark.steadySpread * 100)))
                 context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
                                             cpu, run.coresBusy, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
                 runs.append(run)
@@ -115,18 +122,20 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         }
         let summaries = CorpusScaleBenchmark.summaries(runs)
         for summary in summaries {
-            context.stdout.write(String(format: "--jobs %d, median of %d: %.0f items/s, ratio per job %.2f (%.2f–%.2f), CPU ratio %.2f, %.2f cores busy\n",
-                                        summary.jobs, summary.runs, summary.itemsPerSecond, summary.ratioPerJob, summary.ratioPerJobRange.lowerBound,
+            let basis = summary.steadyRuns > 0 ? "median of \(summary.steadyRuns) steady of \(summary.runs)"
+                : "median of \(summary.runs), none steady: the machine's speed moved more than the harness's figures can show"
+            context.stdout.write(String(format: "--jobs %d, %@: %.0f items/s, ratio per job %.2f (%.2f–%.2f), CPU ratio %.2f, %.2f cores busy\n",
+                                        summary.jobs, basis, summary.itemsPerSecond, summary.ratioPerJob, summary.ratioPerJobRange.lowerBound,
                                         summary.ratioPerJobRange.upperBound, summary.cpuRatio, summary.coresBusy))
         }
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
         let first = summaries[0], last = summaries[summaries.count - 1]
-        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@\n",
+        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@ steady_rounds=%d raw_spread_max=%.3f\n",
                                     items, repeats, first.itemsPerSecond, first.ratioPerJob, first.cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
                                     last.ratioPerJobRange.lowerBound, last.cpuRatio, last.coresBusy,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem,
-                                    scaling.map { String(format: "%.3f", $0) } ?? "nan"))
+                                    scaling.map { String(format: "%.3f", $0) } ?? "nan", last.steadyRuns, runs.map(\.rawSpread).max() ?? 0))
         return .success
     }
 

@@ -57,5 +57,33 @@ struct CorpusScaleBenchmarkTests {
         #expect(summaries[1].ratioPerJob == 0.5)
         #expect(summaries[1].ratioPerJobRange == 0.25...1.0)
         #expect(summaries[1].coresBusy == 2)
+        #expect(summaries.map(\.steadyRuns) == [3, 3])
+    }
+
+    /// The spread of raw-speed measurements is the fastest over the slowest, minus 1; none, or a zero
+    /// speed, is no measure of steadiness at all.
+    @Test(arguments: [([400.0, 500, 440], 0.25), ([300.0], 0), ([], .infinity), ([0.0, 100], .infinity)])
+    func rawSpreadIsTheFastestOverTheSlowest(measurements: [Double], spread: Double) {
+        #expect(CorpusScaleBenchmark.spread(measurements) == spread)
+    }
+
+    /// A run measured while the machine's speed moved (raw spread over `steadySpread`) is left out of the
+    /// medians when a steady run with the same jobs exists; with none steady, every run counts and the
+    /// summary says so (`steadyRuns` 0).
+    @Test func unsteadyRunsAreLeftOutWhileASteadyOneExists() {
+        func run(jobs: Int, wall: Double, spread: Double) -> CorpusScaleBenchmark.Run {
+            CorpusScaleBenchmark.Run(jobs: jobs, items: 1_000, wallSeconds: wall, cpuSeconds: 2, rawWordsPerSecond: 1_000, rawWordsPerCPUSecond: 1_000,
+                                     outputBytes: 1_000, rawSpread: spread)
+        }
+        let edge = CorpusScaleBenchmark.steadySpread
+        let runs = [run(jobs: 1, wall: 2, spread: 0.5), run(jobs: 1, wall: 4, spread: edge), run(jobs: 1, wall: 1, spread: 0.3),
+                    run(jobs: 2, wall: 1, spread: 0.2), run(jobs: 2, wall: 2, spread: 0.9)]
+        #expect(runs.map(\.isSteady) == [false, true, false, false, false])
+        let summaries = CorpusScaleBenchmark.summaries(runs)
+        #expect(summaries.map(\.runs) == [3, 2])
+        #expect(summaries.map(\.steadyRuns) == [1, 0])
+        #expect(summaries[0].ratioPerJob == 0.25)  // the steady run's alone: 1,000 items in 4 s
+        #expect(summaries[0].ratioPerJobRange == 0.25...0.25)
+        #expect(summaries[1].ratioPerJob == 0.375)  // both, as neither is steady: 0.5 and 0.25
     }
 }
