@@ -21,7 +21,8 @@ enum SimpleText {
 
     static func wordCount(_ text: String) -> Int? {
         var text = text
-        return text.withUTF8 { bytes -> Int? in
+        // The table taken once per call (not its lazy global's check and a retain per scalar).
+        return classes.withUnsafeBufferPointer { classes in text.withUTF8 { bytes -> Int? in
             var count = 0, inWord = false
             var index = 0
             while index < bytes.count {
@@ -47,6 +48,6 @@ enum SimpleText {
                 }
             }
             return inWord ? count + 1 : count
-        }
+        } }
     }
 }
