@@ -19,11 +19,11 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         the mean of the medians before and after it, and its CPU ratio its items per CPU second over the raw \
         words per CPU second (robust to other processes' load); cores busy is its CPU over wall time. A control \
         for the machine: before the rounds, --jobs raw-speed children run at once, and their total words/s over \
-        --jobs times one child's is the recognizer's own scaling (1.00: the cores add up; below it, no harness \
+        --jobs times one child's (the mean of the medians of three before and three after) is the recognizer's own scaling (1.00: the cores add up; below it, no harness \
         can reach the ratio per job the single-thread speed promises). A control for drift: a round whose six \
         raw-speed measurements spread by more than 15% (fastest over slowest) is unsteady, and the medians are \
         taken over the steady rounds when there is one (the summary says how many; steady_rounds in the last \
-        line counts the --jobs N ones). Peak \
+        line counts the --jobs N ones); the scaling is flagged the same way (raw_scaling_spread). Peak \
         memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
         machine-readable.
         """,
@@ -89,12 +89,19 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5), measured.map(\.wall))
         }
         var rawBefore = try raw()
-        var scaling: Double?
+        var scaling: (value: Double, spread: Double)?
         if jobs > 1 {
+            // Single processes before and after the ones at once, as around a detect run: the drift control
+            // applies to this control too (a machine that sped up after the singles made 2 processes at once
+            // look faster than 2 × one).
             let together = try Self.rawTogether(jobs, corpora: corpora, seconds: seconds).map(\.wall)
-            scaling = CorpusScaleBenchmark.scaling(together: together, jobs: jobs, single: rawBefore.wall)
-            context.stdout.write(String(format: "raw recognizer, %d processes at once: %.0f words/s in total, scaling %.2f of %d × one thread's %.0f\n",
-                                        jobs, together.reduce(0, +), scaling!, jobs, rawBefore.wall))
+            let after = try raw()
+            let single = (rawBefore.wall + after.wall) / 2, spread = CorpusScaleBenchmark.spread(rawBefore.walls + after.walls)
+            scaling = (CorpusScaleBenchmark.scaling(together: together, jobs: jobs, single: single), spread)
+            context.stdout.write(String(format: "raw recognizer, %d processes at once: %.0f words/s in total, scaling %.2f of %d × one thread's %.0f (raw spread around it %.0f%%: %@)\n",
+                                        jobs, together.reduce(0, +), scaling!.value, jobs, single, spread * 100,
+                                        spread <= CorpusScaleBenchmark.steadySpread ? "steady" : "unsteady, the scaling is the drift's as much as the machine's"))
+            rawBefore = after
         }
         var runs: [CorpusScaleBenchmark.Run] = []
         for round in 1...repeats {
@@ -131,11 +138,12 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
         let first = summaries[0], last = summaries[summaries.count - 1]
-        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@ steady_rounds=%d raw_spread_max=%.3f\n",
+        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@ raw_scaling_spread=%@ steady_rounds=%d raw_spread_max=%.3f\n",
                                     items, repeats, first.itemsPerSecond, first.ratioPerJob, first.cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
                                     last.ratioPerJobRange.lowerBound, last.cpuRatio, last.coresBusy,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem,
-                                    scaling.map { String(format: "%.3f", $0) } ?? "nan", last.steadyRuns, runs.map(\.rawSpread).max() ?? 0))
+                                    scaling.map { String(format: "%.3f", $0.value) } ?? "nan", scaling.map { String(format: "%.3f", $0.spread) } ?? "nan",
+                                    last.steadyRuns, runs.map(\.rawSpread).max() ?? 0))
         return .success
     }
 
