@@ -10,7 +10,9 @@ extension CorpusLoader {
         var chunks = try FileChunks(path: file.path, blockSize: blockSize, hashing: !sink.onlyIDs)
         var reader: RecordReader?
         var tally = FileTally()
-        let work = OrderedWork<BlockReader.Outcome>(width: workers)
+        // One block more in flight than workers, so that this thread reads on while both parse: loading
+        // 1 M items alone took 0.20 s of CPU instead of 0.22 (16 alternations on two cores).
+        let work = OrderedWork<BlockReader.Outcome>(width: workers > 1 ? workers + 1 : 1)
         func take(_ outcome: BlockReader.Outcome) throws {
             // Only a cache (same value for a spelling wherever it is computed): a block's new codes are
             // kept when it knows more than this thread does, which is enough to stop repeated look-ups.
