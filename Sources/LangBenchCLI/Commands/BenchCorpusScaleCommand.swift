@@ -83,48 +83,32 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                                     Set(words.map(\.text)).count, Double(corpusBytes) / 1_000_000))
 
         let corpora = self.corpora, seconds = self.seconds
-        func raw() throws -> (wall: Double, cpu: Double, walls: [Double]) {
-            var measured: [(wall: Double, cpu: Double)] = []
-            for _ in 0..<Self.rawProcesses { measured.append(try Self.rawInChild(corpora: corpora, seconds: seconds)) }
-            return (Quantile.of(measured.map(\.wall), 0.5), Quantile.of(measured.map(\.cpu), 0.5), measured.map(\.wall))
-        }
-        var rawBefore = try raw()
-        var scaling: (value: Double, spread: Double)?
-        if jobs > 1 {
-            // Single processes before and after the ones at once, as around a detect run: the drift control
-            // applies to this control too (a machine that sped up after the singles made 2 processes at once
-            // look faster than 2 × one).
-            let together = try Self.rawTogether(jobs, corpora: corpora, seconds: seconds).map(\.wall)
-            let after = try raw()
-            let single = (rawBefore.wall + after.wall) / 2, spread = CorpusScaleBenchmark.spread(rawBefore.walls + after.walls)
-            scaling = (CorpusScaleBenchmark.scaling(together: together, jobs: jobs, single: single), spread)
-            context.stdout.write(String(format: "raw recognizer, %d processes at once: %.0f words/s in total, scaling %.2f of %d × one thread's %.0f (raw spread around it %.0f%%: %@)\n",
-                                        jobs, together.reduce(0, +), scaling!.value, jobs, single, spread * 100,
-                                        spread <= CorpusScaleBenchmark.steadySpread ? "steady" : "unsteady, the scaling is the drift's as much as the machine's"))
-            rawBefore = after
-        }
-        var runs: [CorpusScaleBenchmark.Run] = []
-        for round in 1...repeats {
-            for jobs in jobs > 1 ? [1, jobs] : [1] {
+        let probes = CorpusScaleSchedule.Probes(
+            rawBlock: { try (0..<Self.rawProcesses).map { _ in try Self.rawInChild(corpora: corpora, seconds: seconds) } },
+            rawTogether: { try Self.rawTogether($0, corpora: corpora, seconds: seconds).map(\.wall) },
+            detect: { jobs in
                 let out = directory.appendingPathComponent("detect-jobs\(jobs)")
                 let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
-                let wall = try await Self.detect(corpus: corpus, out: out, jobs: jobs)
+                let wall = try Self.detect(corpus: corpus, out: out, jobs: jobs)
                 let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
-                let rawAfter = try raw()
-                let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: wall, cpuSeconds: cpu,
-                                                   rawWordsPerSecond: (rawBefore.wall + rawAfter.wall) / 2,
-                                                   rawWordsPerCPUSecond: (rawBefore.cpu + rawAfter.cpu) / 2,
-                                                   outputBytes: try CorpusScaleBenchmark.directoryBytes(out),
-                                                   rawSpread: CorpusScaleBenchmark.spread(rawBefore.walls + rawAfter.walls))
+                return CorpusScaleSchedule.Detected(wallSeconds: wall, cpuSeconds: cpu, outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
+            })
+        let steadySpread = CorpusScaleBenchmark.steadySpread * 100
+        let (runs, scaling) = try await CorpusScaleSchedule(items: items, jobs: jobs, repeats: repeats).measure(probes) { event in
+            switch event {
+            case .scaling(let scaling):
+                context.stdout.write(String(format: "raw recognizer, %d processes at once: %.0f words/s in total, scaling %.2f of %d × one thread's %.0f (raw spread around it %.0f%%: %@)\n",
+                                            jobs, scaling.together, scaling.value, jobs, scaling.single, scaling.spread * 100,
+                                            scaling.isSteady ? "steady" : "unsteady, the scaling is the drift's as much as the machine's"))
+            case .run(let round, let run, let around):
                 context.stdout.write(String(format: "round %d, detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
-                                            round, jobs, wall, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
+                                            round, run.jobs, run.wallSeconds, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
                 context.stdout.write(String(format: "  raw speed around it: %.0f–%.0f words/s, spread %.0f%%: %@\n",
-                                            (rawBefore.walls + rawAfter.walls).min() ?? 0, (rawBefore.walls + rawAfter.walls).max() ?? 0, run.rawSpread * 100,
-                                            run.isSteady ? "steady" : String(format: "unsteady (over %.0f%%), left out of the medians while a steady round exists", CorpusScaleBenchmark.steadySpread * 100)))
+                                            around.min() ?? 0, around.max() ?? 0, run.rawSpread * 100,
+                                            run.isSteady ? "steady" : String(format: "unsteady (over %.0f%%), left out of the medians while a steady round exists", steadySpread)))
                 context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
-                                            cpu, run.coresBusy, Double(items) / max(cpu, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio, run.outputBytesPerItem))
-                runs.append(run)
-                rawBefore = rawAfter
+                                            run.cpuSeconds, run.coresBusy, Double(run.items) / max(run.cpuSeconds, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio,
+                                            run.outputBytesPerItem))
             }
         }
         let summaries = CorpusScaleBenchmark.summaries(runs)
@@ -178,8 +162,9 @@ struct BenchCorpusScaleCommand: ParsableCommand {
     }
 
     /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
-    static func rawInChild(corpora: [String], seconds: Double) throws -> (wall: Double, cpu: Double) {
-        try rawTogether(1, corpora: corpora, seconds: seconds)[0]
+    static func rawInChild(corpora: [String], seconds: Double) throws -> CorpusScaleSchedule.RawSpeed {
+        let speed = try rawTogether(1, corpora: corpora, seconds: seconds)[0]
+        return CorpusScaleSchedule.RawSpeed(wall: speed.wall, cpu: speed.cpu)
     }
 
     /// `rawSpeed()` in `count` child processes started together (all started before any is waited for):
@@ -208,7 +193,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
     }
 
     /// Runs this executable's `detect` on `corpus`; returns the wall time in seconds.
-    static func detect(corpus: URL, out: URL, jobs: Int) async throws -> Double {
+    static func detect(corpus: URL, out: URL, jobs: Int) throws -> Double {
         let process = try child(["detect", "--corpus", corpus.path, "--candidates", CorpusScaleBenchmark.languages.joined(separator: ","),
                                  "--out", out.path, "--quiet", "--jobs", String(jobs)])
         process.standardOutput = FileHandle.nullDevice

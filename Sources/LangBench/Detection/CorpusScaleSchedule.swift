@@ -1,0 +1,114 @@
+import BenchSupport
+
+/// The order in which `bench corpus-scale` measures, and what each figure is set against: a block of
+/// raw-speed processes before and after every detect run and around the scaling control, each run taking
+/// the blocks on its two sides (the block after one run is the block before the next). What is measured is
+/// injected — child processes in the CLI, scripted values in tests — so the design is tested, not its timings.
+public struct CorpusScaleSchedule: Sendable {
+    /// One raw-speed process: the recognizer's single-thread words/s, in wall time and per CPU second.
+    public struct RawSpeed: Sendable, Equatable {
+        public var wall: Double
+        public var cpu: Double
+
+        public init(wall: Double, cpu: Double) {
+            self.wall = wall
+            self.cpu = cpu
+        }
+    }
+
+    /// One detect run as its child process measured it.
+    public struct Detected: Sendable, Equatable {
+        public var wallSeconds: Double
+        public var cpuSeconds: Double
+        public var outputBytes: Int
+
+        public init(wallSeconds: Double, cpuSeconds: Double, outputBytes: Int) {
+            self.wallSeconds = wallSeconds
+            self.cpuSeconds = cpuSeconds
+            self.outputBytes = outputBytes
+        }
+    }
+
+    /// The measurements: a block of raw-speed processes one after another, `n` raw-speed processes at
+    /// once (one words/s each), and a detect run with `jobs`.
+    public struct Probes: Sendable {
+        public var rawBlock: @Sendable () async throws -> [RawSpeed]
+        public var rawTogether: @Sendable (_ n: Int) async throws -> [Double]
+        public var detect: @Sendable (_ jobs: Int) async throws -> Detected
+
+        public init(rawBlock: @escaping @Sendable () async throws -> [RawSpeed], rawTogether: @escaping @Sendable (Int) async throws -> [Double],
+                    detect: @escaping @Sendable (Int) async throws -> Detected) {
+            self.rawBlock = rawBlock
+            self.rawTogether = rawTogether
+            self.detect = detect
+        }
+    }
+
+    /// The scaling control (`CorpusScaleBenchmark.scaling`) with what it came from.
+    public struct Scaling: Sendable, Equatable {
+        public var value: Double
+        /// `CorpusScaleBenchmark.spread` of the single processes before and after the ones at once.
+        public var spread: Double
+        /// Words/s of the processes at once, in total.
+        public var together: Double
+        /// One process's words/s: the mean of the medians of the blocks before and after.
+        public var single: Double
+
+        public var isSteady: Bool { spread <= CorpusScaleBenchmark.steadySpread }
+    }
+
+    /// What has just been measured, for a caller that reports as the benchmark goes.
+    public enum Event: Sendable {
+        case scaling(Scaling)
+        /// Run `run` of round `round`, with the raw speeds (wall words/s) of the two blocks around it.
+        case run(round: Int, CorpusScaleBenchmark.Run, rawAround: [Double])
+    }
+
+    public var items: Int
+    /// The second detect run's jobs (1: only `--jobs 1` runs, and no scaling control).
+    public var jobs: Int
+    public var repeats: Int
+
+    public init(items: Int, jobs: Int, repeats: Int) {
+        self.items = items
+        self.jobs = jobs
+        self.repeats = repeats
+    }
+
+    /// Measures everything in order; returns the runs in the order they ran and the scaling control (nil
+    /// with one job).
+    public func measure(_ probes: Probes, observe: (Event) -> Void = { _ in }) async throws -> (runs: [CorpusScaleBenchmark.Run], scaling: Scaling?) {
+        var before = try await probes.rawBlock()
+        var scaling: Scaling?
+        if jobs > 1 {
+            let together = try await probes.rawTogether(jobs)
+            let after = try await probes.rawBlock()
+            let single = (Self.median(before, \.wall) + Self.median(after, \.wall)) / 2
+            scaling = Scaling(value: CorpusScaleBenchmark.scaling(together: together, jobs: jobs, single: single),
+                              spread: CorpusScaleBenchmark.spread((before + after).map(\.wall)), together: together.reduce(0, +), single: single)
+            observe(.scaling(scaling!))
+            before = after
+        }
+        var runs: [CorpusScaleBenchmark.Run] = []
+        for round in 1...max(1, repeats) {
+            for jobs in jobs > 1 ? [1, jobs] : [1] {
+                let detected = try await probes.detect(jobs)
+                let after = try await probes.rawBlock()
+                let around = (before + after).map(\.wall)
+                let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: detected.wallSeconds, cpuSeconds: detected.cpuSeconds,
+                                                   rawWordsPerSecond: (Self.median(before, \.wall) + Self.median(after, \.wall)) / 2,
+                                                   rawWordsPerCPUSecond: (Self.median(before, \.cpu) + Self.median(after, \.cpu)) / 2,
+                                                   outputBytes: detected.outputBytes, rawSpread: CorpusScaleBenchmark.spread(around))
+                observe(.run(round: round, run, rawAround: around))
+                runs.append(run)
+                before = after
+            }
+        }
+        return (runs, scaling)
+    }
+
+    /// The median of a block's `figure` (0 for an empty block, whose spread is infinite: never steady).
+    private static func median(_ block: [RawSpeed], _ figure: KeyPath<RawSpeed, Double>) -> Double {
+        block.isEmpty ? 0 : Quantile.of(block.map { $0[keyPath: figure] }, 0.5)
+    }
+}
