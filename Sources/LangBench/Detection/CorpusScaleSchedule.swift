@@ -83,7 +83,7 @@ public struct CorpusScaleSchedule: Sendable {
         if jobs > 1 {
             let together = try await probes.rawTogether(jobs)
             let after = try await probes.rawBlock()
-            let single = (Self.median(before, \.wall) + Self.median(after, \.wall)) / 2
+            let single = Self.reference(before, after, \.wall)
             scaling = Scaling(value: CorpusScaleBenchmark.scaling(together: together, jobs: jobs, single: single),
                               spread: CorpusScaleBenchmark.spread((before + after).map(\.wall)), together: together.reduce(0, +), single: single)
             observe(.scaling(scaling!))
@@ -96,8 +96,8 @@ public struct CorpusScaleSchedule: Sendable {
                 let after = try await probes.rawBlock()
                 let around = (before + after).map(\.wall)
                 let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: detected.wallSeconds, cpuSeconds: detected.cpuSeconds,
-                                                   rawWordsPerSecond: (Self.median(before, \.wall) + Self.median(after, \.wall)) / 2,
-                                                   rawWordsPerCPUSecond: (Self.median(before, \.cpu) + Self.median(after, \.cpu)) / 2,
+                                                   rawWordsPerSecond: Self.reference(before, after, \.wall),
+                                                   rawWordsPerCPUSecond: Self.reference(before, after, \.cpu),
                                                    outputBytes: detected.outputBytes, rawSpread: CorpusScaleBenchmark.spread(around))
                 observe(.run(round: round, run, rawAround: around))
                 runs.append(run)
@@ -107,8 +107,10 @@ public struct CorpusScaleSchedule: Sendable {
         return (runs, scaling)
     }
 
-    /// The median of a block's `figure` (0 for an empty block, whose spread is infinite: never steady).
-    private static func median(_ block: [RawSpeed], _ figure: KeyPath<RawSpeed, Double>) -> Double {
-        block.isEmpty ? 0 : Quantile.of(block.map { $0[keyPath: figure] }, 0.5)
+    /// What a figure measured between two blocks is set against: the mean of their medians of `figure`
+    /// (an empty block counts 0, and its spread is infinite: never steady).
+    private static func reference(_ before: [RawSpeed], _ after: [RawSpeed], _ figure: KeyPath<RawSpeed, Double>) -> Double {
+        func median(_ block: [RawSpeed]) -> Double { block.isEmpty ? 0 : Quantile.of(block.map { $0[keyPath: figure] }, 0.5) }
+        return (median(before) + median(after)) / 2
     }
 }

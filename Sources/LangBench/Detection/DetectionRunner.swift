@@ -264,8 +264,8 @@ struct ConfigPass: Sendable {
             // The loop does nothing but call the detector, so it is timed whole rather than per item.
             let clock = ContinuousClock()
             let start = clock.now
-            // Through the buffer: only the text is retained, not the whole item (its tags and path are
-            // shared by many items, and their counts moved between cores on every copy).
+            // Through the buffer: only the text is retained, not a copy of the whole item (whose tags and
+            // path are objects shared by many items, retained and released from every thread that copies).
             slice.withUnsafeBufferPointer { items in
                 for index in items.indices { bests.append(concurrent(items[index].text)) }
             }

@@ -10,8 +10,8 @@ struct FreshDetections: Sendable {
     var count: Int { bests.count }
 
     /// Result number `index` (without `itemHash`) and the fingerprint of its item (`ItemFingerprint`).
-    /// The item is read in place (no copy of it: its tags and path are shared by many items, and each copy
-    /// moved their reference counts between cores).
+    /// The item is read in place, not copied (a copy retains and releases its tags and path, objects shared
+    /// by many items).
     @inline(__always) func result(_ index: Int) -> (result: DetectionResult, fingerprint: UInt64) {
         let best = bests[index]  // checked: as many answers as items
         return items.withUnsafeBufferPointer { items in

@@ -69,8 +69,8 @@ struct BenchCorpusScaleCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         if rawOnly {
-            let (wall, cpu) = try rawSpeed()
-            context.stdout.write(String(format: "raw_words_per_second=%.1f raw_words_per_cpu_second=%.1f\n", wall, cpu))
+            let speed = try rawSpeed()
+            context.stdout.write(String(format: "raw_words_per_second=%.1f raw_words_per_cpu_second=%.1f\n", speed.wall, speed.cpu))
             return .success
         }
         let directory = keep.map { URL(fileURLWithPath: $0) }
@@ -84,7 +84,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
 
         let corpora = self.corpora, seconds = self.seconds
         let probes = CorpusScaleSchedule.Probes(
-            rawBlock: { try (0..<Self.rawProcesses).map { _ in try Self.rawInChild(corpora: corpora, seconds: seconds) } },
+            rawBlock: { try (0..<Self.rawProcesses).map { _ in try Self.rawTogether(1, corpora: corpora, seconds: seconds)[0] } },
             rawTogether: { try Self.rawTogether($0, corpora: corpora, seconds: seconds).map(\.wall) },
             detect: { jobs in
                 let out = directory.appendingPathComponent("detect-jobs\(jobs)")
@@ -140,14 +140,14 @@ struct BenchCorpusScaleCommand: ParsableCommand {
 
     /// The recognizer's single-thread words/s (wall, and per CPU second of this thread) over the words of
     /// the corpora with the benchmark's candidates, measured in this process.
-    func rawSpeed() throws -> (wall: Double, cpu: Double) {
+    func rawSpeed() throws -> CorpusScaleSchedule.RawSpeed {
         let texts = try Self.words(corpora).map(\.text)
         let model = try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: nil))
         let recognizer = LanguageRecognizer(model: model, constraints: CorpusScaleBenchmark.languages)
         let cpu = SystemCall.cpuSeconds(children: false) ?? 0
         let measured = DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
         let used = (SystemCall.cpuSeconds(children: false) ?? 0) - cpu
-        return (measured.textsPerSecond, used > 0 ? Double(measured.texts) / used : 0)
+        return CorpusScaleSchedule.RawSpeed(wall: measured.textsPerSecond, cpu: used > 0 ? Double(measured.texts) / used : 0)
     }
 
     /// This executable with `arguments`, not started yet.
@@ -161,15 +161,9 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         return process
     }
 
-    /// `rawSpeed()` measured in a fresh child process of this executable (`--raw-only`).
-    static func rawInChild(corpora: [String], seconds: Double) throws -> CorpusScaleSchedule.RawSpeed {
-        let speed = try rawTogether(1, corpora: corpora, seconds: seconds)[0]
-        return CorpusScaleSchedule.RawSpeed(wall: speed.wall, cpu: speed.cpu)
-    }
-
     /// `rawSpeed()` in `count` child processes started together (all started before any is waited for):
     /// each one's words/s, wall and per CPU second.
-    static func rawTogether(_ count: Int, corpora: [String], seconds: Double) throws -> [(wall: Double, cpu: Double)] {
+    static func rawTogether(_ count: Int, corpora: [String], seconds: Double) throws -> [CorpusScaleSchedule.RawSpeed] {
         let started = try (0..<count).map { _ in
             let process = try child(["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] })
             let pipe = Pipe()
@@ -188,7 +182,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             guard process.terminationStatus == 0, let wall = fields["raw_words_per_second"], let cpu = fields["raw_words_per_cpu_second"] else {
                 throw ReportError.cannotWrite(path: process.executableURL?.path ?? "langbench", reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
             }
-            return (wall, cpu)
+            return CorpusScaleSchedule.RawSpeed(wall: wall, cpu: cpu)
         }
     }
 
