@@ -202,7 +202,13 @@ public struct DetectionRunner: Sendable {
                        error: String? = nil) -> DetectionResult {
         DetectionResult(itemID: item.id, lang: item.lang, tags: tags, length: LengthBucket(text: item.text, lang: item.lang),
                         config: config, detector: detector, predicted: best?.lang,
-                        confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
+                        confidence: confidence(best), error: error)
+    }
+
+    /// A hypothesis's probability as results keep it: rounded to 4 decimals.
+    @inline(__always)
+    static func confidence(_ best: Hypothesis?) -> Double? {
+        best.map { ($0.probability * 10_000).rounded() / 10_000 }
     }
 }
 

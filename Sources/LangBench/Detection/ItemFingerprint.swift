@@ -60,14 +60,20 @@ enum ItemFingerprint {
 
     /// The fingerprint's number, with the item's tags sorted already.
     static func value(_ item: CorpusItem, sortedTags: [String]) -> UInt64 {
+        value(lang: item.lang, sortedTags: sortedTags, text: item.text)
+    }
+
+    /// The fingerprint's number from the fields it covers.
+    @inline(__always)
+    static func value(lang: LanguageCode, sortedTags: [String], text: String) -> UInt64 {
         var hash = FNV1a64()
-        hash.add(item.lang.identifier)
+        hash.add(lang.identifier)
         hash.separate()
         for tag in sortedTags {
             hash.add(tag)
             hash.separate()
         }
-        hash.add(item.text)
+        hash.add(text)
         hash.separate()
         return hash.value
     }
