@@ -92,4 +92,13 @@ public enum SystemCall {
         let seconds = { (t: timeval) in Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
+
+    /// CPU seconds the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`), or nil when the clock cannot
+    /// be read. Unlike wall time between two readings, the difference leaves out the time the thread was
+    /// not running (other threads on its core).
+    public static func threadCPUSeconds() -> Double? {
+        var time = timespec()
+        guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
 }

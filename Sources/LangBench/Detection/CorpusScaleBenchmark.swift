@@ -50,9 +50,12 @@ public enum CorpusScaleBenchmark {
         /// minus 1 (0 when they agree). A machine whose speed moved that much while the run was measured
         /// gives a ratio that is its drift's as much as the harness's.
         public var rawSpread: Double
+        /// CPU seconds the run's detecting threads spent in the recognizer, from the run's own report (nil
+        /// when it has none).
+        public var recognizerCPUSeconds: Double?
 
         public init(jobs: Int, items: Int, wallSeconds: Double, cpuSeconds: Double, rawWordsPerSecond: Double, rawWordsPerCPUSecond: Double,
-                    outputBytes: Int, rawSpread: Double = 0) {
+                    outputBytes: Int, rawSpread: Double = 0, recognizerCPUSeconds: Double? = nil) {
             self.jobs = jobs
             self.items = items
             self.wallSeconds = wallSeconds
@@ -61,6 +64,7 @@ public enum CorpusScaleBenchmark {
             self.rawWordsPerCPUSecond = rawWordsPerCPUSecond
             self.outputBytes = outputBytes
             self.rawSpread = rawSpread
+            self.recognizerCPUSeconds = recognizerCPUSeconds
         }
 
         /// Whether the machine held its speed around the run (`rawSpread` within `steadySpread`).
@@ -79,6 +83,21 @@ public enum CorpusScaleBenchmark {
         /// the CPU ratio × this ÷ jobs (when the raw speed's CPU and wall time agree), so with `jobs` tasks
         /// on as many cores it falls short of the CPU ratio by the cores left idle.
         public var coresBusy: Double { wallSeconds > 0 ? cpuSeconds / wallSeconds : 0 }
+
+        /// The recognizer's share of the jobs' time: its CPU seconds in the run over wall × jobs. Both come from
+        /// the run itself, so the machine's drift between the run and the raw-speed blocks does not move it;
+        /// it is the ratio per job the run would show if the recognizer ran inside it at its raw speed, i.e.
+        /// what the harness around the recognizer leaves to it.
+        public var recognizerShare: Double? {
+            recognizerCPUSeconds.flatMap { wallSeconds > 0 && jobs > 0 ? $0 / (wallSeconds * Double(jobs)) : nil }
+        }
+
+        /// The recognizer's words per CPU second inside the run over its raw words per CPU second: 1 when it
+        /// runs as fast among the harness's threads as alone. `ratioPerJob` ≈ `recognizerShare` × this; unlike
+        /// the share, it compares two stretches of time, so the machine's drift lands in it.
+        public var recognizerSpeedInRun: Double? {
+            recognizerCPUSeconds.flatMap { $0 > 0 && rawWordsPerCPUSecond > 0 ? Double(items) / $0 / rawWordsPerCPUSecond : nil }
+        }
     }
 
     /// The largest `Run.rawSpread` of a steady run. On a quiet machine here ten raw-speed processes back to
@@ -106,6 +125,12 @@ public enum CorpusScaleBenchmark {
         public var cpuRatio: Double
         public var coresBusy: Double
         public var outputBytesPerItem: Double
+        /// Median and range of `Run.recognizerShare` over all the runs (drift does not move it, so no run is
+        /// left out); nil when a run has none.
+        public var recognizerShare: Double?
+        public var recognizerShareRange: ClosedRange<Double>?
+        /// Median of `Run.recognizerSpeedInRun` over the same runs as the ratio's.
+        public var recognizerSpeedInRun: Double?
     }
 
     /// One summary per `jobs` value, in the order the values first ran.
@@ -116,10 +141,15 @@ public enum CorpusScaleBenchmark {
             let all = runs.filter { $0.jobs == jobs }, steady = all.filter(\.isSteady)
             let same = steady.isEmpty ? all : steady
             let ratios = same.map(\.ratioPerJob)
+            let shares = all.compactMap(\.recognizerShare), speeds = same.compactMap(\.recognizerSpeedInRun)
+            let complete = shares.count == all.count
             return Summary(jobs: jobs, runs: all.count, steadyRuns: steady.count, itemsPerSecond: Quantile.of(same.map(\.itemsPerSecond), 0.5),
                            ratioPerJob: Quantile.of(ratios, 0.5), ratioPerJobRange: ratios.min()!...ratios.max()!,
                            cpuRatio: Quantile.of(same.map(\.cpuRatio), 0.5), coresBusy: Quantile.of(same.map(\.coresBusy), 0.5),
-                           outputBytesPerItem: Quantile.of(same.map(\.outputBytesPerItem), 0.5))
+                           outputBytesPerItem: Quantile.of(same.map(\.outputBytesPerItem), 0.5),
+                           recognizerShare: complete ? Quantile.of(shares, 0.5) : nil,
+                           recognizerShareRange: complete ? shares.min()!...shares.max()! : nil,
+                           recognizerSpeedInRun: complete && speeds.count == same.count ? Quantile.of(speeds, 0.5) : nil)
         }
     }
 

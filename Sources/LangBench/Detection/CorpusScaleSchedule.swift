@@ -21,11 +21,14 @@ public struct CorpusScaleSchedule: Sendable {
         public var wallSeconds: Double
         public var cpuSeconds: Double
         public var outputBytes: Int
+        /// The CPU seconds the run's detecting threads spent in the recognizer (its report's timings), when recorded.
+        public var recognizerCPUSeconds: Double?
 
-        public init(wallSeconds: Double, cpuSeconds: Double, outputBytes: Int) {
+        public init(wallSeconds: Double, cpuSeconds: Double, outputBytes: Int, recognizerCPUSeconds: Double? = nil) {
             self.wallSeconds = wallSeconds
             self.cpuSeconds = cpuSeconds
             self.outputBytes = outputBytes
+            self.recognizerCPUSeconds = recognizerCPUSeconds
         }
     }
 
@@ -98,7 +101,8 @@ public struct CorpusScaleSchedule: Sendable {
                 let run = CorpusScaleBenchmark.Run(jobs: jobs, items: items, wallSeconds: detected.wallSeconds, cpuSeconds: detected.cpuSeconds,
                                                    rawWordsPerSecond: Self.reference(before, after, \.wall),
                                                    rawWordsPerCPUSecond: Self.reference(before, after, \.cpu),
-                                                   outputBytes: detected.outputBytes, rawSpread: CorpusScaleBenchmark.spread(around))
+                                                   outputBytes: detected.outputBytes, rawSpread: CorpusScaleBenchmark.spread(around),
+                                                   recognizerCPUSeconds: detected.recognizerCPUSeconds)
                 observe(.run(round: round, run, rawAround: around))
                 runs.append(run)
                 before = after

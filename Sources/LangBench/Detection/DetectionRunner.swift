@@ -21,9 +21,24 @@ public struct DetectionRunner: Sendable {
         public var seconds: Double
         public var itemsPerSecond: Double
         public var loadMs: Double
+        /// CPU seconds of the detector's calls, summed over tasks: each detecting thread's CPU time around
+        /// its loop (`seconds` is wall time, which also counts the time a thread waited for its core). Only
+        /// for a detector run on tasks (the built-in recognizer); nil for one driven an item at a time, and in
+        /// runs written before it was recorded.
+        public var cpuSeconds: Double?
+
+        public init(config: String, detector: String, items: Int, seconds: Double, itemsPerSecond: Double, loadMs: Double, cpuSeconds: Double? = nil) {
+            self.config = config
+            self.detector = detector
+            self.items = items
+            self.seconds = seconds
+            self.itemsPerSecond = itemsPerSecond
+            self.loadMs = loadMs
+            self.cpuSeconds = cpuSeconds
+        }
 
         enum CodingKeys: String, CodingKey {
-            case config, detector, items, seconds, itemsPerSecond = "items_per_second", loadMs = "load_ms"
+            case config, detector, items, seconds, itemsPerSecond = "items_per_second", loadMs = "load_ms", cpuSeconds = "cpu_seconds"
         }
     }
 
@@ -122,6 +137,7 @@ public struct DetectionRunner: Sendable {
                 let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
+                var cpuSeconds: Double? = nil
                 // Batches k+1 and k+2 are launched while batch k is recorded, and the next batch is read after
                 // that on this thread (which records, and has the time), so the detection tasks only detect.
                 var reading = 0
@@ -157,7 +173,8 @@ public struct DetectionRunner: Sendable {
                         let pending = detecting.removeFirst()
                         let (fresh, elapsed) = await pending.detection.value
                         if let batch = next { detecting.append(launch(batch, after: detecting.last)) }
-                        seconds += elapsed
+                        seconds += elapsed.wall
+                        if let cpu = elapsed.cpu { cpuSeconds = (cpuSeconds ?? 0) + cpu }
                         measured += pending.todo.count
                         try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
                         next = try read()  // nil again once the items have ended
@@ -169,7 +186,7 @@ public struct DetectionRunner: Sendable {
                     throw error
                 }
                 timings.append(Timing(config: resolved.config.name, detector: detector.name, items: measured, seconds: seconds,
-                                      itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs))
+                                      itemsPerSecond: seconds > 0 ? Double(measured) / seconds : 0, loadMs: loadMs, cpuSeconds: cpuSeconds))
             }
         } catch {
             await detectors.shutdown()
@@ -216,7 +233,7 @@ public struct DetectionRunner: Sendable {
 private struct Pending {
     var positions: Range<Int>
     var todo: [Int]
-    var detection: Task<([EncodedResults], Double), Never>
+    var detection: Task<([EncodedResults], ConfigPass.Elapsed), Never>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent
@@ -242,10 +259,16 @@ struct ConfigPass: Sendable {
         self.jobs = jobs
     }
 
+    /// Time spent in the detector's calls, summed over tasks: wall seconds, and CPU seconds of the
+    /// detecting threads where the detector runs on tasks (nil otherwise).
+    struct Elapsed: Sendable {
+        var wall: Double
+        var cpu: Double?
+    }
+
     /// Results for `items` in their order, in consecutive chunks (encoded, or with up to two jobs handed over as
-    /// detections for the recording thread to build and write), and the seconds spent in the detector's
-    /// calls (summed over tasks).
-    func detect(_ items: ArraySlice<CorpusItem>) async -> ([EncodedResults], Double) {
+    /// detections for the recording thread to build and write), and the time spent in the detector's calls.
+    func detect(_ items: ArraySlice<CorpusItem>) async -> ([EncodedResults], Elapsed) {
         guard let concurrent else {
             var results: [DetectionResult] = []
             results.reserveCapacity(items.count)
@@ -257,18 +280,20 @@ struct ConfigPass: Sendable {
                 elapsed += clock.now - start
                 results.append(DetectionRunner.result(for: item, config: config.name, detector: detector.name, outcome: outcome))
             }
-            return ([EncodedResults(results)], elapsed.seconds)
+            return ([EncodedResults(results)], Elapsed(wall: elapsed.seconds, cpu: nil))
         }
         // More chunks than jobs: the recording of the previous batch holds one thread of the same pool for
         // a while, and small chunks let the threads that are free take up the rest.
         let chunks = jobs > 1 ? max(1, min(jobs * 4, items.count / 128)) : 1
         let size = (items.count + chunks - 1) / max(1, chunks)
         let configName = config.name, name = detector.name
-        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Double) {
+        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Elapsed) {
             var bests: [Hypothesis?] = []
             bests.reserveCapacity(slice.count)
-            // The loop does nothing but call the detector, so it is timed whole rather than per item.
+            // The loop does nothing but call the detector, so it is timed whole rather than per item. It has no
+            // suspension point, so one thread runs all of it and that thread's CPU clock times it too.
             let clock = ContinuousClock()
+            let cpuStart = SystemCall.threadCPUSeconds()
             let start = clock.now
             // Through the buffer: only the text is retained, not a copy of the whole item (whose tags and
             // path are objects shared by many items, retained and released from every thread that copies).
@@ -276,28 +301,30 @@ struct ConfigPass: Sendable {
                 for index in items.indices { bests.append(concurrent(items[index].text)) }
             }
             let elapsed = clock.now - start
+            let cpu = cpuStart.flatMap { start in SystemCall.threadCPUSeconds().map { $0 - start } }
             // With up to `recorderKeepsUpWith` detection tasks the recording thread keeps up: the results
             // are built and written there (no bytes encoded twice). With more, they are encoded here.
             var encoded = EncodedResults(deferring: FreshDetections(items: slice, bests: bests, config: configName, detector: name))
             if jobs > Self.recorderKeepsUpWith { encoded.encodeIfDeferred() }
-            return (encoded, elapsed.seconds)
+            return (encoded, Elapsed(wall: elapsed.seconds, cpu: cpu))
         }
         if chunks == 1 {
-            let (encoded, seconds) = work(items)
-            return ([encoded], seconds)
+            let (encoded, elapsed) = work(items)
+            return ([encoded], elapsed)
         }
-        return await withTaskGroup(of: (Int, EncodedResults, Double).self) { group in
+        return await withTaskGroup(of: (Int, EncodedResults, Elapsed).self) { group in
             for chunk in 0..<chunks {
                 let slice = items[items.startIndex + min(items.count, chunk * size)..<items.startIndex + min(items.count, (chunk + 1) * size)]
                 group.addTask { let (encoded, seconds) = work(slice); return (chunk, encoded, seconds) }
             }
             var parts = [EncodedResults](repeating: EncodedResults(), count: chunks)
-            var seconds = 0.0
+            var total = Elapsed(wall: 0, cpu: 0)
             for await (chunk, encoded, elapsed) in group {
                 parts[chunk] = encoded
-                seconds += elapsed
+                total.wall += elapsed.wall
+                total.cpu = total.cpu.flatMap { sum in elapsed.cpu.map { sum + $0 } }  // nil once a clock could not be read
             }
-            return (parts, seconds)
+            return (parts, total)
         }
     }
 }

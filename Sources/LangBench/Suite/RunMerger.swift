@@ -81,6 +81,7 @@ public enum RunMerger {
             if var m = merged[t.config] {
                 m.items += t.items
                 m.seconds += t.seconds
+                m.cpuSeconds = m.cpuSeconds.flatMap { sum in t.cpuSeconds.map { sum + $0 } }  // only when every shard has it
                 m.itemsPerSecond = m.seconds > 0 ? Double(m.items) / m.seconds : 0
                 m.loadMs = max(m.loadMs, t.loadMs)
                 merged[t.config] = m

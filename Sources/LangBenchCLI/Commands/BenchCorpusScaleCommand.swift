@@ -23,9 +23,13 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         can reach the ratio per job the single-thread speed promises). A control for drift: a round whose six \
         raw-speed measurements spread by more than 15% (fastest over slowest) is unsteady, and the medians are \
         taken over the steady rounds when there is one (the summary says how many; steady_rounds in the last \
-        line counts the --jobs N ones); the scaling is flagged the same way (raw_scaling_spread). Peak \
-        memory is the largest detect child's maximum resident set. Build with -c release. The last line is \
-        machine-readable.
+        line counts the --jobs N ones); the scaling is flagged the same way (raw_scaling_spread). A control \
+        drift cannot move: each run's report gives the CPU seconds its detecting threads spent in the recognizer, \
+        and those over wall time × jobs are the recognizer's share of the jobs' time, measured over the run itself \
+        (the ratio per job the run would have if the recognizer ran inside it at its raw speed: what the harness \
+        leaves to it); the recognizer's words per CPU second in the run over its raw words per CPU second say how \
+        fast it ran there (ratio per job ≈ share × that speed). Peak memory is the largest detect child's maximum \
+        resident set. Build with -c release. The last line is machine-readable.
         """,
         groups: [OptionGroup("Benchmark", [
             .value("items", "n", help: "Generated items (a run's fixed costs, ~0.1 s, weigh on fewer).", default: "1000000"),
@@ -91,7 +95,10 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                 let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
                 let wall = try Self.detect(corpus: corpus, out: out, jobs: jobs)
                 let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
-                return CorpusScaleSchedule.Detected(wallSeconds: wall, cpuSeconds: cpu, outputBytes: try CorpusScaleBenchmark.directoryBytes(out))
+                let timings = try DetectionOutput.read(out.path).timings
+                let recognizer = timings.allSatisfy { $0.cpuSeconds != nil } ? timings.compactMap(\.cpuSeconds).reduce(0, +) : nil
+                return CorpusScaleSchedule.Detected(wallSeconds: wall, cpuSeconds: cpu, outputBytes: try CorpusScaleBenchmark.directoryBytes(out),
+                                                    recognizerCPUSeconds: recognizer)
             })
         let steadySpread = CorpusScaleBenchmark.steadySpread * 100
         let (runs, scaling) = try await CorpusScaleSchedule(items: items, jobs: jobs, repeats: repeats).measure(probes) { event in
@@ -109,6 +116,10 @@ struct BenchCorpusScaleCommand: ParsableCommand {
                 context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
                                             run.cpuSeconds, run.coresBusy, Double(run.items) / max(run.cpuSeconds, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio,
                                             run.outputBytesPerItem))
+                if let share = run.recognizerShare, let speed = run.recognizerSpeedInRun, let cpu = run.recognizerCPUSeconds {
+                    context.stdout.write(String(format: "  recognizer in the run: %.2f CPU s, %.2f of the jobs' time (measured over the run: drift cannot move it); %.0f words per CPU second there, %.2f of raw\n",
+                                                cpu, share, Double(run.items) / cpu, speed))
+                }
             }
         }
         let summaries = CorpusScaleBenchmark.summaries(runs)
@@ -118,17 +129,28 @@ struct BenchCorpusScaleCommand: ParsableCommand {
             context.stdout.write(String(format: "--jobs %d, %@: %.0f items/s, ratio per job %.2f (%.2f–%.2f), CPU ratio %.2f, %.2f cores busy\n",
                                         summary.jobs, basis, summary.itemsPerSecond, summary.ratioPerJob, summary.ratioPerJobRange.lowerBound,
                                         summary.ratioPerJobRange.upperBound, summary.cpuRatio, summary.coresBusy))
+            if let share = summary.recognizerShare, let range = summary.recognizerShareRange {
+                context.stdout.write(String(format: "  recognizer's share of the jobs' time, median of all %d: %.2f (%.2f–%.2f); its speed in the run %@ of raw\n",
+                                            summary.runs, share, range.lowerBound, range.upperBound,
+                                            summary.recognizerSpeedInRun.map { String(format: "%.2f", $0) } ?? "unknown"))
+            }
         }
         let peak = SystemCall.childrenPeakResidentBytes()
         context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
         let first = summaries[0], last = summaries[summaries.count - 1]
-        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@ raw_scaling_spread=%@ steady_rounds=%d raw_spread_max=%.3f\n",
+        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@ raw_scaling_spread=%@ steady_rounds=%d raw_spread_max=%.3f recognizer_share=%@ recognizer_share_min=%@ recognizer_speed_in_run=%@\n",
                                     items, repeats, first.itemsPerSecond, first.ratioPerJob, first.cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
                                     last.ratioPerJobRange.lowerBound, last.cpuRatio, last.coresBusy,
                                     peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem,
                                     scaling.map { String(format: "%.3f", $0.value) } ?? "nan", scaling.map { String(format: "%.3f", $0.spread) } ?? "nan",
-                                    last.steadyRuns, runs.map(\.rawSpread).max() ?? 0))
+                                    last.steadyRuns, runs.map(\.rawSpread).max() ?? 0,
+                                    Self.figure(last.recognizerShare), Self.figure(last.recognizerShareRange?.lowerBound), Self.figure(last.recognizerSpeedInRun)))
         return .success
+    }
+
+    /// A figure of the last line: three decimals, or nan when it was not measured.
+    static func figure(_ value: Double?) -> String {
+        value.map { String(format: "%.3f", $0) } ?? "nan"
     }
 
     /// The one-word ru/uk/bg/en items of `corpora`.

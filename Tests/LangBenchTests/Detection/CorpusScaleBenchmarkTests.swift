@@ -40,6 +40,38 @@ struct CorpusScaleBenchmarkTests {
         #expect(abs(run.cpuRatio - 1_000.0 / 3 / 400) < 1e-12)
         #expect(run.coresBusy == 1.5)
         #expect(run.outputBytesPerItem == 84)
+        #expect(run.recognizerShare == nil && run.recognizerSpeedInRun == nil, "no recognizer time: no share")
+    }
+
+    /// The recognizer's share is its CPU seconds in the run over the jobs' wall time; its speed in the run
+    /// is its words per CPU second there over the raw words per CPU second; ratio per job = share × speed
+    /// when the raw speed's CPU and wall time agree.
+    @Test func theRecognizersShareAndSpeedComeFromItsTimeInTheRun() {
+        let run = CorpusScaleBenchmark.Run(jobs: 2, items: 1_000, wallSeconds: 2, cpuSeconds: 3.8, rawWordsPerSecond: 500, rawWordsPerCPUSecond: 500,
+                                           outputBytes: 84_000, recognizerCPUSeconds: 2.5)
+        #expect(run.recognizerShare == 0.625)  // 2.5 of 2 s × 2 jobs
+        #expect(run.recognizerSpeedInRun == 0.8)  // 1,000 words in 2.5 CPU s = 400 a CPU second, of 500
+        #expect(abs(run.ratioPerJob - run.recognizerShare! * run.recognizerSpeedInRun!) < 1e-12)
+        let noTime = CorpusScaleBenchmark.Run(jobs: 2, items: 1_000, wallSeconds: 0, cpuSeconds: 0, rawWordsPerSecond: 0, rawWordsPerCPUSecond: 0,
+                                              outputBytes: 0, recognizerCPUSeconds: 0)
+        #expect(noTime.recognizerShare == nil && noTime.recognizerSpeedInRun == nil)
+    }
+
+    /// The share is summarised over every run, steady or not (drift does not move it); the speed in the run,
+    /// which compares the run with raw blocks, over the same runs as the ratio. One run without recognizer
+    /// time leaves both unknown.
+    @Test func theSharesSummaryTakesEveryRun() {
+        func run(share: Double, spread: Double, recognizer: Bool = true) -> CorpusScaleBenchmark.Run {
+            CorpusScaleBenchmark.Run(jobs: 2, items: 1_000, wallSeconds: 1, cpuSeconds: 2, rawWordsPerSecond: 1_000, rawWordsPerCPUSecond: 1_000,
+                                     outputBytes: 1_000, rawSpread: spread, recognizerCPUSeconds: recognizer ? share * 2 : nil)
+        }
+        let summary = CorpusScaleBenchmark.summaries([run(share: 0.6, spread: 0.5), run(share: 0.5, spread: 0), run(share: 0.7, spread: 0.9)])[0]
+        #expect(summary.steadyRuns == 1)
+        #expect(summary.recognizerShare == 0.6)
+        #expect(summary.recognizerShareRange == 0.5...0.7)
+        #expect(summary.recognizerSpeedInRun == 1.0)  // the steady run's: 1,000 words in 1 CPU s
+        let partial = CorpusScaleBenchmark.summaries([run(share: 0.6, spread: 0), run(share: 0.6, spread: 0, recognizer: false)])[0]
+        #expect(partial.recognizerShare == nil && partial.recognizerShareRange == nil && partial.recognizerSpeedInRun == nil)
     }
 
     /// Rounds are summarised per jobs value, in the order they ran: medians, and the ratio's range.

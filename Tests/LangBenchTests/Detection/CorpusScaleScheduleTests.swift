@@ -30,7 +30,7 @@ struct CorpusScaleScheduleTests {
                 },
                 detect: { jobs in
                     self.trace.withLock { $0.append("detect \(jobs)") }
-                    return CorpusScaleSchedule.Detected(wallSeconds: 2, cpuSeconds: 3, outputBytes: 140)
+                    return CorpusScaleSchedule.Detected(wallSeconds: 2, cpuSeconds: 3, outputBytes: 140, recognizerCPUSeconds: 1.5 * Double(jobs))
                 })
         }
     }
@@ -64,6 +64,8 @@ struct CorpusScaleScheduleTests {
         #expect(round == 1)
         #expect(around == [100, 100, 105, 200, 100, 100])
         #expect(runs.allSatisfy { $0.items == 1_000 && $0.wallSeconds == 2 && $0.cpuSeconds == 3 && $0.outputBytes == 140 })
+        #expect(runs.map(\.recognizerCPUSeconds) == [1.5, 3, 1.5, 3], "each run keeps its own recognizer time")
+        #expect(runs.map(\.recognizerShare) == [0.75, 0.75, 0.75, 0.75])
     }
 
     /// With one job there is no second run per round and no scaling control.

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import Synchronization
 import Testing
@@ -65,6 +66,58 @@ struct DetectionRunnerTests {
         #expect(seen.last?.upperBound == 100)
         #expect(detector.started.value == 100)
         if jobs == 1 { #expect(detector.running.most == 1, "one job: one detection at a time") }
+    }
+
+    /// A detector run on tasks that spends `perItem` seconds on each text, asleep or busy on its thread.
+    struct TimedDetector: LanguageIdentifying {
+        let perItem: Double
+        let busy: Bool
+        var name: String { "timed" }
+
+        func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome { .undetermined }
+
+        func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? {
+            let perItem = perItem, busy = busy
+            return { _ in
+                if busy {
+                    // Until this thread's own CPU clock has moved on by `perItem`.
+                    let start = SystemCall.threadCPUSeconds() ?? 0
+                    while (SystemCall.threadCPUSeconds() ?? .infinity) - start < perItem {}
+                } else {
+                    Thread.sleep(forTimeInterval: perItem)
+                }
+                return nil
+            }
+        }
+    }
+
+    /// A detector one item at a time (no concurrent identifier).
+    struct SerialDetector: LanguageIdentifying {
+        var name: String { "serial" }
+        func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome { .undetermined }
+    }
+
+    /// The timing's CPU seconds are the detecting threads' own CPU time: about the wall time for a detector
+    /// that keeps its thread busy, next to nothing for one that sleeps (its wall seconds still count the
+    /// sleep), and absent for a detector driven an item at a time.
+    @Test(arguments: [1, 2])
+    func theDetectorsCPUSecondsAreTheThreadsOwnTime(jobs: Int) async throws {
+        func timing(_ detector: any LanguageIdentifying) async throws -> DetectionRunner.Timing {
+            let runner = try DetectionRunner(configs: [DetectionConfig(name: "c", detector: detector.name, candidates: .none)], supported: [], jobs: jobs,
+                                             batchSize: 7) { _ in detector }
+            return try #require(try await runner.run(Self.items(60), sink: DetectionRunner.Sink { _, _ in }).first)
+        }
+        let busy = try await timing(TimedDetector(perItem: 0.0005, busy: true))
+        let busyCPU = try #require(busy.cpuSeconds)
+        #expect(busyCPU >= 60 * 0.0005, "every item's busy time is counted")
+        #expect(busyCPU <= busy.seconds + 0.001, "a thread's CPU time over a stretch is no more than its wall time")
+
+        let asleep = try await timing(TimedDetector(perItem: 0.0005, busy: false))
+        let asleepCPU = try #require(asleep.cpuSeconds)
+        #expect(asleep.seconds >= 60 * 0.0005)
+        #expect(asleepCPU < asleep.seconds / 2, "time asleep is wall time, not CPU time")
+
+        #expect(try await timing(SerialDetector()).cpuSeconds == nil)
     }
 
     struct Stop: Error {}

@@ -67,6 +67,19 @@ struct SuiteRunnerTests {
         #expect(try GenerationOutput.read(directory.appendingPathComponent("s1").path).provenance.shard == "1/2")
     }
 
+    /// Merged timings add up items, seconds and the recognizer's CPU seconds per config; CPU seconds stay
+    /// unknown when one shard has none (a run written before they were recorded reads without them).
+    @Test func mergedTimingsAddCPUSecondsOnlyWhenEveryShardHasThem() throws {
+        let old = try JSONDecoder().decode(DetectionRunner.Timing.self, from: Data(#"{"config":"c","detector":"builtin","items":2,"seconds":1,"items_per_second":2,"load_ms":5}"#.utf8))
+        #expect(old.cpuSeconds == nil)
+        let new = DetectionRunner.Timing(config: "c", detector: "builtin", items: 6, seconds: 2, itemsPerSecond: 3, loadMs: 7, cpuSeconds: 1.5)
+        #expect(String(decoding: try JSONEncoder().encode(new), as: UTF8.self).contains(#""cpu_seconds":1.5"#))
+        let both = RunMerger.mergedTimings([new, new])
+        #expect(both.count == 1 && both[0].items == 12 && both[0].seconds == 4 && both[0].cpuSeconds == 3 && both[0].loadMs == 7)
+        #expect(RunMerger.mergedTimings([new, old])[0].cpuSeconds == nil)
+        #expect(RunMerger.mergedTimings([old, new])[0].cpuSeconds == nil)
+    }
+
     @Test func mergedShardsAreBlocksOnlyWhenEveryPartIsAShard() {
         func part(_ shard: String?) -> Provenance {
             var provenance = GenerationFixtures.provenance("part")
