@@ -31,13 +31,13 @@ import Testing
     }
 
     @Test(arguments: [
-        ([String: String](), "/home/u/.cache/langbench/llama.cpp/b11434/bin/llama-server",
+        ([String: String](), "/home/u/.cache/langbench/llama.cpp/b11434-noamx/bin/llama-server",
          "/home/u/.cache/langbench/models/gemma-3-270m-q4_k_m.gguf", "set-up cache"),
-        (["LANGBENCH_CACHE": "/c"], "/c/llama.cpp/b11434/bin/llama-server", "/c/models/gemma-3-270m-q4_k_m.gguf",
+        (["LANGBENCH_CACHE": "/c"], "/c/llama.cpp/b11434-noamx/bin/llama-server", "/c/models/gemma-3-270m-q4_k_m.gguf",
          "set-up cache"),
         (["LANGBENCH_LLAMA_SERVER": "/opt/llama-server", "LANGBENCH_MODEL": "/m.gguf"], "/opt/llama-server", "/m.gguf",
          "LANGBENCH_LLAMA_SERVER"),
-        (["LANGBENCH_LLAMA_SERVER": ""], "/home/u/.cache/langbench/llama.cpp/b11434/bin/llama-server",
+        (["LANGBENCH_LLAMA_SERVER": ""], "/home/u/.cache/langbench/llama.cpp/b11434-noamx/bin/llama-server",
          "/home/u/.cache/langbench/models/gemma-3-270m-q4_k_m.gguf", "set-up cache"),
     ])
     func pathsPreferTheEnvironment(environment: [String: String], server: String, model: String, source: String) {

@@ -10,7 +10,7 @@ extension IntegrationTests {
             let checks = await BackendDoctor(paths: paths, runDirectory: TestBackend.runDirectory()).run()
             #expect(checks.map(\.name) == ["llama-server", "model", "server"])
             #expect(checks.map(\.status) == [.failed, .failed, .skipped])
-            #expect(checks[0].detail == "not found at /nonexistent-home/.cache/langbench/llama.cpp/b11434/bin/llama-server (set-up cache)")
+            #expect(checks[0].detail == "not found at /nonexistent-home/.cache/langbench/llama.cpp/b11434-noamx/bin/llama-server (set-up cache)")
             #expect(!checks.allRequiredPassed)
             #expect(checks.fixes == ["scripts/setup-llama", "scripts/setup-model"])
         }

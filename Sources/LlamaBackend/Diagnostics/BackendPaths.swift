@@ -7,6 +7,9 @@ import Foundation
 public struct BackendPaths: Sendable, Equatable {
     /// The llama.cpp release the set-up script builds (`b<N>`).
     public static let llamaBuild = "b11434"
+    /// The cache folder of that build: `-noamx` since the script builds without AMX (a machine that reports
+    /// AMX but refuses it killed the native build with SIGILL), so an older build there is not picked up.
+    public static let llamaCacheFolder = "\(llamaBuild)-noamx"
     /// The model the set-up script installs, and its SHA-256.
     public static let modelFileName = "gemma-3-270m-q4_k_m.gguf"
     public static let modelSHA256 = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
@@ -31,7 +34,7 @@ public struct BackendPaths: Sendable, Equatable {
     public static func resolve(environment: [String: String]) -> BackendPaths {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let cache = environment["LANGBENCH_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.cache/langbench"
-        let defaultServer = "\(cache)/llama.cpp/\(llamaBuild)/bin/llama-server"
+        let defaultServer = "\(cache)/llama.cpp/\(llamaCacheFolder)/bin/llama-server"
         let defaultModel = "\(cache)/models/\(modelFileName)"
 
         let server = nonEmpty(environment["LANGBENCH_LLAMA_SERVER"])
