@@ -137,7 +137,8 @@ public struct DetectionRunner: Sendable {
                 let cursor = try items.cursor()
                 var measured = 0
                 var seconds = 0.0
-                var cpuSeconds: Double? = nil
+                // Nil for a detector driven item by item, and once a batch had none (a clock not read).
+                var cpuSeconds: Double? = pass.runsOnTasks ? 0 : nil
                 // Batches k+1 and k+2 are launched while batch k is recorded, and the next batch is read after
                 // that on this thread (which records, and has the time), so the detection tasks only detect.
                 var reading = 0
@@ -174,7 +175,7 @@ public struct DetectionRunner: Sendable {
                         let (fresh, elapsed) = await pending.detection.value
                         if let batch = next { detecting.append(launch(batch, after: detecting.last)) }
                         seconds += elapsed.wall
-                        if let cpu = elapsed.cpu { cpuSeconds = (cpuSeconds ?? 0) + cpu }
+                        cpuSeconds = cpuSeconds.flatMap { sum in elapsed.cpu.map { sum + $0 } }
                         measured += pending.todo.count
                         try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
                         next = try read()  // nil again once the items have ended
@@ -204,28 +205,24 @@ public struct DetectionRunner: Sendable {
     static func result(for item: CorpusItem, config: String, detector: String, outcome: DetectionOutcome) -> DetectionResult {
         let tags = item.sortedTags
         var result = switch outcome {
-        case .hypotheses(let list): result(for: item, sortedTags: tags, config: config, detector: detector, best: list.first)
-        case .undetermined: result(for: item, sortedTags: tags, config: config, detector: detector, best: nil)
-        case .failed(let reason): result(for: item, sortedTags: tags, config: config, detector: detector, best: nil, error: reason)
+        case .hypotheses(let list): result(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: list.first)
+        case .undetermined: result(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil)
+        case .failed(let reason):
+            result(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil, error: reason)
         }
         result.itemHash = FNV1a64.hex(ItemFingerprint.value(item, sortedTags: tags))
         return result
     }
 
-    /// The result of `best` (nil: abstained, or failed with `error`), without its item's fingerprint
-    /// (`FreshDetections` keeps that as a number).
+    /// The result of `best` (nil: abstained, or failed with `error`) for the item of these fields, without its
+    /// fingerprint (`FreshDetections` keeps that as a number). Fields, not the item: `FreshDetections` reads
+    /// them through its buffer, where passing the item whole copied it.
     @inline(__always)
-    static func result(for item: CorpusItem, sortedTags tags: [String], config: String, detector: String, best: Hypothesis?,
+    static func result(id: String, lang: LanguageCode, text: String, sortedTags tags: [String], config: String, detector: String, best: Hypothesis?,
                        error: String? = nil) -> DetectionResult {
-        DetectionResult(itemID: item.id, lang: item.lang, tags: tags, length: LengthBucket(text: item.text, lang: item.lang),
+        DetectionResult(itemID: id, lang: lang, tags: tags, length: LengthBucket(text: text, lang: lang),
                         config: config, detector: detector, predicted: best?.lang,
-                        confidence: confidence(best), error: error)
-    }
-
-    /// A hypothesis's probability as results keep it: rounded to 4 decimals.
-    @inline(__always)
-    static func confidence(_ best: Hypothesis?) -> Double? {
-        best.map { ($0.probability * 10_000).rounded() / 10_000 }
+                        confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
     }
 }
 
@@ -258,6 +255,9 @@ struct ConfigPass: Sendable {
         concurrent = detector.concurrentIdentifier(candidates: resolved.candidates, hints: resolved.config.hints)
         self.jobs = jobs
     }
+
+    /// Whether the detector runs on tasks (it offers a concurrent identifier).
+    var runsOnTasks: Bool { concurrent != nil }
 
     /// Time spent in the detector's calls, summed over tasks: wall seconds, and CPU seconds of the
     /// detecting threads where the detector runs on tasks (nil otherwise).
@@ -293,15 +293,15 @@ struct ConfigPass: Sendable {
             // The loop does nothing but call the detector, so it is timed whole rather than per item. It has no
             // suspension point, so one thread runs all of it and that thread's CPU clock times it too.
             let clock = ContinuousClock()
-            let cpuStart = SystemCall.threadCPUSeconds()
             let start = clock.now
+            let cpuStart = SystemCall.threadCPUSeconds()
             // Through the buffer: only the text is retained, not a copy of the whole item (whose tags and
             // path are objects shared by many items, retained and released from every thread that copies).
             slice.withUnsafeBufferPointer { items in
                 for index in items.indices { bests.append(concurrent(items[index].text)) }
             }
-            let elapsed = clock.now - start
             let cpu = cpuStart.flatMap { start in SystemCall.threadCPUSeconds().map { $0 - start } }
+            let elapsed = clock.now - start
             // With up to `recorderKeepsUpWith` detection tasks the recording thread keeps up: the results
             // are built and written there (no bytes encoded twice). With more, they are encoded here.
             var encoded = EncodedResults(deferring: FreshDetections(items: slice, bests: bests, config: configName, detector: name))

@@ -18,10 +18,8 @@ struct FreshDetections: Sendable {
         return items.withUnsafeBufferPointer { items in
             let item = items.baseAddress! + index
             let lang = item.pointee.lang, tags = item.pointee.sortedTags
-            let result = DetectionResult(itemID: item.pointee.id, lang: lang, tags: tags, length: LengthBucket(text: item.pointee.text, lang: lang),
-                                         config: config, detector: detector, predicted: best?.lang,
-                                         confidence: DetectionRunner.confidence(best), error: nil)
-            return (result, ItemFingerprint.value(lang: lang, sortedTags: tags, text: item.pointee.text))
+            return (DetectionRunner.result(id: item.pointee.id, lang: lang, text: item.pointee.text, sortedTags: tags, config: config, detector: detector, best: best),
+                    ItemFingerprint.value(lang: lang, sortedTags: tags, text: item.pointee.text))
         }
     }
 
