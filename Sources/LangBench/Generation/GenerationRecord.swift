@@ -66,8 +66,12 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var generateMs: Double? { generate?.ms }
     public var translateInMs: Double? { translateIn?.ms }
     public var translateOutMs: Double? { translateOut?.ms }
-    /// End-to-end cost per generated token (all stages): a length-controlled view of total_ms.
+    /// End-to-end cost per generated token (all stages, translations included): a length-controlled view of total_ms.
     public var msPerToken: Double? { completionTokens > 0 ? totalMs / Double(completionTokens) : nil }
+    /// Tokens of the reply the person reads: the translated reply on the pivot, else the generated one.
+    public var replyTokens: Int? { (translateOut ?? generate)?.completionTokens }
+    /// End-to-end cost per token of the reply the person reads: what a longer wait buys them.
+    public var msPerReplyToken: Double? { replyTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
     /// The timed requests of this record.
     public var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
 }

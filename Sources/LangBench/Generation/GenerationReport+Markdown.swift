@@ -20,7 +20,7 @@ extension GenerationReport {
         if let restarts = provenance.serverRestarts {
             out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"
         }
-        out += MarkdownWriter.render(sideBySideTable) + "\n"
+        out += MarkdownWriter.render(sideBySideTable) + "\n" + ratioCoverage
         out += "![Latency by route](\(Self.latencyChartFile))\n\n"
         out += MarkdownWriter.render(latencyTable) + "\n"
         out += MarkdownWriter.render(stageTable) + "\n"

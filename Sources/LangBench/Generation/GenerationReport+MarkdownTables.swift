@@ -9,7 +9,7 @@ extension GenerationReport {
             .init("direct_p50_ci", title: "95% CI"), .numeric("direct_fallback", title: "direct fallback %"),
             .numeric("pivot_n", title: "pivot n"), .numeric("pivot_p50", title: "pivot p50 ms"), .init("pivot_p50_ci", title: "95% CI"),
             .numeric("pivot_fallback", title: "pivot fallback %"), .init("ratio", title: "pivot/direct total (paired)"),
-            .init("ratio_per_token", title: "pivot/direct ms/token (paired)"),
+            .init("ratio_per_reply_token", title: "pivot/direct ms/reply token (paired)"),
         ])
         for slice in slices {
             func cells(_ row: SummaryRow?) -> [ReportCell] {
@@ -17,7 +17,7 @@ extension GenerationReport {
                 return [.int(row.n), row.latency.map { .number($0.p50, digits: 0) } ?? .empty, Self.interval(row.latency?.p50CI), .percent(row.fallbackRate)]
             }
             table.append([.text(slice)] + cells(summary(route: .direct, slice: slice)) + cells(summary(route: .pivot, slice: slice))
-                         + [Self.ratioText(ratio(.total, slice: slice)), Self.ratioText(ratio(.msPerToken, slice: slice))])
+                         + [Self.ratioText(ratio(.total, slice: slice)), Self.ratioText(ratio(.msPerReplyToken, slice: slice))])
         }
         return table
     }
@@ -27,13 +27,15 @@ extension GenerationReport {
         var table = ReportTable(title: "Latency of model replies, end to end and per token", columns: [
             .init("route"), .numeric("n"), .numeric("mean", title: "mean ms"), .numeric("p50", title: "p50 ms"), .numeric("p95", title: "p95 ms"),
             .init("p95_ci", title: "p95 95% CI"), .numeric("ttft_p50", title: "TTFT p50 ms"), .numeric("tpot_p50", title: "TPOT p50 ms"),
-            .numeric("tokens_p50", title: "tokens p50"), .numeric("ms_per_token_p50", title: "ms/token p50"),
+            .numeric("tokens_p50", title: "tokens p50"), .numeric("ms_per_token_p50", title: "ms/generated token p50"),
+            .numeric("ms_per_reply_token_p50", title: "ms/reply token p50"),
         ])
         for row in summary where row.slice == "all" {
             guard let l = row.latency else { continue }
             table.append([.text(row.route.rawValue), .int(l.n), .number(l.mean, digits: 0), .number(l.p50, digits: 0), .number(l.p95, digits: 0),
                           Self.interval(l.p95CI), Self.ms(row.ttft?.p50, digits: 0), Self.ms(row.tpot?.p50, digits: 1),
-                          Self.ms(row.completionTokensP50, digits: 0), Self.ms(row.msPerToken?.p50, digits: 1)])
+                          Self.ms(row.completionTokensP50, digits: 0), Self.ms(row.msPerToken?.p50, digits: 1),
+                          Self.ms(row.msPerReplyToken?.p50, digits: 1)])
         }
         return table
     }
@@ -60,14 +62,30 @@ extension GenerationReport {
         return table
     }
 
+    /// What the pivot/direct ratios cover: the items with a model reply on both routes, the English control
+    /// outside `all`. One sentence under the tables that show them.
+    var ratioCoverage: String {
+        guard let all = ratio(.total) else { return "" }
+        let model = referenceRecords.filter { $0.outcome == .model && $0.fallbackReason != .crisisProtocol }
+        let pivoted = Set(model.filter { $0.route == .pivot }.map(\.itemID))
+        let both = Set(model.filter { $0.route == .direct && pivoted.contains($0.itemID) }.map(\.itemID))
+        let items = Set(referenceRecords.filter { $0.fallbackReason != .crisisProtocol }.map(\.itemID))
+        var text = "Pivot/direct ratios pair the \(both.count) of \(items.count) items with a model reply on both routes "
+        text += "(\(items.count - both.count) fell back on one route or both and are left out); "
+        text += "the `all` row's \(all.pairs) pairs leave out the English A/A control (`lang=\(ControlCheck.language)`), whose pivot is the direct route. "
+        text += "Per reply token divides by the tokens of the reply the person reads; per generated token by every token generated, translations included.\n\n"
+        return text
+    }
+
     /// Pivot/direct on the same items: end to end, first token, and per token (length-controlled).
     var ratioTable: ReportTable {
         var table = ReportTable(title: "Pivot/direct on the same items (median of paired ratios)", columns: [
-            .init("slice"), .init("total", title: "total_ms"), .init("ttft", title: "ttft_ms"), .init("per_token", title: "ms_per_token"),
+            .init("slice"), .init("total", title: "total_ms"), .init("ttft", title: "ttft_ms"),
+            .init("per_reply_token", title: "ms per reply token"), .init("per_token", title: "ms per generated token"),
         ])
         for slice in slices where ratio(.total, slice: slice) != nil {
             table.append([.text(slice), Self.ratioText(ratio(.total, slice: slice)), Self.ratioText(ratio(.ttft, slice: slice)),
-                          Self.ratioText(ratio(.msPerToken, slice: slice))])
+                          Self.ratioText(ratio(.msPerReplyToken, slice: slice)), Self.ratioText(ratio(.msPerToken, slice: slice))])
         }
         return table
     }

@@ -12,7 +12,9 @@ extension GenerationReport {
         public var latency: LatencySummary?
         public var ttft: LatencySummary?
         public var tpot: LatencySummary?
+        /// Per generated token (every request) and per token of the reply the person reads.
         public var msPerToken: LatencySummary?
+        public var msPerReplyToken: LatencySummary?
         /// Median completion tokens per model reply (all requests of the record).
         public var completionTokensP50: Double?
         public var fallbackRate: Double
@@ -22,7 +24,7 @@ extension GenerationReport {
         public var servedRate: Double
 
         enum CodingKeys: String, CodingKey {
-            case route, slice, n, modelReplies = "model_replies", latency, ttft, tpot, msPerToken = "ms_per_token"
+            case route, slice, n, modelReplies = "model_replies", latency, ttft, tpot, msPerToken = "ms_per_token", msPerReplyToken = "ms_per_reply_token"
             case completionTokensP50 = "completion_tokens_p50", fallbackRate = "fallback_rate", fallbackCI = "fallback_ci95", fidelity
             case servedRate = "served_rate"
         }
@@ -39,6 +41,7 @@ extension GenerationReport {
             ttft = LatencySummary(model.compactMap(\.ttftMs))
             tpot = LatencySummary(model.compactMap(\.tpotMs))
             msPerToken = LatencySummary(model.compactMap(\.msPerToken))
+            msPerReplyToken = LatencySummary(model.compactMap(\.msPerReplyToken))
             completionTokensP50 = model.isEmpty ? nil : Statistics.quantile(model.map { Double($0.completionTokens) }, 0.5)
             fallbackRate = records.isEmpty ? 0 : Double(fallbackCount) / Double(records.count)
             fallbackCI = Statistics.wilson(successes: fallbackCount, trials: records.count)

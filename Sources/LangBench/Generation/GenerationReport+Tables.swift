@@ -43,7 +43,7 @@ extension GenerationReport {
             .init("variant"), .init("route"), .init("slice"), .numeric("n"), .numeric("model_replies"), .numeric("mean_ms"), .numeric("p50_ms"),
             .numeric("p50_ci95_low"), .numeric("p50_ci95_high"), .numeric("p90_ms"), .numeric("p95_ms"), .numeric("p95_ci95_low"),
             .numeric("p95_ci95_high"), .numeric("p99_ms"), .numeric("max_ms"), .numeric("ttft_p50_ms"), .numeric("tpot_p50_ms"),
-            .numeric("ms_per_token_p50"), .numeric("completion_tokens_p50"), .numeric("fallback_rate"), .numeric("fallback_ci95_low"),
+            .numeric("ms_per_token_p50"), .numeric("ms_per_reply_token_p50"), .numeric("completion_tokens_p50"), .numeric("fallback_rate"), .numeric("fallback_ci95_low"),
             .numeric("fallback_ci95_high"), .numeric("fidelity"), .numeric("served_rate"),
         ])
         let rows: [(variant: String?, row: SummaryRow)] = variants.map { sections in sections.flatMap { s in s.summary.map { (s.name, $0) } } }
@@ -53,7 +53,7 @@ extension GenerationReport {
             table.append([.optionalText(variant), .text(row.route.rawValue), .text(row.slice), .int(row.n), .int(row.modelReplies), Self.ms(l?.mean), Self.ms(l?.p50),
                           Self.ms(l?.p50CI?.low), Self.ms(l?.p50CI?.high), Self.ms(l?.p90), Self.ms(l?.p95), Self.ms(l?.p95CI?.low),
                           Self.ms(l?.p95CI?.high), Self.ms(l?.p99), Self.ms(l?.max), Self.ms(row.ttft?.p50), Self.ms(row.tpot?.p50, digits: 2),
-                          Self.ms(row.msPerToken?.p50, digits: 2), Self.ms(row.completionTokensP50), .number(row.fallbackRate, digits: 4),
+                          Self.ms(row.msPerToken?.p50, digits: 2), Self.ms(row.msPerReplyToken?.p50, digits: 2), Self.ms(row.completionTokensP50), .number(row.fallbackRate, digits: 4),
                           .number(row.fallbackCI.low, digits: 4), .number(row.fallbackCI.high, digits: 4),
                           row.fidelity.map { .number($0, digits: 4) } ?? .empty, .number(row.servedRate, digits: 4)])
         }

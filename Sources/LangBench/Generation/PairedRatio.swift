@@ -1,15 +1,19 @@
 /// Pivot/direct ratio of one metric on the items that got a model reply on both routes (same repeat),
-/// per slice. Medians with a bootstrap interval from `Statistics.minimumForInterval` pairs.
+/// per slice. Medians with a bootstrap interval from `Statistics.minimumForInterval` pairs. The `all`
+/// slice leaves out the English A/A control: its pivot is the direct route, so it would pull the ratio
+/// towards 1.0; the control has its own `lang=en` slice.
 public struct PairedRatio: Sendable, Hashable, Codable {
-    /// What is divided: end to end, first token, or the length-controlled per-token cost.
+    /// What is divided: end to end, first token, or the length-controlled cost per generated token (every
+    /// request, translations included) and per token of the reply the person reads.
     public enum Metric: String, Sendable, Codable, CaseIterable {
-        case total = "total_ms", ttft = "ttft_ms", msPerToken = "ms_per_token"
+        case total = "total_ms", ttft = "ttft_ms", msPerToken = "ms_per_token", msPerReplyToken = "ms_per_reply_token"
 
         func value(_ record: GenerationRecord) -> Double? {
             switch self {
             case .total: record.totalMs
             case .ttft: record.ttftMs
             case .msPerToken: record.msPerToken
+            case .msPerReplyToken: record.msPerReplyToken
             }
         }
     }
@@ -46,9 +50,8 @@ public struct PairedRatio: Sendable, Hashable, Codable {
                     return b / a
                 }
             }
-            let everything = ratios(pairs)
-            guard !everything.isEmpty else { continue }
-            rows.append(PairedRatio(slice: "all", metric: metric, ratios: everything))
+            let everything = ratios(pairs.filter { $0.lang.identifier != ControlCheck.language })
+            if !everything.isEmpty { rows.append(PairedRatio(slice: "all", metric: metric, ratios: everything)) }
             for (lang, subset) in Dictionary(grouping: pairs, by: \.lang).sorted(by: { $0.key < $1.key }) {
                 let values = ratios(subset)
                 if !values.isEmpty { rows.append(PairedRatio(slice: "lang=\(lang)", metric: metric, ratios: values)) }
@@ -86,12 +89,20 @@ public struct ControlCheck: Sendable, Hashable, Codable {
         }
     }
 
+    /// The largest bias in either direction the interval leaves possible, in percent (rounded up): a
+    /// consistent control rules out only biases beyond it, not every bias.
+    public var resolvablePercent: Int? {
+        ratio.ci.map { Int((max(1 - $0.low, $0.high - 1) * 100).rounded(.up)) }
+    }
+
     /// One line for the report and the console.
     public var sentence: String {
         let interval = ratio.ci.map { String(format: " (95%% CI %.2f–%.2f)", $0.low, $0.high) } ?? ""
         let figure = String(format: "pivot/direct total_ms %.2f×", ratio.medianRatio) + interval + ", \(ratio.pairs) pairs"
         return switch verdict {
-        case .consistent: "English A/A control: \(figure): contains 1.0, route timings are unbiased by order and cache."
+        case .consistent:
+            "English A/A control: \(figure): contains 1.0, so order and cache biased route timings by no more than ±\(resolvablePercent ?? 0)% "
+                + "(a smaller bias cannot be seen with \(ratio.pairs) pairs)."
         case .biased: "⚠️ English A/A control: \(figure): EXCLUDES 1.0, so order, cache state or drift biased this run; do not read its route ratios."
         case .tooFewPairs: "English A/A control: \(figure): too few pairs for an interval (need \(Statistics.minimumForInterval))."
         }

@@ -52,6 +52,49 @@ struct GenerationReportTests {
         #expect(flagged.markdown.contains("EXCLUDES 1.0"))
     }
 
+    @Test func theHeadlineRatioLeavesOutTheEnglishControlAndSaysWhatItCovers() throws {
+        var records = try GenerationFixtures.records("base")
+        let before = try #require(GenerationReport(records: records, settings: GenerationFixtures.settings, warmupRuns: 0,
+                                                   provenance: GenerationFixtures.provenance("x")).ratio(.total))
+        // Slowing only the English pivot moves the control, never the headline: English is not in `all`.
+        for index in records.indices where records[index].lang.identifier == "en" && records[index].route == .pivot {
+            records[index].totalMs *= 5
+        }
+        let report = GenerationReport(records: records, settings: GenerationFixtures.settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x"))
+        let all = try #require(report.ratio(.total))
+        #expect(all == before)
+        let english = try #require(report.ratio(.total, slice: "lang=en"))
+        #expect(all.pairs == report.ratios.filter { $0.metric == .total && $0.slice.hasPrefix("lang=") && $0.slice != "lang=en" }.map(\.pairs).reduce(0, +))
+        #expect(english.pairs == 12)
+        #expect(report.markdown.contains("the `all` row's \(all.pairs) pairs leave out the English A/A control"))
+    }
+
+    @Test func perTokenFiguresSplitTheReplyThePersonReadsFromEveryGeneratedToken() throws {
+        let records = try GenerationFixtures.records("base")
+        let pivot = try #require(records.first { $0.route == .pivot && $0.translateOut != nil && $0.outcome == .model })
+        let replyTokens = try #require(pivot.translateOut?.completionTokens)
+        #expect(pivot.replyTokens == replyTokens)
+        #expect(pivot.msPerReplyToken == pivot.totalMs / Double(replyTokens))
+        // Every generated token includes the translations, so per generated token is the smaller figure.
+        #expect(pivot.completionTokens > replyTokens)
+        #expect(try #require(pivot.msPerToken) < (try #require(pivot.msPerReplyToken)))
+        let direct = try #require(records.first { $0.route == .direct && $0.outcome == .model })
+        #expect(direct.replyTokens == direct.generate?.completionTokens)
+        let report = try GenerationFixtures.report("base")
+        #expect(report.ratio(.msPerReplyToken) != nil)
+        #expect(report.markdown.contains("ms per reply token") && report.markdown.contains("ms per generated token"))
+    }
+
+    @Test func aConsistentControlSaysWhatBiasItRulesOut() throws {
+        let control = try #require(try GenerationFixtures.report("base").control)
+        let ci = try #require(control.ratio.ci)
+        let reach = try #require(control.resolvablePercent)
+        #expect(Double(reach) >= max(1 - ci.low, ci.high - 1) * 100)
+        #expect(Double(reach) < max(1 - ci.low, ci.high - 1) * 100 + 1)
+        #expect(control.sentence.contains("no more than ±\(reach)%"))
+        #expect(!control.sentence.contains("unbiased"))
+    }
+
     @Test func noIntervalBelowTenValues() throws {
         #expect(LatencySummary([1, 2, 3])?.p50CI == nil)
         #expect(LatencySummary((1...10).map(Double.init))?.p50CI != nil)
