@@ -16,6 +16,11 @@ struct InputRefusalTests {
         (["detect", "--corpus", "x.tsv", "--candidates", ""], "error: --candidates '' names no language; leave --candidates out for unconstrained detection"),
         (["detect", "--corpus", "x.tsv", "--candidates", " , "], "error: --candidates ' , ' names no language; leave --candidates out for unconstrained detection"),
         (["identify", "--candidates", "", "привет"], "error: --candidates names no language; leave it out for every language of the model"),
+        (["detect", "--corpus", "x.tsv", "--candidates", "profile:supported + + app:"],
+         "error: --candidates 'profile:supported + + app:': has an empty term; join terms with one '+', e.g. profile:supported + ru + device:en,uk"),
+        (["detect", "--corpus", "x.tsv", "--hints", "ru=0.5,ru=0.3"], "error: --hints 'ru=0.5,ru=0.3': ru has two weights (0.5 and 0.3); give each language one weight"),
+        (["detect", "--corpus", "x.tsv", "--candidates", "ru,uk", "--hints", "de=0.5"],
+         "error: --hints 'de=0.5': config 'custom': de is not among its candidates (ru,uk), so the hint would do nothing; add de to the candidates or remove the hint"),
     ])
     func badFlagValuesAreUsageErrors(arguments: [String], message: String) async throws {
         let directory = try Fixture.temporaryDirectory()

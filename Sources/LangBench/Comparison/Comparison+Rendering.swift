@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The comparison as Markdown (for a PR comment), JSON and JUnit XML.
@@ -6,13 +7,13 @@ extension Comparison {
         var out = regressions.isEmpty
             ? "## ✅ LangBench: no regression\n\n"
             : "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
-        out += "Base `\(base)` → current `\(current)`. \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved.\n\n"
-        for note in notes { out += "> \(note)\n" }
+        out += "Base \(ReportText.code(base)) → current \(ReportText.code(current)). \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved.\n\n"
+        for note in notes { out += "> \(ReportText.markdown(note))\n" }
         if !notes.isEmpty { out += "\n" }
         if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
         for (config, items) in brokenItems.sorted(by: { $0.key < $1.key }) where !items.isEmpty {
-            out += "<details><summary>\(items.count) item(s) broken in <code>\(config)</code></summary>\n\n"
-            out += items.prefix(200).map { "`\($0)`" }.joined(separator: ", ") + (items.count > 200 ? ", …" : "") + "\n\n</details>\n\n"
+            out += "<details><summary>\(items.count) item(s) broken in <code>\(ReportText.html(config))</code></summary>\n\n"
+            out += items.prefix(200).map(ReportText.code).joined(separator: ", ") + (items.count > 200 ? ", …" : "") + "\n\n</details>\n\n"
         }
         if !improvements.isEmpty { out += MarkdownWriter.render(table(improvements, title: "Improvements")) + "\n" }
         let unchanged = checks.filter { $0.status == .unchanged }
@@ -57,10 +58,7 @@ extension Comparison {
 
     /// JUnit XML: one test case per checked metric; a regression is a failure.
     public var junit: String {
-        func escape(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-        }
+        let escape = ReportText.xml
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"langbench\" tests=\"\(checks.count)\" failures=\"\(regressions.count)\">\n"
         let groups = Dictionary(grouping: checks, by: \.metric).sorted { $0.key < $1.key }

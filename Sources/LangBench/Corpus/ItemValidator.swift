@@ -19,11 +19,26 @@ enum ItemValidator {
         return String(text.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
     }
 
-    /// Whether every Character of `text` is whitespace; a Character is whitespace when its first scalar
-    /// is, so a text whose first scalar is not is decided without breaking graphemes.
+    /// Whether `text` shows nothing: every Character is whitespace or made only of invisible scalars
+    /// (controls such as NUL, zero-width and other format characters). The first Character starts with
+    /// the first scalar, so a text whose first scalar is neither is decided without breaking graphemes.
     static func isBlank(_ text: String) -> Bool {
-        if let first = text.unicodeScalars.first, !first.properties.isWhitespace { return false }
-        return text.allSatisfy(\.isWhitespace)
+        if let first = text.unicodeScalars.first, !first.properties.isWhitespace, !isInvisible(first) { return false }
+        return text.allSatisfy { $0.isWhitespace || $0.unicodeScalars.allSatisfy(isInvisible) }
+    }
+
+    /// A scalar that draws nothing: a control (C0, DEL, C1), a format character (zero-width space and
+    /// joiners, bidi marks, BOM) or another default-ignorable code point (variation selectors, fillers).
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        return properties.generalCategory == .control || properties.generalCategory == .format || properties.isDefaultIgnorableCodePoint
+    }
+
+    /// The problem of a blank text: "empty text" when it is only whitespace, else what it holds instead.
+    static func blankProblem(_ text: String, what: String) -> String {
+        if text.allSatisfy(\.isWhitespace) { return "empty \(what)" }
+        let shown = text.unicodeScalars.first { !$0.properties.isWhitespace }.map { String(format: "U+%04X", $0.value) } ?? ""
+        return "\(what) has no visible character (only whitespace and control or zero-width characters such as \(shown)); give it readable text"
     }
 
     /// A byte from `!` to `~`: neither whitespace nor part of a multi-byte scalar.
@@ -46,7 +61,7 @@ enum ItemValidator {
         }
         let text = record.text ?? ""
         if isBlank(text) {
-            problems.append(CorpusProblem(location, "empty text")); ok = false
+            problems.append(CorpusProblem(location, blankProblem(text, what: "text"))); ok = false
         } else if text.utf8.count > CorpusLimits.maxTextLength && text.count > CorpusLimits.maxTextLength {  // count ≤ UTF-8 bytes
             problems.append(CorpusProblem(location, "text is \(text.count) characters; the limit is \(CorpusLimits.maxTextLength)"))
             ok = false
@@ -64,8 +79,9 @@ enum ItemValidator {
             problems.append(CorpusProblem(location, "history has \(history.count) turns; the limit is \(CorpusLimits.maxHistoryTurns)"))
             ok = false
         }
-        if history.contains(where: { $0.text.allSatisfy(\.isWhitespace) }) {
-            problems.append(CorpusProblem(location, "history has an empty turn")); ok = false
+        if let blank = history.first(where: { isBlank($0.text) }) {
+            let problem = blank.text.allSatisfy(\.isWhitespace) ? "history has an empty turn" : "history has a turn whose " + blankProblem(blank.text, what: "text")
+            problems.append(CorpusProblem(location, problem)); ok = false
         }
         guard ok, let lang else { return nil }
         return CorpusItem(id: id, lang: lang, text: text, sortedTags: CorpusItem.sortedUnique(record.tags), history: history, source: location)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How a detection config narrows the candidate languages.
 ///
 /// Written as a list (`["ru","uk"]`) or an expression of `+`-joined terms, the seed architecture's
@@ -10,33 +12,76 @@ public enum CandidateSpec: Sendable, Hashable {
     case expression(String)
 
     /// The candidate set, or nil for "no constraint".
-    public func resolve(supported: [LanguageCode]) throws -> [LanguageCode]? {
+    public func resolve(supported: [LanguageCode]) throws(ConfigurationError) -> [LanguageCode]? {
         switch self {
         case .none: return nil
-        case .list(let codes): return Self.unique(codes)
+        case .list(let codes):
+            try check()
+            return Self.unique(codes)
         case .expression(let text):
             var codes: [LanguageCode] = []
-            for term in text.split(separator: "+").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-                if term == "profile:supported" {
-                    codes += supported
-                    continue
-                }
-                var list = term
-                for prefix in ["device:", "app:"] where term.hasPrefix(prefix) { list = String(term.dropFirst(prefix.count)) }
-                if list.contains(":") {
-                    throw ConfigurationError.invalidValue(name: "candidates", value: text,
-                        reason: "unknown term '\(term)'; use profile:supported, device:<codes>, app:<codes> or language codes joined by +")
-                }
-                for code in list.split(separator: ",") {
-                    do {
-                        codes.append(try LanguageCode(code.trimmingCharacters(in: .whitespaces)))
-                    } catch {
-                        throw ConfigurationError.invalidValue(name: "candidates", value: text, reason: error.description)
-                    }
+            for term in try Self.terms(text) {
+                switch term {
+                case .profileSupported: codes += supported
+                case .codes(let list): codes += list
                 }
             }
             return Self.unique(codes)
         }
+    }
+
+    /// Throws unless the spec names at least one language and every term of an expression is well formed
+    /// (no empty term as in `a + + b`, no `app:` without codes): a spec that names nothing would run
+    /// unconstrained while the report shows a constraint.
+    public func check() throws(ConfigurationError) {
+        switch self {
+        case .none: return
+        case .list(let codes):
+            if codes.isEmpty { throw Self.invalid("[]", Self.namesNothing) }
+        case .expression(let text): _ = try Self.terms(text)
+        }
+    }
+
+    /// Whether the set depends on the model profile (`profile:supported`).
+    public var usesProfile: Bool {
+        guard case .expression(let text) = self else { return false }
+        return text.split(separator: "+").contains { $0.trimmingCharacters(in: .whitespaces) == "profile:supported" }
+    }
+
+    private enum Term { case profileSupported, codes([LanguageCode]) }
+
+    static let namesNothing = "names no language; leave candidates out (or write \"none\") for unconstrained detection"
+
+    private static func terms(_ text: String) throws(ConfigurationError) -> [Term] {
+        if text.trimmingCharacters(in: .whitespaces).isEmpty { throw invalid(text, namesNothing) }
+        var terms: [Term] = []
+        for raw in text.components(separatedBy: "+") {
+            let term = raw.trimmingCharacters(in: .whitespaces)
+            if term.isEmpty { throw invalid(text, "has an empty term; join terms with one '+', e.g. profile:supported + ru + device:en,uk") }
+            if term == "profile:supported" {
+                terms.append(.profileSupported)
+                continue
+            }
+            var list = term
+            for prefix in ["device:", "app:"] where term.hasPrefix(prefix) { list = String(term.dropFirst(prefix.count)) }
+            if list.contains(":") {
+                throw invalid(text, "unknown term '\(term)'; use profile:supported, device:<codes>, app:<codes> or language codes joined by +")
+            }
+            let codes = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            var languages: [LanguageCode] = []
+            if codes.contains(where: \.isEmpty) {
+                throw invalid(text, "term '\(term)' has an empty language code; write codes separated by single commas, e.g. app:ru or device:en,uk")
+            }
+            for code in codes {
+                do { languages.append(try LanguageCode(code)) } catch { throw invalid(text, error.description) }
+            }
+            terms.append(.codes(languages))
+        }
+        return terms
+    }
+
+    private static func invalid(_ value: String, _ reason: String) -> ConfigurationError {
+        .invalidValue(name: "candidates", value: value, reason: reason)
     }
 
     /// How the spec reads in a report.
@@ -60,7 +105,8 @@ extension CandidateSpec: Codable {
         if container.decodeNil() {
             self = .none
         } else if let text = try? container.decode(String.self) {  // a list is the other accepted shape
-            self = text == "none" || text.isEmpty ? .none : .expression(text)
+            // An empty string stays an (empty) expression, which `check` refuses: only "none" or null mean none.
+            self = text == "none" ? .none : .expression(text)
         } else {
             self = .list(try container.decode([LanguageCode].self))
         }

@@ -43,13 +43,32 @@ public struct DetectionConfig: Sendable, Hashable {
             guard parts.count == 2, let weight = Double(parts[1]), weight.isFinite, weight > 0, weight <= maxHintWeight else {
                 throw ConfigurationError.invalidValue(name: "hints", value: String(pair), reason: "expected <lang>=<weight in (0, 1000000]>, e.g. ru=0.5")
             }
-            do {
-                hints[try LanguageCode(parts[0])] = weight
-            } catch {
+            let code: LanguageCode
+            do { code = try LanguageCode(parts[0]) } catch {
                 throw ConfigurationError.invalidValue(name: "hints", value: String(pair), reason: error.description)
             }
+            if let earlier = hints[code] {
+                throw ConfigurationError.invalidValue(name: "hints", value: text, reason: duplicateHint(code, earlier, weight))
+            }
+            hints[code] = weight
         }
         return hints
+    }
+
+    static func duplicateHint(_ code: LanguageCode, _ first: Double, _ second: Double) -> String {
+        "\(code) has two weights (\(first) and \(second)); give each language one weight"
+    }
+
+    /// The candidate set (`CandidateSpec.resolve`), refusing a hint for a language outside it: the
+    /// detector never weighs a language it may not answer, so the hint would be shown and do nothing.
+    public func resolvedCandidates(supported: [LanguageCode]) throws(ConfigurationError) -> [LanguageCode]? {
+        let candidates = try candidates.resolve(supported: supported)
+        if let candidates, let outside = hints.keys.sorted().first(where: { hint in !candidates.contains { $0.isEquivalent(to: hint) } }) {
+            throw ConfigurationError.invalidValue(name: "hints", value: hintsDescription,
+                reason: "config '\(name)': \(outside) is not among its candidates (\(candidates.map(\.identifier).joined(separator: ","))), "
+                    + "so the hint would do nothing; add \(outside) to the candidates or remove the hint")
+        }
+        return candidates
     }
 
     /// `ru=0.5,en=0.35`, sorted by language.
@@ -74,17 +93,38 @@ extension DetectionConfig: Codable {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: Self.keys)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
+        try Self.check(!ItemValidator.isBlank(name), "name", in: decoder, "must name the config (it labels every row of the report), not '\(name)'")
         detector = try container.decodeIfPresent(String.self, forKey: .detector) ?? "builtin"
         candidates = try container.decodeIfPresent(CandidateSpec.self, forKey: .candidates) ?? .none
+        do { try candidates.check() } catch {
+            try Self.check(false, "candidates", in: decoder, "\(error)")
+        }
         var hints: [LanguageCode: Double] = [:]
-        for (code, weight) in try container.decodeIfPresent([String: Double].self, forKey: .hints) ?? [:] {
-            try StrictJSON.check(weight.isFinite && weight > 0 && weight <= Self.maxHintWeight, "hints", in: decoder,
+        for (code, weight) in (try container.decodeIfPresent([String: Double].self, forKey: .hints) ?? [:]).sorted(by: { $0.key < $1.key }) {
+            try Self.check(weight.isFinite && weight > 0 && weight <= Self.maxHintWeight, "hints", in: decoder,
                                  "hint '\(code)' must be a weight in (0, 1000000], not \(weight)")
-            do { hints[try LanguageCode(code)] = weight } catch {
+            let language: LanguageCode
+            do { language = try LanguageCode(code) } catch {
                 throw DecodingError.dataCorruptedError(forKey: .hints, in: container, debugDescription: error.description)
             }
+            if let earlier = hints[language] {
+                try Self.check(false, "hints", in: decoder, Self.duplicateHint(language, earlier, weight))
+            }
+            hints[language] = weight
         }
         self.hints = hints
+        // Candidates that do not depend on the profile are known now: a useless hint is refused with the file.
+        if !candidates.usesProfile {
+            do { _ = try resolvedCandidates(supported: []) } catch {
+                try Self.check(false, "hints", in: decoder, "\(error)")
+            }
+        }
+    }
+
+    /// `StrictJSON.check` naming array positions as numbers (`configs.0.hints`, not `configs.Index 0.hints`).
+    private static func check(_ valid: Bool, _ key: String, in decoder: Decoder, _ reason: @autoclosure () -> String) throws {
+        guard !valid else { return }
+        throw StrictJSON.OutOfRange(keyPath: decoder.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue } + [key], reason: reason())
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -1,3 +1,4 @@
+import BenchSupport
 /// Configs whose detector failed most items: their accuracy measures the failure, not the detector.
 extension DetectionReport {
     /// One config where more than half the items ended in a detector error.
@@ -9,7 +10,13 @@ extension DetectionReport {
         public var example: String
 
         public var sentence: String {
-            "config `\(config)`: \(errors) of \(items) items failed in the detector (e.g. \(example)); its accuracy is not a measurement"
+            "config '\(config)': \(errors) of \(items) items failed in the detector (e.g. \(example)); its accuracy is not a measurement"
+        }
+
+        /// The sentence for detection.md: the config name and the detector's error are data.
+        var markdownSentence: String {
+            "config \(ReportText.code(config)): \(errors) of \(items) items failed in the detector (e.g. \(ReportText.markdown(example))); "
+                + "its accuracy is not a measurement"
         }
     }
 

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// detection.md and its charts.
@@ -8,8 +9,8 @@ extension DetectionReport {
     public var markdown: String {
         var out = "# Language detection\n\n"
         out += "\(items) items × \(configs.count) configs. Corpora: "
-        out += provenance.corpora.map { "`\($0.path)` (\($0.items))" }.joined(separator: ", ") + ".\n\n"
-        for failed in failedConfigs { out += "**⚠️ \(failed.sentence).**\n\n" }
+        out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".\n\n"
+        for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)
@@ -19,11 +20,11 @@ extension DetectionReport {
         if let last = configs.last, let matrix = confusion[last.name] {
             let block = matrix.block(ConfusionMatrix.cyrillic)
             if !block.rows.isEmpty {
-                out += "### Cyrillic confusion (`\(MarkdownWriter.inline(last.name))`)\n\n![Cyrillic confusion](\(Self.confusionChartFile))\n\n"
+                out += "### Cyrillic confusion (\(ReportText.code(last.name)))\n\n![Cyrillic confusion](\(Self.confusionChartFile))\n\n"
                 out += MarkdownWriter.render(confusionTable(block, title: "Cyrillic block"), heading: false) + "\n"
                 for config in configs.dropLast() {
                     guard let other = confusion[config.name]?.block(ConfusionMatrix.cyrillic), !other.rows.isEmpty else { continue }
-                    out += "<details><summary>Cyrillic block for <code>\(MarkdownWriter.inline(config.name))</code></summary>\n\n"
+                    out += "<details><summary>Cyrillic block for <code>\(ReportText.html(config.name))</code></summary>\n\n"
                     out += MarkdownWriter.render(confusionTable(other, title: config.name), heading: false) + "\n</details>\n\n"
                 }
             }
@@ -57,11 +58,12 @@ extension DetectionReport {
 public enum ProvenanceMarkdown {
     public static func footer(_ p: Provenance) -> String {
         var out = "---\n"
-        out += "langbench \(p.toolVersion)" + (p.gitCommit.map { " · commit `\($0.prefix(12))`" } ?? "")
-        out += " · \(p.host.cpu), \(p.host.cores) cores · started \(p.startedAt)" + (p.finishedAt.map { ", finished \($0)" } ?? "") + "\n"
-        if let calibration = p.calibration { out += "\nMachine calibration: \(calibration.summary).\n" }
-        out += "\nCommand: `\(p.command.joined(separator: " "))`\n"
-        for source in p.corpora { out += "\n- `\(source.path)` \(source.format.rawValue), \(source.items) items, sha256 `\(source.sha256.prefix(16))…`" }
+        out += "langbench \(ReportText.markdown(p.toolVersion))" + (p.gitCommit.map { " · commit \(ReportText.code(String($0.prefix(12))))" } ?? "")
+        out += " · \(ReportText.markdown(p.host.cpu)), \(p.host.cores) cores · started \(ReportText.markdown(p.startedAt))"
+            + (p.finishedAt.map { ", finished \(ReportText.markdown($0))" } ?? "") + "\n"
+        if let calibration = p.calibration { out += "\nMachine calibration: \(ReportText.markdown(calibration.summary)).\n" }
+        out += "\nCommand: \(ReportText.code(p.command.joined(separator: " ")))\n"
+        for source in p.corpora { out += "\n- \(ReportText.code(source.path)) \(source.format.rawValue), \(source.items) items, sha256 \(ReportText.code(source.sha256.prefix(16) + "…"))" }
         return out + "\n"
     }
 }

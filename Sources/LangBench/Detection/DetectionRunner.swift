@@ -52,7 +52,7 @@ public struct DetectionRunner: Sendable {
 
     public init(configs: [DetectionConfig], supported: [LanguageCode], jobs: Int = 1, batchSize: Int = 4096,
                 makeDetector: @escaping @Sendable (String) async throws -> any LanguageIdentifying) throws {
-        self.configs = try configs.map { ResolvedConfig(config: $0, candidates: try $0.candidates.resolve(supported: supported)) }
+        self.configs = try configs.map { ResolvedConfig(config: $0, candidates: try $0.resolvedCandidates(supported: supported)) }
         self.jobs = max(1, jobs)
         self.batchSize = max(1, batchSize)
         self.makeDetector = makeDetector

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// generation.md and its charts.
@@ -8,14 +9,14 @@ extension GenerationReport {
     public var markdown: String {
         var out = "# Reply generation: direct vs pivot\n\n"
         let items = Set(records.map(\.itemID)).count
-        out += "\(items) items, route `\(settings.route.rawValue)`, profile `\(settings.profile)`, \(settings.repeats) repeat(s), "
-        out += "concurrency \(settings.concurrency), \(warmupRuns) warm-up request(s) excluded. Detection: \(settings.detection). "
+        out += "\(items) items, route `\(settings.route.rawValue)`, profile \(ReportText.code(settings.profile)), \(settings.repeats) repeat(s), "
+        out += "concurrency \(settings.concurrency), \(warmupRuns) warm-up request(s) excluded. Detection: \(ReportText.markdown(settings.detection)). "
         out += "\(crisisRecords) crisis-flagged record(s) got the fixed safe reply and are left out of every rate.\n\n"
         out += "Sampling: temperature \(settings.sampling.temperature), top_k \(settings.sampling.topK), top_p \(settings.sampling.topP), "
         out += "min_p \(settings.sampling.minP), seed \(settings.sampling.seed), n_predict \(settings.sampling.nPredict), cache_prompt \(settings.sampling.cachePrompt).\n\n"
         out += "Timing design: " + timingDesign + "\n\n"
         out += variantsMarkdown
-        if let reference = referenceVariant { out += "## Reference variant `\(reference)`\n\n" }
+        if let reference = referenceVariant { out += "## Reference variant \(ReportText.code(reference))\n\n" }
         if let control { out += "**" + control.sentence + "**\n\n" }
         if let restarts = provenance.serverRestarts {
             out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"

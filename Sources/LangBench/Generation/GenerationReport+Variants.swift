@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The variant × route matrix of a run with variants: tables, chart and the Markdown section.
@@ -52,7 +53,7 @@ extension GenerationReport {
 
     /// Each variant against the reference on the same records (Holm within each metric of a variant).
     var variantChecksTable: ReportTable {
-        var table = ReportTable(title: "Against the reference `\(referenceVariant ?? "")` on the same items", columns: [
+        var table = ReportTable(title: "Against the reference \(referenceVariant ?? "") on the same items", columns: [
             .init("variant"), .init("key"), .init("metric"), .numeric("reference"), .numeric("variant_value", title: "variant"),
             .init("change"), .init("ci", title: "95% CI"), .numeric("p_holm", title: "p (Holm)"), .init("verdict"), .init("flips"),
         ])
@@ -87,10 +88,10 @@ extension GenerationReport {
         var out = "## Variants\n\n"
         out += "\(variants.count) variants; every item went through every variant and route, back to back, in a counterbalanced order "
         out += "(variant order rotated and reversed per item within each language, route order per item). The reference is the first, "
-        out += "`\(variants[0].name)`; the sections after this one describe it alone.\n\n"
+        out += "\(ReportText.code(variants[0].name)); the sections after this one describe it alone.\n\n"
         for (index, variant) in (settings.variants ?? []).enumerated() {
-            out += "- `\(variant.name)`\(index == 0 ? " (reference)" : ""): \(variant.description.isEmpty ? "no description" : variant.description) "
-            out += "— model `\(variant.model)`, server \(variant.server), profile fingerprint `\(variant.fingerprint.prefix(12))`\n"
+            out += "- \(ReportText.code(variant.name))\(index == 0 ? " (reference)" : ""): \(variant.description.isEmpty ? "no description" : ReportText.markdown(variant.description)) "
+            out += "— model \(ReportText.code(variant.model)), server \(variant.server), profile fingerprint \(ReportText.code(String(variant.fingerprint.prefix(12))))\n"
         }
         out += "\n" + MarkdownWriter.render(variantMatrixTable) + "\n"
         out += "![Served in own language by variant and route](\(Self.variantChartFile))\n\n"

@@ -96,6 +96,7 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
         try StrictJSON.checkSchemaVersion(schemaVersion)
         name = try container.decode(String.self, forKey: .name)
+        try StrictJSON.check(!ItemValidator.isBlank(name), "name", in: decoder, "must name the profile (reports label its runs with it)")
         model = try container.decode(ModelFile.self, forKey: .model)
         supportedLanguages = try container.decode([LanguageCode].self, forKey: .supportedLanguages)
         server = try container.decode(ServerSettings.self, forKey: .server)

@@ -59,5 +59,40 @@ public struct PromptTemplates: Sendable, Hashable, Codable {
         // Without the message the model answers nothing the person wrote: every reply would be a guess.
         try StrictJSON.check(reply.contains("{message}"), "reply", in: decoder, "must contain {message}")
         try StrictJSON.check(translate.contains("{text}"), "translate", in: decoder, "must contain {text}")
+        // A placeholder `PromptBuilder` does not fill would reach the model as it is written.
+        let single: [(String, String)] = [("reply", reply), ("turn", turn), ("translate", translate), ("translate_example", translateExample)]
+        let tables: [(String, [String: String])] = [("instructions", instructions), ("locale_line", localeLine), ("must_line", mustLine)]
+        for (key, template) in single + tables.flatMap { name, table in table.sorted { $0.key < $1.key }.map { ("\(name).\($0.key)", $0.value) } } {
+            let known = Self.placeholders[String(key.prefix { $0 != "." })] ?? []
+            if let unknown = Self.placeholderNames(in: template).first(where: { !known.contains($0) }) {
+                try StrictJSON.check(false, key, in: decoder, "unknown placeholder {\(unknown)}; "
+                    + (known.isEmpty ? "this text takes no placeholders" : "known: " + known.map { "{\($0)}" }.joined(separator: ", ")))
+            }
+        }
+    }
+
+    /// The placeholders `PromptBuilder` fills in each template (instructions take none).
+    static let placeholders: [String: [String]] = [
+        "reply": ["preamble", "history", "user", "assistant", "message"], "turn": ["speaker", "text"],
+        "translate": ["source_language", "target_language", "examples", "text"],
+        "translate_example": ["source_language", "target_language", "source", "target"],
+        "locale_line": ["locale"], "must_line": ["language"],
+    ]
+
+    /// The names of `{name}` placeholders in `template` (letters, digits and `_`; other braces are text).
+    static func placeholderNames(in template: String) -> [String] {
+        var names: [String] = []
+        var current: String?
+        for character in template {
+            if character == "{" {
+                current = ""
+            } else if character == "}", let name = current, !name.isEmpty {
+                names.append(name)
+                current = nil
+            } else if current != nil {
+                current = character.isASCII && (character.isLetter || character.isNumber || character == "_") ? current! + String(character) : nil
+            }
+        }
+        return names
     }
 }

@@ -2,7 +2,7 @@
 /// spreadsheet would run as a formula (`= + - @`, tab, CR) prefixed with `'`.
 public enum CSVWriter {
     public static func render(_ table: ReportTable) -> String {
-        var out = table.columns.map { escape($0.name) }.joined(separator: ",") + "\n"
+        var out = table.columns.map { escape(neutralise($0.name)) }.joined(separator: ",") + "\n"
         for row in table.rows {
             out += row.map { cell in
                 if case .text(let text) = cell { return escape(neutralise(text)) }

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// GitHub-flavoured Markdown tables.
 public enum MarkdownWriter {
     /// Renders `table` with a `###` heading unless `heading` is false.
@@ -12,14 +14,9 @@ public enum MarkdownWriter {
         return out
     }
 
-    static func escape(_ text: String) -> String {
-        inline(text).replacingOccurrences(of: "|", with: "\\|")
-    }
+    /// A table cell: `ReportText.cell`.
+    static func escape(_ text: String) -> String { ReportText.cell(text) }
 
-    /// Text from data (config names, tags, ids) made inert in Markdown: one line, and no HTML (`<script>`,
-    /// `<img onerror>` render as text). Markdown emphasis is left alone: it cannot run anything.
-    public static func inline(_ text: String) -> String {
-        text.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-    }
+    /// Data in Markdown prose: `ReportText.markdown`.
+    public static func inline(_ text: String) -> String { ReportText.markdown(text) }
 }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A grouped horizontal bar chart as standalone SVG (no scripts, no external fonts), e.g. accuracy by
@@ -79,8 +80,5 @@ enum SVG {
         abs(value) >= 100 ? String(format: "%.0f", value) : String(format: "%.1f", value)
     }
 
-    static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
+    static func escape(_ text: String) -> String { ReportText.xml(text) }
 }

@@ -109,7 +109,7 @@ public struct GenerationSetup: Sendable {
     /// One variant's reply pipeline on its server.
     private func pipeline(_ profile: ModelProfile, server: LlamaServer, slowdown: Double?, detector: any LanguageIdentifying,
                           crisis: CrisisCheck, bank: FallbackBank) throws -> ReplyPipeline {
-        let candidates = try detection.candidates.resolve(supported: profile.supportedLanguages)
+        let candidates = try detection.resolvedCandidates(supported: profile.supportedLanguages)
         let measured = server.client(requestTimeout: self.server.requestTimeout)
         let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
         let client = CacheControlledBackend(timed, policy: plan.cachePolicy)

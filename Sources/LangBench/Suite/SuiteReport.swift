@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the
@@ -50,9 +51,9 @@ public struct SuiteReport: Sendable, Encodable {
     private var generationMarkdown: String
 
     public var markdown: String {
-        var out = "# LangBench run `\(runID)`" + (shard.map { " (shard \($0))" } ?? "") + "\n\n"
+        var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n"
         out += detectionMarkdown + generationMarkdown
-        out += "### Files\n\n" + files.sorted().map { "- [`\($0)`](\($0))" }.joined(separator: "\n") + "\n\n"
+        out += "### Files\n\n" + files.sorted().map { "- [\(ReportText.code($0))](\(ReportText.relativeLink($0)))" }.joined(separator: "\n") + "\n\n"
         return out + ProvenanceMarkdown.footer(provenance)
     }
 

@@ -38,20 +38,33 @@ struct DetectorOptions {
         if let hints, hints.trimmingCharacters(in: .whitespaces).isEmpty {
             throw UsageError("--hints '' names no weight; leave --hints out for none", command: command)
         }
+        // Malformed candidates, repeated or useless hints are mistakes in the flags (64), found before any work.
+        if configsPath == nil, candidates != nil || hints != nil {
+            do {
+                let config = try flagConfig()
+                _ = try config.resolvedCandidates(supported: config.candidates.usesProfile ? ModelProfile.load(profilePath).supportedLanguages : [])
+            } catch let error as ConfigurationError {
+                guard case .invalidValue = error else { throw error }  // the profile file's own problem stays a file error
+                throw UsageError("--\(error)", command: command)
+            }
+        }
         try detectors.validate(command: command)
     }
 
     /// Configs from the file, from flags (one config), or the three defaults.
     func configs() throws -> [DetectionConfig] {
         if let configsPath { return try DetectionConfigFile.load(configsPath) }
-        if candidates != nil || hints != nil {
-            var spec = CandidateSpec.none
-            if let candidates {
-                spec = candidates.contains(":") || candidates.contains("+") ? .expression(candidates) : .list(try Self.codes(candidates))
-            }
-            return [DetectionConfig(name: "custom", detector: detector, candidates: spec, hints: try hints.map(Self.parseHints) ?? [:])]
-        }
+        if candidates != nil || hints != nil { return [try flagConfig()] }
         return DetectionConfig.defaults(detector: detector)
+    }
+
+    /// The one config `--candidates` and `--hints` describe.
+    private func flagConfig() throws -> DetectionConfig {
+        var spec = CandidateSpec.none
+        if let candidates {
+            spec = candidates.contains(":") || candidates.contains("+") ? .expression(candidates) : .list(try Self.codes(candidates))
+        }
+        return DetectionConfig(name: "custom", detector: detector, candidates: spec, hints: try hints.map(Self.parseHints) ?? [:])
     }
 
     /// The one config the reply pipeline detects with: the flags' config or the file's only one, else

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 extension BackendBenchReport {
@@ -24,7 +25,7 @@ extension BackendBenchReport {
             Client pp = prompt tokens / time to the first token event; client tg = (token events - 1) / time from \
             the first to the last token event, the same definition as the server's `predicted_per_second`.
 
-            Model `\(model)`; server build `\(serverBuild)`; llama-bench build `\(llamaBenchBuild)`.
+            Model \(ReportText.code(model)); server build \(ReportText.code(serverBuild)); llama-bench build \(ReportText.code(llamaBenchBuild)).
 
             """
     }

@@ -7,7 +7,8 @@ import Testing
 /// CR LF.
 struct ByteFastPathTests {
     static let tricky = ["", " ", "a", " a", "a ", "ab", "\t", "\r\n", "a\r\n", "\u{00A0}x", "x\u{00A0}", "\u{3000}", "\u{85}x",
-                         "a\u{0301}", "e\u{0301} ", " \u{0301}", "\u{0600}a", "\u{0600} ", "a\u{0600}", "👋🏽", "x\u{200D}", "привет", "你好 "]
+                         "a\u{0301}", "e\u{0301} ", " \u{0301}", "\u{0600}a", "\u{0600} ", "a\u{0600}", "👋🏽", "x\u{200D}", "привет", "你好 ",
+                         "\u{0}", "\u{200B}", " \u{200B}\u{200B} ", "\u{FEFF}", "\u{202E}", "\u{0}a", "\u{200B}a", "\u{E0001}", "\u{3164}"]
 
     /// Strings made of the tricky ones and a pool of scalars, joined in every order of two.
     static var strings: [String] {
@@ -22,9 +23,23 @@ struct ByteFastPathTests {
         }
     }
 
-    @Test func isBlankEqualsEveryCharacterBeingWhitespace() {
+    /// Blank: every Character whitespace or made only of scalars that draw nothing (NUL, zero-width, BOM, bidi controls).
+    @Test func isBlankEqualsEveryCharacterBeingWhitespaceOrInvisible() {
+        func invisible(_ scalar: Unicode.Scalar) -> Bool {
+            [.control, .format].contains(scalar.properties.generalCategory) || scalar.properties.isDefaultIgnorableCodePoint
+        }
         for text in Self.strings {
-            #expect(ItemValidator.isBlank(text) == text.allSatisfy(\.isWhitespace), "\(Array(text.unicodeScalars))")
+            let expected = text.allSatisfy { $0.isWhitespace || $0.unicodeScalars.allSatisfy(invisible) }
+            #expect(ItemValidator.isBlank(text) == expected, "\(Array(text.unicodeScalars))")
+        }
+    }
+
+    /// Exhaustive over every scalar: a text whose first byte `canStartBlank` rejects starts with a scalar that
+    /// is neither whitespace nor invisible, so the byte-level `isBlank` may answer "not blank" from that byte.
+    @Test func blankLeadBytesCoverEveryBlankScalar() {
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value), scalar.properties.isWhitespace || ItemValidator.isInvisible(scalar) else { continue }
+            #expect(TSVBytes.canStartBlank(Array(String(scalar).utf8)[0]), "U+\(String(value, radix: 16))")
         }
     }
 

@@ -48,6 +48,10 @@ struct CorpusEdgeTests {
         ("c.jsonl", "\n\n", "1: no items (empty file)"),
         ("ru.txt", "  \n", "1: no items (empty file)"),
         ("c.tsv", "id\tlang\ttext\ttags\n", "1: a header but no items"),
+        ("c.tsv", "id\tlang\ttext\na\tru\t\u{0}\n", "2: text has no visible character (only whitespace and control or zero-width characters such as U+0000); give it readable text"),
+        ("c.tsv", "id\tlang\ttext\na\tru\t\u{200B} \u{200B}\n", "2: text has no visible character (only whitespace and control or zero-width characters such as U+200B); give it readable text"),
+        ("c.jsonl", "{\"id\":\"a\",\"lang\":\"ru\",\"text\":\"\\u200b\\ufeff\"}\n", "1: text has no visible character (only whitespace and control or zero-width characters such as U+200B); give it readable text"),
+        ("c.tsv", "id\tlang\ttext\na\tru\t \n", "2: empty text"),
     ])
     func rowsAndFilesThatHoldTooMuchOrNothingAreProblems(name: String, text: String, problem: String) throws {
         let path = try Self.write(text, name, in: try Fixture.temporaryDirectory())

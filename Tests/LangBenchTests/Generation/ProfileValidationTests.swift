@@ -30,6 +30,13 @@ struct ProfileValidationTests {
         (["server", "threads"], "0", "p.json (server.threads): must be in 1...256, not 0"),
         (["server", "parallel_slots"], "-1", "p.json (server.parallel_slots): must be in 1...256, not -1"),
         (["prompts", "reply"], #""{preamble}\nuser: hi\nassistant:""#, "p.json (prompts.reply): must contain {message}"),
+        (["prompts", "reply"], #""{preamble}\n{bogus}\nuser: {message}\nassistant:""#,
+         "p.json (prompts.reply): unknown placeholder {bogus}; known: {preamble}, {history}, {user}, {assistant}, {message}"),
+        (["prompts", "turn"], #""{speaker}: {message}\n""#, "p.json (prompts.turn): unknown placeholder {message}; known: {speaker}, {text}"),
+        (["prompts", "must_line"], #"{"ru": "Отвечай на {lang}."}"#, "p.json (prompts.must_line.ru): unknown placeholder {lang}; known: {language}"),
+        (["prompts", "instructions"], #"{"default": "Be brief with {name}."}"#,
+         "p.json (prompts.instructions.default): unknown placeholder {name}; this text takes no placeholders"),
+        (["name"], #"" ""#, "p.json (name): must name the profile (reports label its runs with it)"),
     ])
     func outOfRangeProfileValuesAreRefused(keyPath: [String], value: String, message: String) throws {
         let data = try Self.profile(setting: keyPath, to: value)
