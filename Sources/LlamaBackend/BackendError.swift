@@ -22,6 +22,11 @@ public enum BackendError: Error, Equatable, Sendable {
     case streamCutOff(url: String, detail: String)
     /// The server sent something that is not the llama-server protocol.
     case malformedResponse(url: String, detail: String)
+    /// The server answered 200 with something other than an event stream (an HTML page from a proxy, a
+    /// JSON document): `body` says what by kind, type and size, never by content.
+    case notAnEventStream(url: String, body: String)
+    /// One line (or event) of a response was longer than the client buffers (`ResponseLimits`).
+    case responseTooLarge(url: String, part: String, limit: Int)
     /// Any other transport failure, with the underlying description.
     case transport(url: String, detail: String)
     /// A helper command (`llama-server --version`, `llama-bench`) failed or timed out.
@@ -53,6 +58,10 @@ extension BackendError: CustomStringConvertible, LocalizedError {
             "stream from \(url) was cut off (\(detail)); check that the server is still running and its log"
         case .malformedResponse(let url, let detail):
             "unexpected response from \(url) (\(detail)); is this a llama-server?"
+        case .notAnEventStream(let url, let body):
+            "\(url) answered with \(body) instead of an event stream; check that --server-url is a llama-server"
+        case .responseTooLarge(let url, let part, let limit):
+            "\(part) from \(url) exceeded \(limit) bytes; check that --server-url is a llama-server"
         case .transport(let url, let detail):
             "request to \(url) failed: \(detail); check the server URL and network"
         case .commandFailed(let command, let reason, let outputTail):

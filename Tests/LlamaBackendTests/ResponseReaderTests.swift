@@ -15,7 +15,7 @@ struct ResponseReaderTests {
         for end in splits + [bytes.count] where end >= start {
             complete = try reader.feed(bytes[start..<end], at: .now) { event in
                 switch event {
-                case .response(let code, _): status = code
+                case .response(let code, _, _): status = code
                 case .data(let data, _): body.append(data)
                 }
             }

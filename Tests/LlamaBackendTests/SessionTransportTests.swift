@@ -30,6 +30,14 @@ import Testing
         }
     }
 
+    /// The line limit holds on this path too: the request fails at it instead of queueing the line.
+    @Test func aHugeLineIsRefused() async throws {
+        let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK")], padding: 32 << 20)
+        defer { stub.stop() }
+        let url = stub.url.appendingPathComponent("completion")
+        #expect(await drain(url, deadline: 60) == .responseTooLarge(url: url.absoluteString, part: "a response line", limit: ResponseLimits.maxLineBytes))
+    }
+
     @Test func deadline() async throws {
         let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK")], holdOpen: 5)
         defer { stub.stop() }

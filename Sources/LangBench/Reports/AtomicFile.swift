@@ -18,7 +18,7 @@ public enum AtomicFile {
             }
         } catch {
             try? FileManager.default.removeItem(at: temporary)  // best effort; the original error is what matters
-            throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+            throw ReportError.writeFailure(url, error)
         }
     }
 }

@@ -39,7 +39,7 @@ public final class BufferedFileWriter {
             if append { try handle.seekToEnd() }
         } catch {
             storage.deallocate()
-            throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+            throw ReportError.writeFailure(url, error)
         }
     }
 
@@ -134,7 +134,7 @@ public final class BufferedFileWriter {
             try handle.close()
             if atomic, rename(path, url.path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         } catch {
-            throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+            throw ReportError.writeFailure(url, error)
         }
         finished = true
     }

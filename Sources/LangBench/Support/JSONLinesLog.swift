@@ -20,7 +20,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
             handle = try FileHandle(forWritingTo: url)
             try handle.seekToEnd()
         } catch {
-            throw .cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+            throw ReportError.writeFailure(url, error)
         }
     }
 
@@ -32,7 +32,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
             do {
                 try POSIXIO.write(line, to: handle.fileDescriptor)
             } catch {
-                throw ReportError.cannotWrite(path: url.path, reason: (error as NSError).localizedDescription)
+                throw ReportError.writeFailure(url, error)
             }
         }
     }

@@ -33,7 +33,7 @@ public enum StrictJSON {
     /// `reason` says what is allowed and what was found, e.g. "must be in (0, 1), not 0".
     public static func check(_ valid: Bool, _ key: String, in decoder: Decoder, _ reason: @autoclosure () -> String) throws {
         guard !valid else { return }
-        throw OutOfRange(keyPath: decoder.codingPath.map(\.stringValue) + [key], reason: reason())
+        throw OutOfRange(keyPath: names(decoder.codingPath) + [key], reason: reason())
     }
 
     /// Throws when the object being decoded has keys outside `allowed`.
@@ -41,7 +41,7 @@ public enum StrictJSON {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
         guard unknown.isEmpty else {
-            throw UnknownKeys(keyPath: decoder.codingPath.map(\.stringValue), keys: unknown, allowed: allowed)
+            throw UnknownKeys(keyPath: names(decoder.codingPath), keys: unknown, allowed: allowed)
         }
     }
 
@@ -51,15 +51,15 @@ public enum StrictJSON {
     }
 
     /// The bytes of a configuration file; a file that cannot be read is `ConfigurationError.unreadable`.
+    /// Only a regular file is read: a directory, FIFO or device (`/dev/null`) is named as what it is.
     public static func read(_ path: String) throws -> Data {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ConfigurationError.unreadable(path: path, reason: "a directory; pass a JSON file")
+        if let kind = FileKind.notRegular(path) {
+            throw ConfigurationError.unreadable(path: path, reason: "\(kind); pass a JSON file")
         }
         do {
             return try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw ConfigurationError.unreadable(path: path, reason: FileKind.reason(error, path: path))
         }
     }
 
@@ -80,7 +80,7 @@ public enum StrictJSON {
         } catch let error as UnsupportedSchemaVersion {
             throw ConfigurationError.unsupportedSchemaVersion(path: path, found: error.found, supported: error.supported)
         } catch {
-            throw ConfigurationError.invalid(path: path, reason: JSONErrorText.describe(error))
+            throw diagnose(error, decoding: type, from: data, path: path)
         }
     }
 

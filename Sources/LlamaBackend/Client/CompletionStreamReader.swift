@@ -5,8 +5,11 @@ import Foundation
 struct CompletionStreamReader {
     let url: URL
     private var status = 0
+    private var contentType: String?
     private var headersAt: ContinuousClock.Instant?
-    private var errorBody = Data()
+    /// The start of the body (for an error message, or to say what a body that is no event stream is) and its size.
+    private var head = Data()
+    private var bodyBytes = 0
     private var parser = SSEParser()
     private var content = ""
     private var firstContentAt: ContinuousClock.Instant?
@@ -21,25 +24,39 @@ struct CompletionStreamReader {
 
     mutating func consume(_ event: TransportEvent) throws {
         switch event {
-        case .response(let code, let at):
+        case .response(let code, let type, let at):
             status = code
+            contentType = type
             headersAt = at
         case .data(let chunk, let at):
-            guard status == 200 else {
-                errorBody.append(chunk)
-                return
-            }
+            bodyBytes += chunk.count
+            let keep = status == 200 ? ResponseLimits.sniffBytes : ResponseLimits.maxErrorBodyBytes
+            if head.count < keep { head.append(chunk.prefix(keep - head.count)) }
+            guard status == 200, isEventStream else { return }
             for payload in parser.feed(chunk) {
                 try take(payload, at: at)
+            }
+            if parser.oversized {
+                throw BackendError.responseTooLarge(url: url.absoluteString, part: "an event", limit: ResponseLimits.maxLineBytes)
             }
         }
     }
 
+    /// llama-server streams `text/event-stream`; a body without a content type is given the benefit of the doubt.
+    private var isEventStream: Bool {
+        contentType.map { $0.lowercased().contains("text/event-stream") } ?? true
+    }
+
     mutating func finish(startedAt start: ContinuousClock.Instant) throws -> Completion {
         if status != 200 {
-            try LlamaClient.check(status: status, body: errorBody, url: url)
+            try LlamaClient.check(status: status, body: head, contentType: contentType, size: bodyBytes, url: url)
         }
         let (last, dangling) = parser.finish()
+        // A page from a proxy or another server: say what came back rather than "cut off".
+        if !isEventStream || (bodyBytes > 0 && !parser.sawData) {
+            throw BackendError.notAnEventStream(url: url.absoluteString,
+                                                body: ResponseLimits.describe(contentType: contentType, head: head, size: bodyBytes))
+        }
         if dangling {
             throw BackendError.streamCutOff(url: url.absoluteString, detail: "stream ended inside an event")
         }
@@ -70,7 +87,8 @@ struct CompletionStreamReader {
         do {
             event = try JSONDecoder().decode(WireFormat.Event.self, from: Data(payload.utf8))
         } catch {
-            throw BackendError.malformedResponse(url: url.absoluteString, detail: "event is not completion JSON: \(payload.prefix(80))")
+            // Its size, not its text: an event may carry the reply.
+            throw BackendError.malformedResponse(url: url.absoluteString, detail: "an event that is not completion JSON (\(payload.utf8.count) bytes)")
         }
         if let error = event.error {
             throw BackendError.httpStatus(code: error.code ?? 500, message: error.summary, url: url.absoluteString)

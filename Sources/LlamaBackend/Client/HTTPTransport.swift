@@ -6,7 +6,7 @@ import Synchronization
 
 /// What a request delivers, stamped with the moment the bytes reached this process.
 enum TransportEvent: Sendable {
-    case response(status: Int, at: ContinuousClock.Instant)
+    case response(status: Int, contentType: String?, at: ContinuousClock.Instant)
     case data(Data, at: ContinuousClock.Instant)
 }
 
@@ -23,6 +23,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
         let deadline: Double
         var timedOut = false
         var receivedHeaders = false
+        var lines = ResponseLimits.LineGuard()
     }
 
     private let pending = Mutex<[Int: Pending]>([:])
@@ -75,13 +76,26 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
             table[dataTask.taskIdentifier]?.receivedHeaders = true
             return table[dataTask.taskIdentifier]
         }
-        entry?.continuation.yield(.response(status: status, at: now))
+        entry?.continuation.yield(.response(status: status, contentType: response.mimeType, at: now))
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let now = ContinuousClock.now
-        _ = pending.withLock { $0[dataTask.taskIdentifier] }?.continuation.yield(.data(data, at: now))
+        // A line past the limit ends the request here, so no more of it is queued for the reader.
+        let (entry, admitted) = pending.withLock { table -> (Pending?, Bool) in
+            guard var entry = table[dataTask.taskIdentifier] else { return (nil, true) }
+            let admitted = entry.lines.admit(data)
+            table[dataTask.taskIdentifier] = admitted ? entry : nil
+            return (entry, admitted)
+        }
+        guard let entry else { return }
+        if admitted {
+            entry.continuation.yield(.data(data, at: now))
+        } else {
+            entry.continuation.finish(throwing: BackendError.responseTooLarge(url: entry.url, part: "a response line", limit: ResponseLimits.maxLineBytes))
+            dataTask.cancel()
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {

@@ -36,8 +36,8 @@ public struct LlamaClient: TextCompleting {
     /// Returns when `/health` answers 200; throws `.serverLoading` on 503 and the usual transport errors.
     public func health(timeout: Double = 5) async throws {
         let url = baseURL.appendingPathComponent("health")
-        let (status, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
-        try Self.check(status: status, body: body, url: url)
+        let (status, contentType, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
+        try Self.check(status: status, body: body, contentType: contentType, size: body.count, url: url)
     }
 
     /// Plain http goes over our own socket client; https (a remote box) through URLSession.
@@ -47,23 +47,31 @@ public struct LlamaClient: TextCompleting {
             : HTTPTransport.shared.stream(request, deadline: deadline)
     }
 
-    static func fetch(_ request: URLRequest, deadline: Double) async throws -> (status: Int, body: Data) {
+    /// A whole short answer (`/health`, `/props`, `/tokenize`), refused past `ResponseLimits.maxLineBytes`.
+    static func fetch(_ request: URLRequest, deadline: Double) async throws -> (status: Int, contentType: String?, body: Data) {
         var status = 0
+        var contentType: String?
         var body = Data()
         for try await event in stream(request, deadline: deadline) {
             switch event {
-            case .response(let code, _): status = code
-            case .data(let chunk, _): body.append(chunk)
+            case .response(let code, let type, _):
+                status = code
+                contentType = type
+            case .data(let chunk, _):
+                body.append(chunk)
+                if body.count > ResponseLimits.maxLineBytes {
+                    throw BackendError.responseTooLarge(url: request.url?.absoluteString ?? "?", part: "a response body", limit: ResponseLimits.maxLineBytes)
+                }
             }
         }
-        return (status, body)
+        return (status, contentType, body)
     }
 
     /// The server's model path, build and context size.
     public func props(timeout: Double = 10) async throws -> ServerProps {
         let url = baseURL.appendingPathComponent("props")
-        let (status, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
-        try Self.check(status: status, body: body, url: url)
+        let (status, contentType, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
+        try Self.check(status: status, body: body, contentType: contentType, size: body.count, url: url)
         do {
             return try JSONDecoder().decode(WireFormat.Props.self, from: body).value
         } catch {
@@ -71,12 +79,14 @@ public struct LlamaClient: TextCompleting {
         }
     }
 
-    static func check(status: Int, body: Data, url: URL) throws {
+    /// Throws unless `status` is 200; `body` is the start of the answer, `size` its whole length.
+    static func check(status: Int, body: Data, contentType: String?, size: Int, url: URL) throws {
         switch status {
         case 200: return
         case 503: throw BackendError.serverLoading(url: url.absoluteString)
         default:
-            throw BackendError.httpStatus(code: status, message: WireFormat.errorMessage(body), url: url.absoluteString)
+            throw BackendError.httpStatus(code: status, message: WireFormat.errorMessage(body, contentType: contentType, size: size),
+                                          url: url.absoluteString)
         }
     }
 }
@@ -103,8 +113,8 @@ extension LlamaClient {
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.httpBody = try JSONEncoder().encode(body)
-        let (status, data) = try await Self.fetch(request, deadline: timeout)
-        try Self.check(status: status, body: data, url: url)
+        let (status, contentType, data) = try await Self.fetch(request, deadline: timeout)
+        try Self.check(status: status, body: data, contentType: contentType, size: data.count, url: url)
         do {
             return try JSONDecoder().decode(Answer.self, from: data)
         } catch {

@@ -7,6 +7,11 @@ import Foundation
 struct SSEParser: Sendable {
     private var buffer: [UInt8] = []
     private var dataLines: [String] = []
+    private var dataBytes = 0
+    /// Whether any `data:` field was seen.
+    private(set) var sawData = false
+    /// Set once an event's data passed `ResponseLimits.maxLineBytes`; its lines are no longer kept.
+    private(set) var oversized = false
 
     /// Feeds bytes; returns the events completed by them, in order.
     mutating func feed<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> [String] {
@@ -39,13 +44,16 @@ struct SSEParser: Sendable {
 
     private mutating func take(_ line: String) -> String? {
         if line.isEmpty {
-            defer { dataLines.removeAll() }
+            defer { dataLines.removeAll(); dataBytes = 0 }
             return dataLines.isEmpty ? nil : dataLines.joined(separator: "\n")
         }
         if line.hasPrefix("data:") {
             var value = line.dropFirst(5)
             if value.first == " " { value = value.dropFirst() }
-            dataLines.append(String(value))
+            sawData = true
+            dataBytes += value.utf8.count + 1
+            if dataBytes > ResponseLimits.maxLineBytes { oversized = true }
+            if !oversized { dataLines.append(String(value)) }
         }
         return nil
     }

@@ -160,11 +160,25 @@ struct ResponseReader {
     /// Bytes left in the current chunk; nil while reading a chunk-size line.
     private var chunkLeft: Int?
     private var finished = false
+    private var lines = ResponseLimits.LineGuard()
 
     init(label: String) { self.label = label }
 
-    /// Returns true when the response is complete.
+    /// Returns true when the response is complete. A body line longer than `ResponseLimits.maxLineBytes`
+    /// fails the request here, on the reading thread, so nothing past the limit is queued for the reader.
     mutating func feed(_ bytes: ArraySlice<UInt8>, at now: ContinuousClock.Instant, emit: (TransportEvent) -> Void) throws -> Bool {
+        var lines = self.lines
+        var tooLong = false
+        let done = try read(bytes, at: now) { event in
+            if case .data(let body, _) = event, !lines.admit(body) { tooLong = true }
+            if !tooLong { emit(event) }
+        }
+        self.lines = lines
+        if tooLong { throw BackendError.responseTooLarge(url: label, part: "a response line", limit: ResponseLimits.maxLineBytes) }
+        return done
+    }
+
+    private mutating func read(_ bytes: ArraySlice<UInt8>, at now: ContinuousClock.Instant, emit: (TransportEvent) -> Void) throws -> Bool {
         pending.append(contentsOf: bytes)
         if !headersDone {
             guard let end = Self.find([13, 10, 13, 10], in: pending) else {
@@ -176,16 +190,18 @@ struct ResponseReader {
             let lines = head.components(separatedBy: "\r\n")
             let parts = lines[0].split(separator: " ")
             guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-                throw BackendError.malformedResponse(url: label, detail: "not an HTTP response: \(lines[0].prefix(60))")
+                throw BackendError.malformedResponse(url: label, detail: "not an HTTP response (a first line of \(lines[0].utf8.count) bytes)")
             }
+            var contentType: String?
             for line in lines.dropFirst() {
                 let pair = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
                 guard pair.count == 2 else { continue }
                 if pair[0].lowercased() == "transfer-encoding", pair[1].lowercased().contains("chunked") { chunked = true }
                 if pair[0].lowercased() == "content-length" { remainingBody = Int(pair[1]) }
+                if pair[0].lowercased() == "content-type" { contentType = pair[1] }
             }
             headersDone = true
-            emit(.response(status: status, at: now))
+            emit(.response(status: status, contentType: contentType, at: now))
         }
         return try drainBody(at: now, emit: emit)
     }
@@ -217,10 +233,13 @@ struct ResponseReader {
                 pending.removeFirst(2)  // CRLF after the chunk data
                 chunkLeft = nil
             }
-            guard let lineEnd = Self.find([13, 10], in: pending) else { return false }
+            guard let lineEnd = Self.find([13, 10], in: pending) else {
+                if pending.count > 4096 { throw BackendError.malformedResponse(url: label, detail: "a chunk size line over 4 KiB") }
+                return false
+            }
             let sizeText = String(decoding: pending[0..<lineEnd], as: UTF8.self).split(separator: ";").first ?? ""
             guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else {
-                throw BackendError.malformedResponse(url: label, detail: "bad chunk size '\(sizeText.prefix(20))'")
+                throw BackendError.malformedResponse(url: label, detail: "a chunk size that is not hexadecimal (\(sizeText.utf8.count) bytes)")
             }
             pending.removeFirst(lineEnd + 2)
             if size == 0 {

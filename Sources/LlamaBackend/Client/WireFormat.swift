@@ -64,12 +64,12 @@ enum WireFormat {
         }
     }
 
-    /// The server's error message from a response body, or the body itself when it is not JSON.
-    static func errorMessage(_ body: Data) -> String {
+    /// The server's error message from a response body (llama-server's JSON error), or what the body is
+    /// by kind and size ("an HTML page (text/html, 2.3 kB)") — never its text, which may quote the prompt.
+    static func errorMessage(_ body: Data, contentType: String?, size: Int) -> String {
         if let envelope = try? JSONDecoder().decode(ErrorEnvelope.self, from: body), !envelope.error.summary.isEmpty {
             return envelope.error.summary
         }
-        let text = String(decoding: body.prefix(500), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        return text.isEmpty ? "(empty body)" : text
+        return ResponseLimits.describe(contentType: contentType, head: body, size: size)
     }
 }

@@ -46,6 +46,8 @@ struct CorpusEdgeTests {
         ("c.tsv", "id\tlang\ttext\ttags\na\tru\tпривет\tt\textra\n", "2: expected 4 columns, found 5"),
         ("c.tsv", "", "1: no items (empty file)"),
         ("c.jsonl", "\n\n", "1: no items (empty file)"),
+        ("c.jsonl", "{\"id\":\"a\",\"lang\":\"ru\" \"text\":\"x\"}\n",
+         "1: not a JSON object with id, lang, text (invalid JSON at column 23: expected ',' or '}' after the value of 'lang', found '\"')"),
         ("ru.txt", "  \n", "1: no items (empty file)"),
         ("c.tsv", "id\tlang\ttext\ttags\n", "1: a header but no items"),
         ("c.tsv", "id\tlang\ttext\na\tru\t\u{0}\n", "2: text has no visible character (only whitespace and control or zero-width characters such as U+0000); give it readable text"),

@@ -74,3 +74,49 @@ struct StrictJSONTests {
         #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == nil)
     }
 }
+
+/// Where a configuration file is not JSON, or holds a value its field cannot take: line and column,
+/// or key path, and what was found; never Foundation's bare "not valid JSON".
+struct ConfigurationDiagnosisTests {
+    @Test(arguments: [
+        ("{\"a\": [1, 2,]}", 1, 13, "expected a value after ',' (remove the trailing comma), found ']'"),
+        ("{\"a\" 1}", 1, 6, "expected ':' after the key 'a', found '1'"),
+        ("{\"a\": \"\\q\"}", 1, 8, "invalid escape in a string, found '\\'"),
+        ("{\"a\": 01}", 1, 8, "expected ',' or '}' after the value of 'a', found '1'"),
+        ("{\"a\": -}", 1, 8, "expected a digit in a number, found '}'"),
+        ("{\"a\": 1} x", 1, 10, "expected the end of the file after the JSON value, found 'x'"),
+        ("\n\n  [\"open", 3, 4, "a string that is never closed"),
+        ("   ", 1, 4, "empty file; expected a JSON object"),
+    ])
+    func syntaxErrorsAreLocated(text: String, line: Int, column: Int, reason: String) {
+        #expect(StrictJSON.syntaxError(in: Data(text.utf8), path: "f.json") == .syntax(path: "f.json", line: line, column: column, reason: reason))
+    }
+
+    @Test func wellFormedJSONHasNoSyntaxError() {
+        #expect(StrictJSON.syntaxError(in: Data(#"{"a": [1, -2.5e3, true, null, "\u00e9\n"], "b": {}}"#.utf8), path: "f.json") == nil)
+    }
+
+    /// A variant overriding an integer with a decimal: the decoder said only "not valid JSON".
+    @Test func aVariantsFileNamesTheVariantAndKey() throws {
+        let base = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        let text = #"{"variants": [{"name": "v", "sampling": {"n_predict": 1.5}}]}"#
+        #expect(throws: ConfigurationError.invalid(path: "v.json", reason: "variants[0].sampling.n_predict: expected an integer, found 1.5")) {
+            try VariantSet.parse(Data(text.utf8), path: "v.json", base: base)
+        }
+        #expect(throws: ConfigurationError.syntax(path: "v.json", line: 2, column: 1, reason: "expected ',' or '}' after the value of 'variants', found 'x'")) {
+            try VariantSet.parse(Data("{\"variants\": []\nx}".utf8), path: "v.json", base: base)
+        }
+    }
+
+    /// Codes Foundation wraps in "NSCocoaErrorDomain error 512"; a full disk or read-only mount cannot
+    /// be made on demand here, so their POSIX errors are built directly.
+    @Test(arguments: [
+        (POSIXError(.ENOSPC) as Error, "no space left on the device"),
+        (POSIXError(.EROFS), "read-only file system"),
+        (POSIXError(.EACCES), "permission denied"),
+        (NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: POSIXError(.ENOSPC)]), "no space left on the device"),
+    ])
+    func fileErrorsSayWhatHappened(error: Error, reason: String) {
+        #expect(FileKind.reason(error, path: "/tmp/x") == reason)
+    }
+}

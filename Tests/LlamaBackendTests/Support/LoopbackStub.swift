@@ -10,17 +10,20 @@ import Darwin
 /// produce on demand (a malformed stream, a stream that stops mid-event, a 503).
 ///
 /// For each connection it reads the request, writes `response` in the given pieces (pausing
-/// `pause` between them), then either closes or holds the connection open for `holdOpen` seconds.
+/// `pause` between them) and then `padding` bytes of `x` made as they are sent (a line of any length
+/// without holding it), then either closes or holds the connection open for `holdOpen` seconds.
 final class LoopbackStub: @unchecked Sendable {
     let port: Int
     private let listener: Int32
     private let pieces: [Data]
     private let pause: Double
     private let holdOpen: Double
+    private let padding: Int
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    init(pieces: [String], pause: Double = 0, holdOpen: Double = 0) throws {
+    init(pieces: [String], pause: Double = 0, holdOpen: Double = 0, padding: Int = 0) throws {
+        self.padding = padding
         self.pieces = pieces.map { Data($0.utf8) }
         self.pause = pause
         self.holdOpen = holdOpen
@@ -64,6 +67,13 @@ final class LoopbackStub: @unchecked Sendable {
             for piece in pieces {
                 _ = piece.withUnsafeBytes { SystemCall.send(connection, $0.baseAddress, $0.count) }
                 if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
+            }
+            let block = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
+            var left = padding
+            while left > 0 {
+                let sent = block.withUnsafeBytes { SystemCall.send(connection, $0.baseAddress, min(left, $0.count)) }
+                if sent <= 0 { break }  // the client hung up
+                left -= sent
             }
             if holdOpen > 0 { usleep(useconds_t(holdOpen * 1_000_000)) }
             close(connection)

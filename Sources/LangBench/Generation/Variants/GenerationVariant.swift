@@ -50,7 +50,8 @@ public enum VariantSet {
         } catch let error as ConfigurationError {
             throw error
         } catch {
-            throw ConfigurationError.invalid(path: path, reason: "invalid JSON: \((error as NSError).localizedDescription)")
+            throw StrictJSON.syntaxError(in: data, path: path)
+                ?? ConfigurationError.invalid(path: path, reason: "invalid JSON: \((error as NSError).localizedDescription)")
         }
         let fail = { (key: String, reason: String) in ConfigurationError.invalid(path: path, reason: "\(key): \(reason)") }
         if let unknown = root.keys.filter({ !["schema_version", "variants"].contains($0) }).sorted().first {

@@ -19,6 +19,9 @@ enum ProfileOverrides {
         let data = try JSONSerialization.data(withJSONObject: base)
         do {
             return try JSONDecoder().decode(ModelProfile.self, from: data)
+        } catch let error as DecodingError {
+            let (keyPath, reason) = StrictJSON.explain(error, decoding: ModelProfile.self, from: data)
+            throw fail(([prefix] + keyPath).joined(separator: "."), reason)
         } catch {
             throw fail(prefix, JSONErrorText.describe(error))
         }
