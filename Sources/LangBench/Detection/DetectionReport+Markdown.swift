@@ -59,7 +59,9 @@ public enum ProvenanceMarkdown {
         var out = "---\n"
         out += "langbench \(p.toolVersion)" + (p.gitCommit.map { " · commit `\($0.prefix(12))`" } ?? "")
         out += " · \(p.host.cpu), \(p.host.cores) cores · started \(p.startedAt)" + (p.finishedAt.map { ", finished \($0)" } ?? "") + "\n"
-        if let calibration = p.calibration { out += "\nMachine calibration: \(calibration.summary).\n" }
+        if let calibration = p.calibration {
+            out += "\nMachine calibration: \(calibration.summary). \(CalibrationConsistency(calibration).sentence)\n"
+        }
         out += "\nCommand: `\(p.command.joined(separator: " "))`\n"
         for source in p.corpora { out += "\n- `\(source.path)` \(source.format.rawValue), \(source.items) items, sha256 `\(source.sha256.prefix(16))…`" }
         return out + "\n"

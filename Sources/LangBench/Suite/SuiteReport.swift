@@ -12,9 +12,12 @@ public struct SuiteReport: Sendable, Encodable {
     public var files: [String]
     /// Detection configs whose detector failed most items (detection.md says so; `run` exits 69).
     public var failedDetectorConfigs: [DetectionReport.FailedConfig]
+    /// Whether the generation half's machine calibration agrees with itself (nil without one).
+    public var calibrationConsistency: CalibrationConsistency?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files
+        case calibrationConsistency = "calibration_consistency"
     }
 
     public static let markdownFile = "report.md"
@@ -24,6 +27,7 @@ public struct SuiteReport: Sendable, Encodable {
         self.runID = runID
         self.shard = shard?.description
         failedDetectorConfigs = detection?.failedConfigs ?? []
+        calibrationConsistency = generation?.calibrationConsistency
         self.provenance = provenance
         var d: [String: Double] = [:]
         for config in detection?.configs ?? [] {
@@ -67,6 +71,7 @@ public struct SuiteReport: Sendable, Encodable {
         guard let report else { return "" }
         var out = "## Generation\n\n" + "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
+        out += report.calibrationWarning
         out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n"
         out += MarkdownWriter.render(report.latencyTable) + "\n"
         var served = report.servedTable
