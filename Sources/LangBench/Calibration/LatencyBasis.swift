@@ -119,7 +119,7 @@ public enum MachineComparabilityError: Error, Sendable, Equatable, CustomStringC
                 + "\(String(format: "×%.2f", margin)) margin (base: \(base); current: \(current)); \(advice)"
         case .inconsistentCalibration:
             return "latency not comparable: \(finding) (the machine was loaded or changed speed during the run, and scaling by it "
-                + "would widen the latency interval until a real slowdown passes); re-run it on a quiet machine, \(advice)"
+                + "would widen the latency interval until a real slowdown passes); re-run on a quiet machine, \(advice)"
         }
     }
 }
