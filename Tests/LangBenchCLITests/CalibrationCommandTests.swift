@@ -7,7 +7,8 @@ import TestSupport
 
 /// Machine calibration end to end on a real server: every generate run records one, and `compare`
 /// refuses (exit 65, naming the calibrations) latency against a run whose calibration says its machine was
-/// twice as slow (the recorded figures edited: a slower machine cannot be produced on demand here).
+/// twice as slow (the recorded figures edited: a slower machine cannot be produced on demand here), or whose
+/// calibration disagrees with itself (load injected into its start samples).
 @Suite(.serialized)
 struct CalibrationCommandTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -23,7 +24,7 @@ struct CalibrationCommandTests {
     }
 
     /// `langbench generate` of four English messages, direct, through the server at `url`.
-    static func generate(url: URL, into directory: URL) async throws -> CommandResult {
+    static func generate(url: URL, into directory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> CommandResult {
         let corpus = directory.appendingPathComponent("chat.tsv")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try "id\tlang\ttext\ttags\nc1\ten\tI had a long day at work.\t\nc2\ten\tMy cat is sleeping on my desk.\t\nc3\ten\tI finally called my sister.\t\nc4\ten\tIt rained all afternoon.\t\n"
@@ -33,7 +34,7 @@ struct CalibrationCommandTests {
                                  "--profile", root.appendingPathComponent(ModelProfile.defaultPath).path,
                                  "--recognizer-model", root.appendingPathComponent("Models/recognizer.lbrm").path,
                                  "--fallback-bank", root.appendingPathComponent(FallbackBank.defaultPath).path,
-                                 "--crisis-keywords", root.appendingPathComponent(CrisisCheck.defaultPath).path])
+                                 "--crisis-keywords", root.appendingPathComponent(CrisisCheck.defaultPath).path], environment: environment)
     }
 
     /// Copies a generation report with its calibration changed by `edit`, or removed when `edit` is nil.
@@ -50,6 +51,16 @@ struct CalibrationCommandTests {
         report["provenance"] = provenance
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: report).write(to: target)
+    }
+
+    /// Every sample's times set to those of the first end sample: a calibration that agrees with itself
+    /// whatever load the test machine had while the run measured it.
+    static func steady(_ calibration: inout [String: Any]) {
+        guard var samples = calibration["samples"] as? [[String: Any]], let end = samples.first(where: { $0["phase"] as? String == "end" }) else { return }
+        for index in samples.indices {
+            for key in ["prompt_ms", "generation_ms"] { samples[index][key] = end[key] }
+        }
+        calibration["samples"] = samples
     }
 
     @Test func generateRecordsTheCalibrationAndCompareRefusesASlowerMachine() async throws {
@@ -70,32 +81,71 @@ struct CalibrationCommandTests {
 
         // A slower machine cannot be had on demand (throttling the server by micro-batch gave ×1.2 on a quiet
         // machine and ×3 under load), so the slower run is this run with its recorded calibration times doubled:
-        // a fake of the yardstick only; the refusal below is the real compare path.
+        // a fake of the yardstick only; the refusal below is the real compare path. Both start from a steady copy
+        // of the calibration, so load on the test machine during the run cannot make it inconsistent (refused too).
+        let steady = try Fixture.temporaryDirectory()
+        try Self.writeRun(fast.appendingPathComponent("run/generation.json"), to: steady.appendingPathComponent("run/generation.json"), calibration: Self.steady)
         let slow = try Fixture.temporaryDirectory()
         try Self.writeRun(fast.appendingPathComponent("run/generation.json"), to: slow.appendingPathComponent("run/generation.json")) { calibration in
+            Self.steady(&calibration)
             guard var samples = calibration["samples"] as? [[String: Any]] else { return }
             for index in samples.indices {
                 for key in ["prompt_ms", "generation_ms"] { samples[index][key] = (samples[index][key] as? Double ?? 0) * 2 }
             }
             calibration["samples"] = samples
         }
+        let steadyCalibration = try #require(try GenerationOutput.read(steady.appendingPathComponent("run").path).provenance.calibration)
         let slowCalibration = try #require(try GenerationOutput.read(slow.appendingPathComponent("run").path).provenance.calibration)
-        #expect(slowCalibration.medianMs > calibration.medianMs * MachineAdjustment.margin)
+        #expect(slowCalibration.medianMs > steadyCalibration.medianMs * MachineAdjustment.margin)
 
-        let refused = await runCommand(["compare", fast.appendingPathComponent("run").path, slow.appendingPathComponent("run").path])
+        let refused = await runCommand(["compare", steady.appendingPathComponent("run").path, slow.appendingPathComponent("run").path])
         #expect(refused.status == .dataError)
         #expect(refused.stderr.contains("latency not comparable: the machine calibrations differ by ×"), "\(refused.stderr)")
         #expect(refused.stderr.contains("base: fixed request") && refused.stderr.contains("current: fixed request"))
 
         // The same pair without latency, and a run against itself on the calibrated basis, are compared.
-        let skipped = await runCommand(["compare", fast.appendingPathComponent("run").path, slow.appendingPathComponent("run").path,
+        let skipped = await runCommand(["compare", steady.appendingPathComponent("run").path, slow.appendingPathComponent("run").path,
                                         "--latency", "skip"])
         #expect(skipped.status != .dataError, "\(skipped.stderr)")
         #expect(skipped.stdout.contains("latency not checked (--latency skip)"))
         #expect(!skipped.stdout.contains("| generation.latency"))
-        let itself = await runCommand(["compare", fast.appendingPathComponent("run").path, fast.appendingPathComponent("run").path])
+        let itself = await runCommand(["compare", steady.appendingPathComponent("run").path, steady.appendingPathComponent("run").path])
         #expect(itself.status == .success, "\(itself.stderr)")
         #expect(itself.stdout.contains("latency calibrated: ratios divided by the machine calibration CURRENT/BASE ×1.00"))
+    }
+
+    /// The reported failure: a real 2× slowdown (`LANGBENCH_TEST_SLOWDOWN`) in a run whose machine was loaded
+    /// while its start calibration was measured passed the calibrated compare. Eight busy processes slowed the
+    /// start samples 28–42×; that load cannot be made on demand at a known size in a test, so it is injected
+    /// into the start samples as recorded (`LANGBENCH_TEST_CALIBRATION_LOAD`); the run, the server, the slowdown
+    /// and the compare are real.
+    @Test func aSlowdownWhoseStartCalibrationWasLoadedIsFlaggedAndRefused() async throws {
+        let normal = try await Self.launch()
+        defer { normal.stop() }
+        let quiet = try Fixture.temporaryDirectory()
+        let quietRun = try await Self.generate(url: normal.baseURL, into: quiet)
+        try #require(quietRun.status == .success, "\(quietRun.stderr)")
+        var environment = ProcessInfo.processInfo.environment
+        environment[InjectedSlowdown.environmentKey] = "2"
+        environment[InjectedCalibrationLoad.environmentKey] = "30"
+        let loaded = try Fixture.temporaryDirectory()
+        let loadedRun = try await Self.generate(url: normal.baseURL, into: loaded, environment: environment)
+        try #require(loadedRun.status == .success, "\(loadedRun.stderr)")
+
+        let report = try GenerationOutput.read(loaded.appendingPathComponent("run").path)
+        #expect(report.settings.server[InjectedCalibrationLoad.environmentKey] == "30.0")
+        let check = try #require(report.calibrationConsistency)
+        #expect(check.verdict == .inconsistent && check.spreadRatio > CalibrationConsistency.maxSpreadRatio)
+        #expect(try #require(check.startMedianMs) > 10 * (try #require(check.endMedianMs)))
+        let markdown = try String(contentsOf: loaded.appendingPathComponent("run/generation.md"), encoding: .utf8)
+        #expect(markdown.contains("**⚠️ Machine calibration inconsistent: its samples span ×"), "\(markdown)")
+        let json = try String(contentsOf: loaded.appendingPathComponent("run/generation.json"), encoding: .utf8)
+        #expect(json.contains(#""calibration_consistency""#) && json.contains(#""verdict" : "inconsistent""#))
+
+        let refused = await runCommand(["compare", quiet.appendingPathComponent("run").path, loaded.appendingPathComponent("run").path])
+        #expect(refused.status == .dataError, "\(refused.stdout)")
+        #expect(refused.stderr.contains("latency not comparable: ") && refused.stderr.contains("the current run's machine calibration is inconsistent: its samples span ×"),
+                "\(refused.stderr)")
     }
 
     @Test func aBaselineWithoutCalibrationIsRefusedForLatency() async throws {

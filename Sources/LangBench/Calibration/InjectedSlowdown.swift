@@ -17,9 +17,14 @@ public struct InjectedSlowdown: TextCompleting {
 
     /// The factor from the environment: nil when unset, an error when not a number in (1, 10].
     public static func factor(environment: [String: String]) throws -> Double? {
-        guard let raw = environment[environmentKey] else { return nil }
-        guard let factor = Double(raw), factor > 1, factor <= 10 else {
-            throw ConfigurationError.invalidValue(name: environmentKey, value: raw, reason: "expected a latency factor in (1, 10], e.g. 1.5")
+        try factor(environment, key: environmentKey, maximum: 10)
+    }
+
+    /// A test-only factor in (1, `maximum`] read from `key`: nil when unset, an error when out of range.
+    static func factor(_ environment: [String: String], key: String, maximum: Int) throws -> Double? {
+        guard let raw = environment[key] else { return nil }
+        guard let factor = Double(raw), factor > 1, factor <= Double(maximum) else {
+            throw ConfigurationError.invalidValue(name: key, value: raw, reason: "expected a latency factor in (1, \(maximum)], e.g. 1.5")
         }
         return factor
     }

@@ -9,8 +9,8 @@ public enum LatencyBasis: String, Sendable, CaseIterable, Codable {
     /// they must still agree within the margin.
     case sameRunner = "same-runner"
     /// Latency ratios are divided by the ratio of the runs' machine calibrations and the interval
-    /// widened by the calibrations' spread; refused when a run has no calibration or the calibrations
-    /// differ by more than the margin.
+    /// widened by the calibrations' spread; refused when a run has no calibration, a calibration's own
+    /// samples disagree (`CalibrationConsistency`), or the calibrations differ by more than the margin.
     case calibrated
     /// No latency checks (accuracy and fallbacks only).
     case skip
@@ -56,6 +56,13 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
         guard tokens.0 == tokens.1 else {
             throw MachineComparabilityError.differentYardstick("the calibration request's prompt is \(Int(tokens.0)) tokens in base and \(Int(tokens.1)) in current (another model or tokenizer)")
         }
+        // A calibration whose own samples disagree describes no one machine: scaling by it would widen the
+        // interval until a real slowdown passes. Raw (same-runner) comparison does not scale by it: noted only.
+        let consistency = (base: CalibrationConsistency(base), current: CalibrationConsistency(current))
+        let inconsistent = MachineComparabilityError.inconsistentCalibration(base: consistency.base.isConsistent ? nil : consistency.base,
+                                                                               current: consistency.current.isConsistent ? nil : consistency.current)
+        let caution = consistency.base.isConsistent && consistency.current.isConsistent ? "" : "; \(inconsistent.finding), not used to scale"
+        if basis == .calibrated && !caution.isEmpty { throw inconsistent }
         let factor = current.medianMs / base.medianMs
         let interval = Statistics.bootstrapQuantileRatio(base: base.samples.map(\.ms), current: current.samples.map(\.ms), 0.5)
         let described = describe(factor, interval)
@@ -65,13 +72,13 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
         if let baseThreads = base.threads, let currentThreads = current.threads, baseThreads != currentThreads {
             let reason = "the calibrations were taken with different server threads (\(baseThreads) vs \(currentThreads)), so they measure the settings change, not the machine"
             guard basis == .sameRunner else { throw MachineComparabilityError.differentYardstick(reason) }
-            return (.identity, "latency compared raw (--latency same-runner): \(reason) (CURRENT/BASE \(described))")
+            return (.identity, "latency compared raw (--latency same-runner): \(reason) (CURRENT/BASE \(described))" + caution)
         }
         guard factor <= margin && factor >= 1 / margin else {
             throw MachineComparabilityError.machinesDiffer(base: base.summary, current: current.summary, factor: factor, margin: margin)
         }
         if basis == .sameRunner {
-            return (.identity, "latency compared raw (--latency same-runner); the runs' machine calibrations agree: CURRENT/BASE \(described)")
+            return (.identity, "latency compared raw (--latency same-runner); the runs' machine calibrations agree: CURRENT/BASE \(described)" + caution)
         }
         return (MachineAdjustment(basis: .calibrated, factor: factor, interval: interval),
                 "latency calibrated: ratios divided by the machine calibration CURRENT/BASE \(described), intervals widened by its spread")
@@ -87,6 +94,17 @@ public enum MachineComparabilityError: Error, Sendable, Equatable, CustomStringC
     case missingCalibration(base: Bool, current: Bool)
     case differentYardstick(String)
     case machinesDiffer(base: String, current: String, factor: Double, margin: Double)
+    /// The calibrations (nil: consistent) whose own samples disagree beyond `CalibrationConsistency.maxSpreadRatio`.
+    case inconsistentCalibration(base: CalibrationConsistency?, current: CalibrationConsistency?)
+
+    /// What was found about the runs, without the advice: the inconsistent calibrations and their figures.
+    var finding: String {
+        guard case .inconsistentCalibration(let base, let current) = self else { return description }
+        let runs = [("base", base), ("current", current)].compactMap { name, check in
+            check.map { "the \(name) run's machine calibration is inconsistent: its \($0.figures), beyond ×\(String(format: "%.2f", $0.maxSpreadRatio))" }
+        }
+        return runs.joined(separator: "; ")
+    }
 
     public var description: String {
         let advice = "compare runs measured on the same runner (scripts/ci-regression runs base and candidate interleaved), or pass --latency skip to check accuracy and fallbacks only"
@@ -99,6 +117,9 @@ public enum MachineComparabilityError: Error, Sendable, Equatable, CustomStringC
         case .machinesDiffer(let base, let current, let factor, let margin):
             return "latency not comparable: the machine calibrations differ by \(String(format: "×%.2f", factor)), beyond the "
                 + "\(String(format: "×%.2f", margin)) margin (base: \(base); current: \(current)); \(advice)"
+        case .inconsistentCalibration:
+            return "latency not comparable: \(finding) (the machine was loaded or changed speed during the run, and scaling by it "
+                + "would widen the latency interval until a real slowdown passes); re-run on a quiet machine, \(advice)"
         }
     }
 }

@@ -7,6 +7,8 @@ public struct MachineCalibrator: Sendable {
     public var threads: Int?
     /// Requests per phase (start, end); one more, unrecorded, warms the server before the first.
     public var requestsPerPhase: Int
+    /// Test only: slows the start samples as recorded (`LANGBENCH_TEST_CALIBRATION_LOAD`).
+    public var injectedLoad: InjectedCalibrationLoad?
 
     public init(backend: any TextCompleting, threads: Int?, requestsPerPhase: Int = 3) {
         self.backend = backend
@@ -31,8 +33,9 @@ public struct MachineCalibrator: Sendable {
         var samples: [MachineCalibration.Sample] = []
         for _ in 0..<requestsPerPhase {
             let completion = try await backend.complete(Self.request)
-            samples.append(MachineCalibration.Sample(phase: phase, promptTokens: completion.server.promptN, promptMs: completion.server.promptMs,
-                                                     generatedTokens: completion.server.predictedN, generationMs: completion.server.predictedMs))
+            let sample = MachineCalibration.Sample(phase: phase, promptTokens: completion.server.promptN, promptMs: completion.server.promptMs,
+                                                   generatedTokens: completion.server.predictedN, generationMs: completion.server.predictedMs)
+            samples.append(injectedLoad?.apply(sample) ?? sample)
         }
         return samples
     }

@@ -61,7 +61,9 @@ public enum ProvenanceMarkdown {
         out += "langbench \(ReportText.markdown(p.toolVersion))" + (p.gitCommit.map { " · commit \(ReportText.code(String($0.prefix(12))))" } ?? "")
         out += " · \(ReportText.markdown(p.host.cpu)), \(p.host.cores) cores · started \(ReportText.markdown(p.startedAt))"
             + (p.finishedAt.map { ", finished \(ReportText.markdown($0))" } ?? "") + "\n"
-        if let calibration = p.calibration { out += "\nMachine calibration: \(ReportText.markdown(calibration.summary)).\n" }
+        if let calibration = p.calibration {
+            out += "\nMachine calibration: \(ReportText.markdown(calibration.summary)). \(CalibrationConsistency(calibration).sentence)\n"
+        }
         out += "\nCommand: \(ReportText.code(p.command.joined(separator: " ")))\n"
         for source in p.corpora { out += "\n- \(ReportText.code(source.path)) \(source.format.rawValue), \(source.items) items, sha256 \(ReportText.code(source.sha256.prefix(16) + "…"))" }
         return out + "\n"

@@ -18,6 +18,7 @@ extension GenerationReport {
         out += variantsMarkdown
         if let reference = referenceVariant { out += "## Reference variant \(ReportText.code(reference))\n\n" }
         if let control { out += "**" + control.sentence + "**\n\n" }
+        out += calibrationWarning
         if let restarts = provenance.serverRestarts {
             out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"
         }
@@ -35,6 +36,12 @@ extension GenerationReport {
         for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }
         out += "\n" + ProvenanceMarkdown.footer(provenance)
         return out
+    }
+
+    /// A bold line when the run's machine calibration is inconsistent; empty otherwise (the footer has the figures).
+    var calibrationWarning: String {
+        guard let check = calibrationConsistency, !check.isConsistent else { return "" }
+        return "**" + check.sentence + "**\n\n"
     }
 
     /// Route order and cache state, with what the server's counts say about the cache.

@@ -94,6 +94,8 @@ public struct GenerationReport: Sendable, Codable {
     public var cache: CacheCheck
     /// The English A/A control: nil unless English items took both routes.
     public var control: ControlCheck?
+    /// Whether the run's machine calibration agrees with itself: nil without a calibration.
+    public var calibrationConsistency: CalibrationConsistency?
     public var summary: [SummaryRow]
     public var fallbacks: [FallbackRow]
     public var ratios: [PairedRatio]
@@ -107,6 +109,7 @@ public struct GenerationReport: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
+        case calibrationConsistency = "calibration_consistency"
         case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions, variants
     }
 
@@ -165,6 +168,7 @@ public struct GenerationReport: Sendable, Codable {
         self.served = served
         ratios = PairedRatio.all(measuredReference)
         control = ControlCheck(ratios)
+        calibrationConsistency = provenance.calibration.map { CalibrationConsistency($0) }
     }
 
     public func summary(route: Route, slice: String = "all") -> SummaryRow? {

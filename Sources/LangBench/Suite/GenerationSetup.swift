@@ -79,6 +79,7 @@ public struct GenerationSetup: Sendable {
             throw error
         }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
+        let calibrationLoad = try InjectedCalibrationLoad.from(environment: environment)
         let reference = servers[keys[0]]!.client(requestTimeout: server.requestTimeout)
         let lanes = try variants.map { variant in
             GenerationRunner.Lane(name: named ? variant.name : nil,
@@ -93,7 +94,8 @@ public struct GenerationSetup: Sendable {
             detection: "\(detection.name) (\(detection.detector); candidates \(detection.candidates.description); hints \(detection.hintsDescription))",
             packs: plan.packs, concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
             refuseUnsupported: plan.refuseUnsupported,
-            server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a },
+            server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a }
+                .merging(calibrationLoad.map { [InjectedCalibrationLoad.environmentKey: String($0.factor)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy,
             variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
         var runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
@@ -103,6 +105,7 @@ public struct GenerationSetup: Sendable {
         var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
         job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)
+        job.calibrator?.injectedLoad = calibrationLoad
         return (job, keys.map { servers[$0]! })
     }
 

@@ -13,9 +13,12 @@ public struct SuiteReport: Sendable, Encodable {
     public var files: [String]
     /// Detection configs whose detector failed most items (detection.md says so; `run` exits 69).
     public var failedDetectorConfigs: [DetectionReport.FailedConfig]
+    /// Whether the generation half's machine calibration agrees with itself (nil without one).
+    public var calibrationConsistency: CalibrationConsistency?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files
+        case calibrationConsistency = "calibration_consistency"
     }
 
     public static let markdownFile = "report.md"
@@ -25,6 +28,7 @@ public struct SuiteReport: Sendable, Encodable {
         self.runID = runID
         self.shard = shard?.description
         failedDetectorConfigs = detection?.failedConfigs ?? []
+        calibrationConsistency = generation?.calibrationConsistency
         self.provenance = provenance
         var d: [String: Double] = [:]
         for config in detection?.configs ?? [] {
@@ -68,7 +72,12 @@ public struct SuiteReport: Sendable, Encodable {
         guard let report else { return "" }
         var out = "## Generation\n\n" + "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
+<<<<<<< HEAD
         out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage
+=======
+        out += report.calibrationWarning
+        out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n"
+>>>>>>> rel-calib
         out += MarkdownWriter.render(report.latencyTable) + "\n"
         var served = report.servedTable
         served.rows = zip(report.served, served.rows).filter { $0.0.lang == "all" }.map(\.1)

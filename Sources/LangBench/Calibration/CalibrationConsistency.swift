@@ -1,0 +1,75 @@
+import Foundation
+
+/// Whether a run's machine calibration describes one state of the machine: its samples (the start and
+/// the end of the run, and every block's after merging) agree within `maxSpreadRatio`. An inconsistent
+/// calibration means the machine was loaded or changed speed during the run; its median cannot scale
+/// latency and its interval would widen a real slowdown into a pass, so `compare --latency calibrated`
+/// refuses it and the run's reports say so.
+public struct CalibrationConsistency: Sendable, Hashable, Codable {
+    public enum Verdict: String, Sendable, Codable {
+        case consistent
+        case inconsistent
+    }
+
+    /// The slowest sample may take at most this many times the fastest. `compare` widens the ×1.10 latency
+    /// threshold by the calibration ratio's bootstrap interval, which grows with the samples' spread: against
+    /// the committed baseline (×1.15), a current run with two of six samples ×1.5 slower moves the threshold
+    /// to ×1.73 and a doubling still fails; two samples ×2 slower move it to ×2.25 and a doubling passes.
+    /// Measured with the fixed request: a steady machine ×1.15 (the committed baseline; start and end within
+    /// 10%); one block of an A/B at load 8–14 ×1.96; two busy processes on the 2 cores ×4.4; eight busy
+    /// processes in the run's first minute ×28–42.
+    public static let maxSpreadRatio = 1.5
+
+    public var verdict: Verdict
+    /// Median milliseconds of the fixed request among the `start` and the `end` samples (nil without any).
+    public var startMedianMs: Double?
+    public var endMedianMs: Double?
+    public var minMs: Double
+    public var maxMs: Double
+    /// Slowest over fastest sample.
+    public var spreadRatio: Double
+    /// The limit `spreadRatio` was judged against.
+    public var maxSpreadRatio: Double
+
+    enum CodingKeys: String, CodingKey {
+        case verdict, startMedianMs = "start_median_ms", endMedianMs = "end_median_ms", minMs = "min_ms", maxMs = "max_ms"
+        case spreadRatio = "spread_ratio", maxSpreadRatio = "max_spread_ratio"
+    }
+
+    public init(_ calibration: MachineCalibration, maxSpreadRatio: Double = Self.maxSpreadRatio) {
+        let values = calibration.samples.map(\.ms)
+        func median(_ phase: String) -> Double? {
+            let own = calibration.samples.filter { $0.phase == phase }.map(\.ms)
+            return own.isEmpty ? nil : Statistics.quantile(own, 0.5)
+        }
+        startMedianMs = median("start")
+        endMedianMs = median("end")
+        minMs = values.min() ?? .nan
+        maxMs = values.max() ?? .nan
+        spreadRatio = minMs > 0 ? maxMs / minMs : .infinity
+        self.maxSpreadRatio = maxSpreadRatio
+        // No sample, or a zero or NaN time, is no yardstick either: the comparison is written so NaN fails it.
+        verdict = spreadRatio <= maxSpreadRatio ? .consistent : .inconsistent
+    }
+
+    public var isConsistent: Bool { verdict == .consistent }
+
+    /// The figures: `samples span ×34.44 (412–14187 ms; start median 13500 ms, end median 450 ms)`.
+    public var figures: String {
+        let phases = [("start", startMedianMs), ("end", endMedianMs)].compactMap { name, ms in ms.map { String(format: "%@ median %.0f ms", name, $0) } }
+        return String(format: "samples span ×%.2f (%.0f–%.0f ms", spreadRatio, minMs, maxMs)
+            + (phases.isEmpty ? "" : "; " + phases.joined(separator: ", ")) + ")"
+    }
+
+    /// One line for the run's reports.
+    public var sentence: String {
+        switch verdict {
+        case .consistent:
+            "Machine calibration consistent: its \(figures), within ×\(String(format: "%.2f", maxSpreadRatio))."
+        case .inconsistent:
+            "⚠️ Machine calibration inconsistent: its \(figures), beyond the ×\(String(format: "%.2f", maxSpreadRatio)) a steady machine "
+                + "stays within: the machine was loaded or changed speed during the run, so its latency figures are unreliable and "
+                + "`compare --latency calibrated` refuses them."
+        }
+    }
+}
