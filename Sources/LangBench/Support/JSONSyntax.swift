@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Foundation's decoder says only "The given data was not valid JSON." on Linux, for a syntax error
 /// and for `1.5` where an integer is expected alike; this scan gives a configuration error its line,
-/// column and key path. It runs only after decoding failed, so it favours plain code over speed.
+/// column and key path. It also refuses what the decoder lets through (a key given twice, a trailing
+/// comma). Configuration files are small, so it favours plain code over speed.
 struct JSONSyntax {
     enum Kind: Equatable { case object, array, string, number, literal }
 
@@ -84,9 +85,15 @@ struct JSONSyntax {
         index += 1
         skipWhitespace()
         if consume("}") { return }
+        var keys = Set<String>()
         while true {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw failure("expected a key in double quotes") }
+            let keyStart = index
             let key = try string()
+            // Decoders keep one of two equal keys silently (`"ru": 0.5, "ru": 0.3` reads as 0.3).
+            guard keys.insert(key).inserted else {
+                throw Failure(offset: keyStart, reason: "the key '\(key)' appears twice in one object; keep one")
+            }
             skipWhitespace()
             guard consume(":") else { throw failure("expected ':' after the key '\(key)'") }
             skipWhitespace()

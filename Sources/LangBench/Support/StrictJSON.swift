@@ -70,7 +70,10 @@ public enum StrictJSON {
 
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         do {
-            return try JSONDecoder().decode(type, from: data)
+            let value = try JSONDecoder().decode(type, from: data)
+            // What decoded may still hold a key given twice or a trailing comma, which the decoder accepts.
+            if let syntax = syntaxError(in: data, path: path) { throw syntax }
+            return value
         } catch let error as ConfigurationError {
             throw error
         } catch let error as UnknownKeys {

@@ -87,9 +87,19 @@ struct ConfigurationDiagnosisTests {
         ("{\"a\": 1} x", 1, 10, "expected the end of the file after the JSON value, found 'x'"),
         ("\n\n  [\"open", 3, 4, "a string that is never closed"),
         ("   ", 1, 4, "empty file; expected a JSON object"),
+        ("{\"hints\": {\"ru\": 0.5,\n  \"ru\": 0.3}}", 2, 3, "the key 'ru' appears twice in one object; keep one"),
     ])
     func syntaxErrorsAreLocated(text: String, line: Int, column: Int, reason: String) {
         #expect(StrictJSON.syntaxError(in: Data(text.utf8), path: "f.json") == .syntax(path: "f.json", line: line, column: column, reason: reason))
+    }
+
+    /// The decoder keeps the last of two equal keys; a configuration file with one is refused where it is.
+    @Test func aKeyGivenTwiceInAConfigFileIsRefused() throws {
+        let url = try Fixture.temporaryDirectory().appendingPathComponent("configs.json")
+        try #"{"configs": [{"name": "a", "hints": {"ru": 0.5, "ru": 0.3}}]}"#.write(to: url, atomically: true, encoding: .utf8)
+        #expect(throws: ConfigurationError.syntax(path: url.path, line: 1, column: 49, reason: "the key 'ru' appears twice in one object; keep one")) {
+            try DetectionConfig.load(url.path)
+        }
     }
 
     @Test func wellFormedJSONHasNoSyntaxError() {
