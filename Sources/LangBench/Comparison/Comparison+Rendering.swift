@@ -11,6 +11,11 @@ extension Comparison {
         for note in notes { out += "> \(ReportText.markdown(note))\n" }
         if !notes.isEmpty { out += "\n" }
         if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
+        for check in checks where check.status != .unchanged {
+            guard let changes = check.changes, !changes.isEmpty else { continue }
+            out += "<details><summary>Records whose \(MarkdownWriter.inline(check.metric)) changed, \(MarkdownWriter.inline(check.key))</summary>\n\n"
+            out += changes.map { "- " + MarkdownWriter.inline($0) }.joined(separator: "\n") + "\n\n</details>\n\n"
+        }
         for (config, items) in brokenItems.sorted(by: { $0.key < $1.key }) where !items.isEmpty {
             out += "<details><summary>\(items.count) item(s) broken in <code>\(ReportText.html(config))</code></summary>\n\n"
             out += items.prefix(200).map(ReportText.code).joined(separator: ", ") + (items.count > 200 ? ", …" : "") + "\n\n</details>\n\n"
@@ -26,11 +31,13 @@ extension Comparison {
         out += "- **detection.accuracy** (higher is better): McNemar's exact test on the same items; regression when significant after Holm **and** the drop exceeds \(thresholds.accuracyPoints) points per config, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
         out += "- **generation.latency / ttft / tpot** (lower is better): geometric mean of per-item CURRENT/BASE ratios of total_ms, ttft_ms and tpot_ms (repeats resampled with their item, 2000 bootstrap resamples over items); regression when significantly above ×\(1 + thresholds.latencyRatio). Pairs without a model reply in one run are counted in `lost` and judged by the rate checks. Not judged, and no interval, below \(Statistics.minimumForInterval) items.\n"
         out += "- **generation.served_in_own_language** (higher is better) and **generation.fallback_rate** per reason (lower is better): McNemar's exact test on the same records (crisis-flagged excluded); regression when significant after Holm and the change exceeds \(thresholds.fallbackPoints) points.\n"
+        out += "- **generation.prompt_tokens_evaluated** and **generation.tokens_generated** (lower is better): exact totals over the same records with a model reply in both runs (the server's `prompt_n` and generated tokens of every request); with a cold cache and a fixed seed they do not depend on the machine, so they are checked under every latency basis. Regression when a total rises by more than \(TokenCost.percent(thresholds.tokenCostRatio)); the first records that changed are listed.\n"
         out += "- Improvements use the same rules in the other direction and never fail the job.\n"
         return out
     }
 
     static let latencyMetrics: Set<String> = ["generation.latency", "generation.ttft", "generation.tpot"]
+    static let tokenMetrics = Set(TokenCost.Measure.allCases.map(\.rawValue))
 
     func table(_ checks: [MetricCheck], title: String) -> ReportTable {
         var table = ReportTable(title: title, columns: [
@@ -38,13 +45,15 @@ extension Comparison {
             .numeric("p"), .numeric("p_holm", title: "p (Holm)"), .numeric("threshold"), .numeric("n"), .numeric("lost"),
         ])
         for c in checks {
-            let latency = Self.latencyMetrics.contains(c.metric)
+            let tokens = Self.tokenMetrics.contains(c.metric)
+            let latency = Self.latencyMetrics.contains(c.metric) || tokens
             let value: (Double) -> ReportCell = { latency ? .number($0, digits: c.metric == "generation.tpot" ? 1 : 0) : .percent($0) }
             let delta: ReportCell = latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))
             let interval: ReportCell = c.interval.map {
                 latency ? .text(String(format: "×%.2f–%.2f", $0.low, $0.high)) : .text(DetectionReport.percentInterval($0))
             } ?? .empty
-            let threshold: ReportCell = latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
+            let threshold: ReportCell = tokens ? .text("+" + TokenCost.percent(c.threshold))
+                : latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
             table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
                           c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, c.adjustedP.map { .text(DetectionReport.pValue($0)) } ?? .empty,
                           threshold, .int(c.n), c.lost.map(ReportCell.int) ?? .empty])
@@ -68,6 +77,7 @@ extension Comparison {
                 out += "    <testcase classname=\"\(escape(metric))\" name=\"\(escape(check.key))\">\n"
                 let detail = String(format: "base %.4f, current %.4f, delta %+.4f, p %@, p (Holm) %@, %@", check.base, check.current, check.delta,
                                     check.pValue.map { String(format: "%.4f", $0) } ?? "-", check.adjustedP.map { String(format: "%.4f", $0) } ?? "-", check.rule)
+                    + (check.changes.map { $0.isEmpty ? "" : "; changed: " + $0.joined(separator: "; ") } ?? "")
                 if check.status == .regression {
                     out += "      <failure message=\"regression\">\(escape(detail))</failure>\n"
                 } else {

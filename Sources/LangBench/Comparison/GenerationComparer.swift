@@ -64,7 +64,7 @@ enum GenerationComparer {
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
-    /// Latency, served-in-own-language and per-reason fallback checks of one route's pairs.
+    /// Latency, served-in-own-language, token cost and per-reason fallback checks of one route's pairs.
     static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         if let machine {
@@ -74,6 +74,8 @@ enum GenerationComparer {
         }
         checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
+        // Token counts do not depend on the machine: checked whatever the latency basis, even with latency skipped.
+        checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio)
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
             checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",

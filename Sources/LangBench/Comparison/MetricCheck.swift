@@ -36,10 +36,12 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     public var adjustedP: Double?
     /// Pairs left out of a latency figure because one run had no model reply (shown, never silent).
     public var lost: Int?
+    /// For an exact check (token cost): the first records that changed, each with its figures.
+    public var changes: [String]?
 
     enum CodingKeys: String, CodingKey {
         case metric, key, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
-        case family, lost
+        case family, lost, changes
     }
 
     public init(metric: String, key: String, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
@@ -70,6 +72,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
                   family: try c.decodeIfPresent(String.self, forKey: .family))
         adjustedP = try c.decodeIfPresent(Double.self, forKey: .adjustedP)
         lost = try c.decodeIfPresent(Int.self, forKey: .lost)
+        changes = try c.decodeIfPresent([String].self, forKey: .changes)
     }
 
     /// Sets every check's status with Holm's correction within its family: a regression (or an

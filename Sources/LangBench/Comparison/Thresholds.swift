@@ -12,29 +12,39 @@ public struct Thresholds: Sendable, Hashable, Codable {
     public var latencyRatio: Double
     /// Fallback rate increase per reason, in points.
     public var fallbackPoints: Double
+    /// Token cost: total prompt tokens evaluated, or tokens generated, over the same records rising by more
+    /// than this fraction (exact counts, no test needed).
+    public var tokenCostRatio: Double
 
     enum CodingKeys: String, CodingKey {
         case alpha, accuracyPoints = "accuracy_points", languageAccuracyPoints = "language_accuracy_points"
         case languageMinItems = "language_min_items", latencyRatio = "latency_ratio", fallbackPoints = "fallback_points"
+        case tokenCostRatio = "token_cost_ratio"
     }
 
     public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
-                                          latencyRatio: 0.05, fallbackPoints: 1)
+                                          latencyRatio: 0.05, fallbackPoints: 1, tokenCostRatio: 0.02)
     public static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 40,
-                                             latencyRatio: 0.10, fallbackPoints: 2)
+                                             latencyRatio: 0.10, fallbackPoints: 2, tokenCostRatio: defaultTokenCostRatio)
     public static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 40,
-                                           latencyRatio: 0.25, fallbackPoints: 5)
+                                           latencyRatio: 0.25, fallbackPoints: 5, tokenCostRatio: 0.10)
 
     public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
 
-    public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double) {
+    public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double,
+                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio) {
         self.alpha = alpha
         self.accuracyPoints = accuracyPoints
         self.languageAccuracyPoints = languageAccuracyPoints
         self.languageMinItems = languageMinItems
         self.latencyRatio = latencyRatio
         self.fallbackPoints = fallbackPoints
+        self.tokenCostRatio = tokenCostRatio
     }
+
+    /// +5%: a prompt edit of a few words moves a record's tokens by less; an added instruction or
+    /// example, or a dropped history turn, by more.
+    public static let defaultTokenCostRatio = 0.05
 
     /// Keys missing from a thresholds file keep the named preset's values (`"preset": "strict"`, default `default`).
     public init(from decoder: Decoder) throws {
@@ -51,19 +61,20 @@ public struct Thresholds: Sendable, Hashable, Codable {
         languageMinItems = try keyed.decodeIfPresent(Int.self, forKey: .languageMinItems) ?? base.languageMinItems
         latencyRatio = try keyed.decodeIfPresent(Double.self, forKey: .latencyRatio) ?? base.latencyRatio
         fallbackPoints = try keyed.decodeIfPresent(Double.self, forKey: .fallbackPoints) ?? base.fallbackPoints
+        tokenCostRatio = try keyed.decodeIfPresent(Double.self, forKey: .tokenCostRatio) ?? base.tokenCostRatio
         if let version = try container.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) {
             try StrictJSON.checkSchemaVersion(version)
         }
         // A value out of range flips verdicts (alpha 0 never flags, a negative margin flags noise): refuse it.
         try StrictJSON.check(alpha > 0 && alpha < 1, "alpha", in: decoder, "must be between 0 and 1 (exclusive), not \(alpha)")
         for (key, value) in [("accuracy_points", accuracyPoints), ("language_accuracy_points", languageAccuracyPoints),
-                             ("latency_ratio", latencyRatio), ("fallback_points", fallbackPoints)] {
+                             ("latency_ratio", latencyRatio), ("fallback_points", fallbackPoints), ("token_cost_ratio", tokenCostRatio)] {
             try StrictJSON.check(value >= 0 && value.isFinite, key, in: decoder, "must be a non-negative number, not \(value)")
         }
         try StrictJSON.check(languageMinItems >= 1, "language_min_items", in: decoder, "must be at least 1, not \(languageMinItems)")
     }
 
-    static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points"]
+    static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio"]
 
     /// A preset name or a JSON file.
     public static func named(_ nameOrPath: String) throws -> Thresholds {

@@ -59,7 +59,8 @@ extension GenerationReport {
         ])
         for section in variants ?? [] {
             for check in section.versusReference where check.metric != GenerationComparer.LatencyMetric.tpot.rawValue {
-                let latency = check.metric.hasPrefix("generation.latency") || check.metric.hasPrefix("generation.ttft")
+                let tokens = Comparison.tokenMetrics.contains(check.metric)
+                let latency = check.metric.hasPrefix("generation.latency") || check.metric.hasPrefix("generation.ttft") || tokens
                 let value: (Double) -> ReportCell = { latency ? .number($0, digits: 0) : .percent($0) }
                 let change = latency ? String(format: "×%.2f", check.delta + 1) : String(format: "%+.1f points", check.delta * 100)
                 let route = check.key.split(separator: " ").last { $0.hasPrefix("route=") }.map { String($0.dropFirst(6)) } ?? ""

@@ -4,15 +4,17 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Latency verdicts against the real server: the same config twice is no regression; doubling the
-/// generated length is a latency regression but not a per-token one.
+/// Latency and token-cost verdicts against the real server: the same config twice is no regression and
+/// costs exactly the same tokens; doubling the generated length is a latency regression and a cost one;
+/// a longer prompt is a cost regression whatever the latency basis.
 @Suite(.serialized)
 struct GenerationComparisonTests {
     static let items = (0..<16).map { PipelineFixture.item(String(format: "en-%02d", $0), "en", "Tell me something nice about day \($0).") }
     static let corpus = Corpus(items: items, sources: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "c", count: 64), items: items.count)])
 
-    func runner(nPredict: Int, warmup: Int) async throws -> (GenerationRunner, GenerationReport.Settings) {
+    func runner(nPredict: Int, warmup: Int, preamble: String? = nil) async throws -> (GenerationRunner, GenerationReport.Settings) {
         var profile = try PipelineFixture.profile()
+        if let preamble { profile.prompts.instructions["default"] = preamble + " " + (profile.prompts.instructions["default"] ?? "") }
         profile.sampling.nPredict = nPredict
         profile.sampling.stop = []  // generate exactly n_predict tokens: latency scales with it
         profile.sampling.ignoreEOS = true
@@ -27,13 +29,14 @@ struct GenerationComparisonTests {
 
     /// Runs A and B over the same items in ABBA blocks of four, so a burst of machine load during the test
     /// lands on both sides (as `scripts/ci-regression` interleaves base and candidate), never on one run.
-    func interleaved(a: Int, b: Int) async throws -> (GenerationReport, GenerationReport) {
+    func interleaved(a: Int, b: Int, preambleB: String? = nil) async throws -> (GenerationReport, GenerationReport) {
         var records: [[GenerationRecord]] = [[], []]
         var settings: [GenerationReport.Settings] = []
         for (block, start) in stride(from: 0, to: Self.items.count, by: 4).enumerated() {
             let items = Array(Self.items[start..<min(start + 4, Self.items.count)])
             for side in block % 2 == 0 ? [0, 1] : [1, 0] {
-                let (runner, sideSettings) = try await runner(nPredict: side == 0 ? a : b, warmup: block == 0 ? 1 : 0)
+                let (runner, sideSettings) = try await runner(nPredict: side == 0 ? a : b, warmup: block == 0 ? 1 : 0,
+                                                              preamble: side == 0 ? nil : preambleB)
                 if settings.count < 2 { settings.append(sideSettings) }
                 records[side] += try await runner.run(items) { _ in }.records
             }
@@ -49,6 +52,26 @@ struct GenerationComparisonTests {
                                         current: RunResults(path: "b", detection: nil, generation: b), thresholds: .default)
         #expect(comparison.checks.contains { $0.metric == "generation.latency" && $0.interval != nil })
         #expect(comparison.regressions.isEmpty, "\(comparison.regressions.map { "\($0.key) \($0.metric) \($0.base) → \($0.current) \($0.interval.map { "\($0.low)–\($0.high)" } ?? "")" })")
+        // Greedy, cold cache: the A/A token cost is exactly equal, item by item.
+        for measure in TokenCost.Measure.allCases {
+            let cost = try #require(comparison.checks.first { $0.metric == measure.rawValue })
+            #expect(cost.delta == 0 && cost.base > 0 && cost.status == .unchanged && cost.changes == [], "\(cost)")
+        }
+    }
+
+    @Test func aLongerPromptFailsTheCostGateWithLatencySkipped() async throws {
+        let preamble = "Always answer in the same language as the person, gently, without advice, and without questions unless they ask for help."
+        let (base, longer) = try await interleaved(a: 12, b: 12, preambleB: preamble)
+        let comparison = try Comparison(base: RunResults(path: "a", detection: nil, generation: base),
+                                        current: RunResults(path: "b", detection: nil, generation: longer),
+                                        thresholds: .default, latency: .skip)
+        #expect(!comparison.checks.contains { $0.metric == "generation.latency" })
+        let cost = try #require(comparison.checks.first { $0.metric == TokenCost.Measure.evaluated.rawValue })
+        #expect(cost.status == .regression, "\(cost)")
+        #expect(cost.delta > 0.2)
+        #expect(cost.changes?.count == TokenCost.listedItems)
+        #expect(cost.changes?.first?.contains("(generate +") == true)
+        #expect(comparison.markdown.contains("Records whose generation.prompt_tokens_evaluated changed"))
     }
 
     @Test func doubledGenerationLengthIsALatencyRegression() async throws {
@@ -60,5 +83,7 @@ struct GenerationComparisonTests {
         let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" })
         #expect(latency.status == .regression, "ratio \(latency.delta + 1), interval \(String(describing: latency.interval))")
         #expect(comparison.mismatches.contains("sampling n_predict differs: 12 vs 48"))
+        let generated = try #require(comparison.checks.first { $0.metric == TokenCost.Measure.generated.rawValue })
+        #expect(generated.status == .regression && generated.current == 4 * generated.base)
     }
 }

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// The token cost gate on fixed records: exact totals per route, judged on any latency basis, with the
+/// records that changed and the stage that moved.
+struct TokenCostTests {
+    static func compare(_ base: [GenerationRecord], _ current: [GenerationRecord], latency: LatencyBasis = .skip) throws -> Comparison {
+        let report = { (records: [GenerationRecord]) in
+            GenerationReport(records: records, settings: GenerationFixtures.settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x"))
+        }
+        return try Comparison(base: RunResults(path: "a", detection: nil, generation: report(base)),
+                              current: RunResults(path: "b", detection: nil, generation: report(current)), thresholds: .default, latency: latency)
+    }
+
+    static func cost(_ comparison: Comparison, _ measure: TokenCost.Measure, route: Route) throws -> MetricCheck {
+        try #require(comparison.checks.first { $0.metric == measure.rawValue && $0.key == "route=\(route.rawValue)" })
+    }
+
+    @Test func theSameRecordsCostTheSame() throws {
+        let records = try GenerationFixtures.records("base")
+        let comparison = try Self.compare(records, records)
+        for measure in TokenCost.Measure.allCases {
+            for route in [Route.direct, .pivot] {
+                let check = try Self.cost(comparison, measure, route: route)
+                #expect(check.delta == 0 && check.status == .unchanged && check.changes == [])
+            }
+        }
+    }
+
+    @Test func morePromptTokensOnThePivotIsARegressionNamingTheStage() throws {
+        let base = try GenerationFixtures.records("base")
+        var current = base
+        for index in current.indices where current[index].route == .pivot && current[index].translateIn != nil {
+            current[index].translateIn!.promptProcessed += 200
+            current[index].translateIn!.promptTokens += 200
+        }
+        let comparison = try Self.compare(base, current)
+        let evaluated = try Self.cost(comparison, .evaluated, route: .pivot)
+        #expect(evaluated.status == .regression)
+        #expect(evaluated.current > evaluated.base * 1.05)
+        #expect(evaluated.changes?.count == TokenCost.listedItems)
+        let first = try #require(evaluated.changes?.first)
+        #expect(first.hasSuffix("(translate-in +200)"), "\(first)")
+        #expect(try Self.cost(comparison, .evaluated, route: .direct).status == .unchanged)
+        #expect(try Self.cost(comparison, .generated, route: .pivot).status == .unchanged)
+        #expect(comparison.regressions.count == 1)
+        // The same change, fewer tokens instead: an improvement, which never fails the job.
+        let cheaper = try Self.compare(current, base)
+        #expect(try Self.cost(cheaper, .evaluated, route: .pivot).status == .improvement)
+        #expect(cheaper.regressions.isEmpty)
+    }
+
+    @Test func aChangeWithinTheThresholdIsUnchangedButCounted() throws {
+        let base = try GenerationFixtures.records("base")
+        var current = base
+        let index = try #require(current.firstIndex { $0.route == .direct && $0.outcome == .model && $0.generate != nil })
+        current[index].generate!.completionTokens += 1
+        let check = try Self.cost(try Self.compare(base, current), .generated, route: .direct)
+        #expect(check.status == .unchanged)
+        #expect(check.rule.contains("1 of \(check.n) records changed"))
+    }
+
+    @Test func requestsThatReusedTheCacheUnderTheColdPolicyAreNotJudged() throws {
+        let base = try GenerationFixtures.records("base")
+        var current = base
+        for index in current.indices where current[index].route == .direct && current[index].generate != nil {
+            current[index].generate!.promptCached = 40
+            current[index].generate!.promptProcessed -= 40
+        }
+        let check = try Self.cost(try Self.compare(base, current), .evaluated, route: .direct)
+        #expect(check.status == .unchanged)
+        #expect(check.rule.contains("not judged"))
+    }
+
+    @Test func theThresholdIsData() throws {
+        let file = try Fixture.temporaryDirectory().appendingPathComponent("thresholds.json")
+        try #"{"token_cost_ratio": 0.2}"#.write(to: file, atomically: true, encoding: .utf8)
+        #expect(try Thresholds.named(file.path).tokenCostRatio == 0.2)
+        #expect(try Thresholds.named("strict").tokenCostRatio == 0.02)
+        try #"{"token_cost_ratio": -1}"#.write(to: file, atomically: true, encoding: .utf8)
+        #expect(throws: (any Error).self) { try Thresholds.named(file.path) }
+    }
+}
