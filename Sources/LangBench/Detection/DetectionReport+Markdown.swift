@@ -10,6 +10,7 @@ extension DetectionReport {
         out += "\(items) items × \(configs.count) configs. Corpora: "
         out += provenance.corpora.map { "`\($0.path)` (\($0.items))" }.joined(separator: ", ") + ".\n\n"
         for failed in failedConfigs { out += "**⚠️ \(failed.sentence).**\n\n" }
+        for partly in partlyFailedConfigs { out += "⚠️ \(partly.sentence).\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)
