@@ -30,4 +30,37 @@ struct DetectorFailureTests {
         #expect(result.stderr.contains("items failed in the detector (e.g. exec:/nonexistent/detector:"), "\(result.stderr)")
         #expect(CommandFixtures.exists(out, SuiteReport.markdownFile))
     }
+
+    /// An exec detector whose best answer is none of the candidates ignored its constraint: each such
+    /// item is a detector error, and a config with more than half of them fails (69), as with unreadable answers.
+    @Test func answersOutsideTheCandidatesAreDetectorErrors() async throws {
+        let (result, out, detector) = try await Self.detect(answering: ShellDetector.answering("ja"), candidates: "ru,en,uk,bg")
+        #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.contains("error: config 'custom': 6 of 6 items failed in the detector (e.g. \(detector): answered 'ja', "
+                                       + "which is not among the candidates ru,en,uk,bg)"), "\(result.stderr)")
+        let items = try String(contentsOf: out.appendingPathComponent(DetectionOutput.itemsFile), encoding: .utf8)
+        #expect(items.split(separator: "\n").dropFirst().allSatisfy { $0.contains(",error,") && $0.hasSuffix("which is not among the candidates ru,en,uk,bg\"") },
+                "\(items)")
+    }
+
+    /// A few such answers are counted in the report and on stderr; the run still measures the config.
+    @Test func aFewAnswersOutsideTheCandidatesAreCounted() async throws {
+        let answer = "case \"$id\" in 1|2) \(ShellDetector.answering("ja")) ;; *) \(ShellDetector.answering("ru")) ;; esac"
+        let (result, out, detector) = try await Self.detect(answering: answer, candidates: "ru,uk")
+        #expect(result.status == .success, "\(result.stderr)")
+        #expect(result.stderr.contains("warning: config 'custom': 2 of 6 items failed in the detector (e.g. \(detector): answered 'ja', "
+                                       + "which is not among the candidates ru,uk); they count as wrong"), "\(result.stderr)")
+        let markdown = try String(contentsOf: out.appendingPathComponent(DetectionOutput.markdownFile), encoding: .utf8)
+        #expect(markdown.contains("⚠️ config `custom`: 2 of 6 items failed in the detector"))
+    }
+
+    /// `detect` of six one-word items with a shell detector running `answer` for each request.
+    private static func detect(answering answer: String, candidates: String) async throws -> (CommandResult, URL, String) {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.wordCorpus(in: directory, count: 6, ukrainian: 3)
+        let detector = try ShellDetector.write("detector", in: directory, answer: answer)
+        let out = directory.appendingPathComponent("d")
+        let result = await runCommand(["detect", "--corpus", corpus, "--detector", detector, "--candidates", candidates, "--out", out.path, "--quiet"])
+        return (result, out, detector)
+    }
 }

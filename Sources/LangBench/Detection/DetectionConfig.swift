@@ -138,7 +138,9 @@ extension DetectionConfig: Codable {
 
 /// The `--configs FILE` shape: `{"configs":[…]}` (optionally with `"schema_version": 1`).
 public struct DetectionConfigFile: Sendable, Decodable {
-    public var configs: [DetectionConfig]
+    public var list: DetectionConfigList
+    /// The configs as written, `builtin` where no detector is named.
+    public var configs: [DetectionConfig] { list.configs }
 
     private enum CodingKeys: String, CodingKey {
         case configs
@@ -150,7 +152,7 @@ public struct DetectionConfigFile: Sendable, Decodable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
         try StrictJSON.checkSchemaVersion(version)
-        configs = try container.decode([DetectionConfig].self, forKey: .configs)
+        list = try container.decode(DetectionConfigList.self, forKey: .configs)
         let names = configs.map(\.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
             throw DecodingError.dataCorruptedError(forKey: .configs, in: container, debugDescription: "config name '\(duplicate)' is used twice")
@@ -160,7 +162,7 @@ public struct DetectionConfigFile: Sendable, Decodable {
         }
     }
 
-    public static func load(_ path: String) throws -> [DetectionConfig] {
-        try StrictJSON.load(DetectionConfigFile.self, from: path).configs
+    public static func load(_ path: String) throws -> DetectionConfigList {
+        try StrictJSON.load(DetectionConfigFile.self, from: path).list
     }
 }

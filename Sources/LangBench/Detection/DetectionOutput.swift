@@ -41,8 +41,23 @@ public enum DetectionOutput {
         }
         let logged = try DetectionResultLog.read(log)
         let results = DetectionJob.ordered(logged.results, configs: report.configs.map(\.name))
+        try checkComplete(results, of: report, log: log)
         if report.schemaVersion < 2 { report.items = Set(results.map(\.itemID)).count }
         return (report, results, logged.header)
+    }
+
+    /// A finished run's log holds every result its report counts: an emptied or cut log would otherwise
+    /// read as a run of fewer (or no) items.
+    static func checkComplete(_ results: [DetectionResult], of report: DetectionReport, log: URL) throws {
+        var counts: [String: Int] = [:]
+        for result in results { counts[result.config, default: 0] += 1 }
+        for config in report.configs {
+            let expected = report.metrics(config: config.name)?.n ?? 0, found = counts[config.name] ?? 0
+            guard found != expected else { continue }
+            let why = found < expected ? "the log was emptied or cut short" : "the log is not this report's"
+            throw ConfigurationError.invalid(path: log.path, reason: "holds \(found) results of config '\(config.name)', but \(jsonFile) counts \(expected): "
+                                             + "\(why); copy the whole run directory, or run it again")
+        }
     }
 
     static func jsonURL(_ path: String) -> URL {

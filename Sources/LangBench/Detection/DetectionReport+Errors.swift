@@ -1,7 +1,9 @@
 import BenchSupport
-/// Configs whose detector failed most items: their accuracy measures the failure, not the detector.
+
+/// Configs whose detector failed items: their accuracy counts those items as wrong, and past half of
+/// them it measures the failure, not the detector.
 extension DetectionReport {
-    /// One config where more than half the items ended in a detector error.
+    /// One config where items ended in a detector error.
     public struct FailedConfig: Sendable, Hashable {
         public var config: String
         public var errors: Int
@@ -9,21 +11,27 @@ extension DetectionReport {
         /// The first error, to say what went wrong.
         public var example: String
 
+        /// More than half the items failed: the config's accuracy is not a measurement.
+        public var isFailed: Bool { errors * 2 > items }
+
         public var sentence: String {
-            "config '\(config)': \(errors) of \(items) items failed in the detector (e.g. \(example)); its accuracy is not a measurement"
+            "config '\(config)': \(errors) of \(items) items failed in the detector (e.g. \(example)); " + consequence
         }
 
         /// The sentence for detection.md: the config name and the detector's error are data.
         var markdownSentence: String {
-            "config \(ReportText.code(config)): \(errors) of \(items) items failed in the detector (e.g. \(ReportText.markdown(example))); "
-                + "its accuracy is not a measurement"
+            "config \(ReportText.code(config)): \(errors) of \(items) items failed in the detector (e.g. \(ReportText.markdown(example))); " + consequence
+        }
+
+        private var consequence: String {
+            isFailed ? "its accuracy is not a measurement" : "they count as wrong"
         }
     }
 
-    /// The configs of a run's tally whose detector failed more than half of their items.
-    static func failedConfigs(_ tally: DetectionTally) -> [FailedConfig] {
+    /// The configs of a run's tally with at least one detector error.
+    static func configsWithErrors(_ tally: DetectionTally) -> [FailedConfig] {
         zip(tally.echoes, tally.configs).compactMap { echo, own in
-            guard own.results > 0, own.errors * 2 > own.results, let example = own.firstError else { return nil }
+            guard own.results > 0, own.errors > 0, let example = own.firstError else { return nil }
             return FailedConfig(config: echo.name, errors: own.errors, items: own.results, example: example)
         }
     }

@@ -9,8 +9,15 @@ extension DetectionReport {
     public var markdown: String {
         var out = "# Language detection\n\n"
         out += "\(items) items × \(configs.count) configs. Corpora: "
-        out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".\n\n"
-        for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**\n\n" }
+        out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".
+
+"
+        for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**
+
+" }
+        for partly in partlyFailedConfigs { out += "⚠️ \(partly.markdownSentence).
+
+" }
         out += MarkdownWriter.render(configTable) + "\n"
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)

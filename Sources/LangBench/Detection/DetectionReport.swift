@@ -60,6 +60,8 @@ public struct DetectionReport: Sendable, Codable {
     /// Configs whose detector failed more than half of their items (known when the report is built from
     /// results; not stored in detection.json — the Markdown and the exit status carry it).
     public var failedConfigs: [FailedConfig] = []
+    /// Configs whose detector failed some items, at most half (known and kept like `failedConfigs`).
+    public var partlyFailedConfigs: [FailedConfig] = []
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
@@ -120,7 +122,9 @@ public struct DetectionReport: Sendable, Codable {
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
         configs = tally.echoes
-        failedConfigs = Self.failedConfigs(tally)
+        let withErrors = Self.configsWithErrors(tally)
+        failedConfigs = withErrors.filter(\.isFailed)
+        partlyFailedConfigs = withErrors.filter { !$0.isFailed }
         var slices: [Slice] = []
         var confusion: [String: ConfusionMatrix] = [:]
         for (echo, own) in zip(tally.echoes, tally.configs) {

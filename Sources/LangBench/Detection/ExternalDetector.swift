@@ -6,7 +6,8 @@ import Foundation
 /// `{"id","error"}`. A line without `id` is metadata (e.g. `{"detector":"lingua","constraints":…}`)
 /// and is kept for the report. A child that dies, hangs past the per-item timeout or answers garbage
 /// fails that item with a reason naming the detector; it is restarted for the next item, and given up
-/// on after `maxConsecutiveFailures` failures in a row (later items then fail at once).
+/// on after `maxConsecutiveFailures` failures in a row (later items then fail at once). A best answer
+/// outside the request's candidates fails the item too, and the child carries on.
 public actor ExternalDetector: LanguageIdentifying {
     public nonisolated let name: String
     let command: String
@@ -124,6 +125,11 @@ public actor ExternalDetector: LanguageIdentifying {
                 hypotheses.append(Hypothesis(lang: lang, probability: entry.p))
             }
             hypotheses.sort { $0.probability != $1.probability ? $0.probability > $1.probability : $0.lang < $1.lang }
+            // A best answer the request ruled out is the detector ignoring its constraint, not a wrong guess
+            // of the language: an item error like an unreadable answer (the child itself is fine).
+            if let candidates, let best = hypotheses.first, !candidates.contains(where: { $0.isEquivalent(to: best.lang) }) {
+                return .failed("\(name): \(ExternalDetectorError.outsideCandidates(best.lang.identifier, candidates.map(\.identifier)))")
+            }
             return hypotheses.isEmpty ? .undetermined : .hypotheses(hypotheses)
         }
     }
@@ -180,6 +186,8 @@ public enum ExternalDetectorError: Error, CustomStringConvertible {
     case died(String)
     case timedOut(Double)
     case garbage(String)
+    /// The best hypothesis is none of the request's candidates.
+    case outsideCandidates(String, [String])
 
     public var description: String {
         switch self {
@@ -187,6 +195,7 @@ public enum ExternalDetectorError: Error, CustomStringConvertible {
         case .died(let detail): "the detector process \(detail)"
         case .timedOut(let seconds): "no answer within \(String(format: "%g", seconds)) s"
         case .garbage(let detail): "unreadable answer: \(detail)"
+        case .outsideCandidates(let lang, let candidates): "answered '\(lang)', which is not among the candidates \(candidates.joined(separator: ","))"
         }
     }
 }

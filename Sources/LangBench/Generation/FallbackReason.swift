@@ -17,7 +17,8 @@ public enum FallbackReason: String, Sendable, Codable, CaseIterable, Comparable 
     case timeout
     /// The model produced only whitespace.
     case emptyOutput = "empty-output"
-    /// The reply is not in the language the user wrote in (checked with the built-in detector).
+    /// The reply is not in the language the user wrote in (checked with the pipeline's detector; one
+    /// that cannot answer stops the run instead).
     case wrongOutputLanguage = "wrong-output-language"
     /// The crisis check flagged the message: the fixed safe reply is given.
     case crisisProtocol = "crisis-protocol"

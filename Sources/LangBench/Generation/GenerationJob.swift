@@ -4,8 +4,9 @@ import Synchronization
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced
 /// (records, diagnostics, replies), then the reports are written atomically. With `resume`,
-/// recorded item × route × repeat results are kept and not redone. A run stopped by a signal or by
-/// losing its server throws `GenerationStopped` with exact records and no report (see `docs/reliability.md`).
+/// recorded item × route × repeat results are kept and not redone. A run stopped by a signal, by
+/// losing its server or by a detector that cannot answer throws `GenerationStopped` with exact records
+/// and no report (see `docs/reliability.md`).
 public struct GenerationJob: Sendable {
     public var corpus: Corpus
     public var runner: GenerationRunner

@@ -13,7 +13,7 @@ extension GenerationRunner {
         while true {
             if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
             let epoch = await recovery?.epoch ?? 0
-            var output = await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
+            var output = try await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
             output.label(variant: lanes[lane].name)
             if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
             // A cancelled request failed because of the cancellation, not the model: never a result.

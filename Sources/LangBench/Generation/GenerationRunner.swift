@@ -54,7 +54,7 @@ public struct GenerationRunner: Sendable {
         var warmupRuns = 0
         for item in items.prefix(warmup) {
             for (laneIndex, lane) in lanes.enumerated() {
-                let detection = await lane.pipeline.detect(item)
+                let detection = try await lane.pipeline.detect(item)
                 if detection.isCrisis { continue }
                 for route in lane.pipeline.routes(for: detection, choice: choice) {
                     _ = try await recordableReply(lane: laneIndex, to: item, detection: detection, route: route, repeatIndex: -1)
@@ -80,7 +80,7 @@ public struct GenerationRunner: Sendable {
                     var done: [(Int, Int, GenerationRecord)] = []
                     for laneIndex in variants.order(item: item.id, repeatIndex: repeatIndex) {
                         let lane = lanes[laneIndex]
-                        let detection = await lane.pipeline.detect(item)
+                        let detection = try await lane.pipeline.detect(item)
                         let (routes, order) = schedule.arrange(lane.pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
                         for route in routes {
                             let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A generation run that stopped before its last item. Nothing the cause produced was recorded (no
-/// fallback for a request a signal or a dead server made fail), so the records kept are exact and
+/// fallback for a request a signal or a dead server made fail, no reply judged by a detector that failed), so the records kept are exact and
 /// `--resume` finishes the run; no report was written.
 public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
     /// What stopped the run.
@@ -10,6 +10,9 @@ public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
         case signal(Int32)
         /// The server died and could not be restarted (or died again after every allowed restart).
         case serverLost(String)
+        /// The detector could not answer for a message or a reply (cannot start, died, hung, unreadable or
+        /// outside the candidates): its reason, which names it. The item would otherwise blame the model.
+        case detectorFailed(String)
     }
 
     public var cause: Cause
@@ -31,6 +34,9 @@ public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
         case .serverLost(let detail):
             return "llama-server died and was not brought back (\(detail)); \(kept) results kept, none of the failures it caused recorded, "
                 + "no report written: check the llama-server log in \(directory.path), then \(resume)"
+        case .detectorFailed(let reason):
+            return "the detector could not answer (\(reason)); \(kept) results kept, nothing recorded for the item it failed on, "
+                + "no report written: fix the detector, then \(resume)"
         }
     }
 

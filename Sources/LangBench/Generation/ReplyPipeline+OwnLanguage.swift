@@ -2,7 +2,7 @@
 /// (the corpus label), not the detected one the pipeline had to go on. Measurement only, after the
 /// timed part of the route.
 extension ReplyPipeline {
-    func judgeOwnLanguage(_ output: inout Output, item: CorpusItem, detection: Detection) async {
+    func judgeOwnLanguage(_ output: inout Output, item: CorpusItem, detection: Detection) async throws {
         let detectedRight = (detection.language ?? Self.english).isEquivalent(to: item.lang)
         var record = output.record
         switch (record.outcome, detectedRight) {
@@ -12,7 +12,7 @@ extension ReplyPipeline {
         case (.model, false):
             // Answered in the detected language; look again with the true language among the candidates.
             let own = candidates.map { $0.contains(item.lang) ? $0 : $0 + [item.lang] }
-            let replyLang = await detector.identify(output.reply, candidates: own, hints: hints).top?.lang
+            let replyLang = try await identify(output.reply, candidates: own)
             record.servedInOwnLanguage = replyLang?.isEquivalent(to: item.lang) ?? false
         case (.fallback, _):
             record.servedInOwnLanguage = false

@@ -65,12 +65,22 @@ public struct ReplyPipeline: Sendable {
         }
     }
 
-    public func detect(_ item: CorpusItem) async -> Detection {
+    /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.
+    public func detect(_ item: CorpusItem) async throws -> Detection {
         let clock = ContinuousClock()
         let start = clock.now
-        let outcome = await detector.identify(item.text, candidates: candidates, hints: hints)
+        let language = try await identify(item.text, candidates: candidates)
         let ms = (clock.now - start).milliseconds
-        return Detection(language: outcome.top?.lang, milliseconds: ms, isCrisis: crisis.isCrisis(item, detected: outcome.top?.lang))
+        return Detection(language: language, milliseconds: ms, isCrisis: crisis.isCrisis(item, detected: language))
+    }
+
+    /// The detector's best language for `text` (nil: it abstained). A detector that fails (cannot start,
+    /// dies, hangs, answers garbage or outside the candidates) stops the run: whatever it judged would be
+    /// recorded as the model's fault (a reply "detected as und").
+    func identify(_ text: String, candidates: [LanguageCode]?) async throws -> LanguageCode? {
+        let outcome = await detector.identify(text, candidates: candidates, hints: hints)
+        if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed(reason) }
+        return outcome.top?.lang
     }
 
     /// Which routes `choice` runs for this item, decided at runtime from the profile.
@@ -78,18 +88,19 @@ public struct ReplyPipeline: Sendable {
         choice.routes(supported: profile.supports(detection.language ?? Self.english))
     }
 
-    public func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, order: RouteOrder = .single) async -> Output {
+    /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot judge the reply.
+    public func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, order: RouteOrder = .single) async throws -> Output {
         let untimed = UntimedWork()
-        var output = await UntimedWork.$current.withValue(untimed) {
-            await timedReply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, untimed: untimed)
+        var output = try await UntimedWork.$current.withValue(untimed) {
+            try await timedReply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, untimed: untimed)
         }
         output.record.routeOrder = order
         output.record.cachePolicy = cachePolicy
-        if !detection.isCrisis { await judgeOwnLanguage(&output, item: item, detection: detection) }
+        if !detection.isCrisis { try await judgeOwnLanguage(&output, item: item, detection: detection) }
         return output
     }
 
-    private func timedReply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, untimed: UntimedWork) async -> Output {
+    private func timedReply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, untimed: UntimedWork) async throws -> Output {
         var run = RouteRun(item: item, detection: detection, route: route, repeatIndex: repeatIndex, untimed: untimed)
         if detection.isCrisis {
             run.record.outcome = .fallback
@@ -108,6 +119,8 @@ public struct ReplyPipeline: Sendable {
                 run.record.tpotMs = StageTiming.tpot(total: run.record.totalMs, ttft: ttft, tokens: last.completionTokens)
             }
             return Output(record: run.record, reply: reply, events: run.events)
+        } catch let stopped as GenerationStopped.Cause {
+            throw stopped
         } catch {
             // Every stage throws StageFailure; anything else is mapped the same way rather than lost.
             let failure = (error as? StageFailure) ?? StageFailure.from(error, translating: false)
@@ -235,7 +248,7 @@ public struct ReplyPipeline: Sendable {
     private func checkLanguage(_ reply: String, _ run: inout RouteRun) async throws {
         let expected = run.language
         let replyCandidates = candidates.map { $0.contains(expected) ? $0 : $0 + [expected] }
-        let detected = await detector.identify(reply, candidates: replyCandidates, hints: hints).top?.lang
+        let detected = try await identify(reply, candidates: replyCandidates)
         run.record.replyLang = detected?.identifier ?? "und"
         let ok = detected.map { $0.isEquivalent(to: expected) } ?? false
         run.record.replyLangOK = ok

@@ -5,14 +5,20 @@ public struct BenchConfig: Sendable, Decodable {
         public var corpora: [String]
         /// Nil: the three default configs.
         public var configs: [DetectionConfig]?
+        /// The detector of the default configs and of configs that name none.
         public var detector: String
 
         public init(from decoder: Decoder) throws {
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "configs", "detector"])
             let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
-            configs = try container.decodeIfPresent([DetectionConfig].self, forKey: .init(stringValue: "configs"))
-            detector = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector")) ?? "builtin"
+            let list = try container.decodeIfPresent(DetectionConfigList.self, forKey: .init(stringValue: "configs"))
+            let named = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector"))
+            let conflict = named.flatMap { list?.conflict(with: $0) }
+            try StrictJSON.check(conflict == nil, "configs", in: decoder, "config '\(conflict?.name ?? "")' names detector \(conflict?.detector ?? ""), "
+                                 + "but detection.detector is \(named ?? ""); drop one (detection.detector is the detector of configs that name none)")
+            detector = named ?? "builtin"
+            configs = list?.defaulting(to: detector)
             try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must hold at least one config (or leave it out for the defaults)")
         }

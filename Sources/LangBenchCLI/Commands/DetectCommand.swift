@@ -61,6 +61,7 @@ struct DetectCommand: ParsableCommand {
         context.stdout.write("wrote \(output.directory.path)/\(DetectionOutput.markdownFile)\n")
         // A detector that failed most items (missing, crashing) is unavailable, not 0% accurate.
         for failed in report.failedConfigs { context.stderr.write("error: \(failed.sentence.replacingOccurrences(of: "`", with: "'"))\n") }
+        for partly in report.partlyFailedConfigs { context.stderr.write("warning: \(partly.sentence.replacingOccurrences(of: "`", with: "'"))\n") }
         return report.failedConfigs.isEmpty ? .success : .unavailable
     }
 }

@@ -5,7 +5,8 @@ import LangBench
 struct DetectorOptions {
     static let group = OptionGroup("Detection", [
         .value("configs", "file", help: "JSON file of detection configs: {\"configs\":[{\"name\",\"detector\",\"candidates\",\"hints\"}]}."),
-        .value("detector", "name", help: "Detector for configs given by flags or defaults: builtin, exec:<command>.", default: "builtin"),
+        .value("detector", "name", help: "Detector of every config that names none (the defaults, the flags', those in --configs without \"detector\"): "
+               + "builtin, exec:<command>.", default: "builtin"),
         .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
         .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
         .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.", default: ModelProfile.defaultPath),
@@ -13,6 +14,10 @@ struct DetectorOptions {
 
     var configsPath: String?
     var detector: String
+    /// Whether `--detector` was given: only then can it conflict with a config that names another.
+    var detectorGiven: Bool
+    /// The command, for usage errors found once the configs file is read.
+    var command: String
     var candidates: String?
     var hints: String?
     var profilePath: String
@@ -21,6 +26,8 @@ struct DetectorOptions {
     init(_ arguments: ParsedArguments) throws {
         configsPath = arguments.value("configs")
         detector = try arguments.string("detector")
+        detectorGiven = arguments.isGiven("detector")
+        command = arguments.command
         candidates = arguments.value("candidates")
         hints = arguments.value("hints")
         profilePath = try arguments.string("profile")
@@ -51,9 +58,17 @@ struct DetectorOptions {
         try detectors.validate(command: command)
     }
 
-    /// Configs from the file, from flags (one config), or the three defaults.
+    /// Configs from the file (`--detector` for those that name none), from flags (one config), or the
+    /// three defaults. A file config naming another detector than a given `--detector` is a usage error.
     func configs() throws -> [DetectionConfig] {
-        if let configsPath { return try DetectionConfigFile.load(configsPath) }
+        if let configsPath {
+            let list = try DetectionConfigFile.load(configsPath)
+            if detectorGiven, let other = list.conflict(with: detector) {
+                throw UsageError("--detector \(detector) conflicts with config '\(other.name)' in \(configsPath), which names detector \(other.detector); "
+                                 + "drop one (--detector is the detector of configs that name none)", command: command)
+            }
+            return list.defaulting(to: detector)
+        }
         if candidates != nil || hints != nil { return [try flagConfig()] }
         return DetectionConfig.defaults(detector: detector)
     }

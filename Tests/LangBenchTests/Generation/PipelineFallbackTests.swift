@@ -18,7 +18,7 @@ struct PipelineFallbackTests {
 
     @Test func directReplyFromTheRealModel() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"))
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "I finally finished my exam today!"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "I finally finished my exam today!"), .direct)
         #expect(output.record.outcome == .model, "\(output.record.errorMessage ?? "")")
         #expect(!output.reply.isEmpty)
         #expect(output.record.generateMs ?? 0 > 0)
@@ -28,7 +28,7 @@ struct PipelineFallbackTests {
 
     @Test func pivotTranslatesThreeTimes() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"))
-        let output = await PipelineFixture.reply(pipeline, Self.ru, .pivot)
+        let output = try await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == nil, "\(output.record.errorMessage ?? "")")
         #expect(output.record.translateInMs != nil && output.record.generateMs != nil && output.record.translateOutMs != nil)
         #expect(output.events.map(\.stage) == ["detect", "translate-in", "generate", "translate-out", "check-language"])
@@ -37,7 +37,7 @@ struct PipelineFallbackTests {
     @Test func missingPackFallsBack() async throws {
         let packs = LanguagePacks(defaultState: .installed, pairs: ["en-ru": .supported])
         let pipeline = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), packs: packs)
-        let output = await PipelineFixture.reply(pipeline, Self.ru, .pivot)
+        let output = try await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == .translationPackMissing)
         #expect(output.record.errorMessage == "translation pack en-ru is downloadable but not installed")
         // The missing pack is en→ru, the way back: logged under translate-out, and nothing was translated in.
@@ -49,18 +49,18 @@ struct PipelineFallbackTests {
     @Test func unsupportedPackFallsBack() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"),
                                                     packs: LanguagePacks(defaultState: .unsupported))
-        #expect(await PipelineFixture.reply(pipeline, Self.ru, .pivot).record.fallbackReason == .translationUnsupported)
+        #expect(try await PipelineFixture.reply(pipeline, Self.ru, .pivot).record.fallbackReason == .translationUnsupported)
     }
 
     @Test func refusedUnsupportedLanguage() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "ru"), refuseUnsupported: true)
-        #expect(await PipelineFixture.reply(pipeline, Self.ru, .direct).record.fallbackReason == .unsupportedLanguage)
+        #expect(try await PipelineFixture.reply(pipeline, Self.ru, .direct).record.fallbackReason == .unsupportedLanguage)
     }
 
     @Test func nothingListeningIsModelUnavailable() async throws {
         let dead = LlamaClient(baseURL: URL(string: "http://127.0.0.1:9")!, requestTimeout: 5)
         let pipeline = try PipelineFixture.pipeline(backend: dead, detector: FixedDetector(lang: "en"))
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
         #expect(output.record.fallbackReason == .modelUnavailable)
         #expect(output.record.errorMessage?.contains("connection refused") == true)
     }
@@ -69,7 +69,7 @@ struct PipelineFallbackTests {
         let server = try await TestServers.launch()
         let pipeline = try PipelineFixture.pipeline(backend: server.client(requestTimeout: 10), detector: FixedDetector(lang: "en"))
         server.stop()
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
         #expect(output.record.fallbackReason == .modelUnavailable)
     }
 
@@ -79,14 +79,14 @@ struct PipelineFallbackTests {
         profile.sampling.stop = []
         profile.sampling.ignoreEOS = true  // an early end of text cannot beat the 0.3 s deadline
         let pipeline = try PipelineFixture.pipeline(backend: try await client(timeout: 0.3), detector: FixedDetector(lang: "en"), profile: profile)
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Tell me a long story"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Tell me a long story"), .direct)
         #expect(output.record.fallbackReason == .timeout)
     }
 
     @Test func contextOverflowIsAGenerationErrorWithTheServerErrorClass() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "en"))
         let long = String(repeating: "I walked to the park and then I went home again. ", count: 60)
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", long), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", long), .direct)
         #expect(output.record.fallbackReason == .generationError)
         // The server's error type, never its message (which may quote the prompt).
         #expect(output.record.errorMessage?.hasPrefix("HTTP 400 (exceed_context_size_error) from http://") == true, "\(output.record.errorMessage ?? "")")
@@ -97,7 +97,7 @@ struct PipelineFallbackTests {
         profile.sampling.temperature = 0
         profile.sampling.stop = [" ", "\n"]  // the reply's first token starts with a space: nothing is left
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"), profile: profile)
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "How are you?"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "How are you?"), .direct)
         #expect(output.record.fallbackReason == .emptyOutput)
     }
 
@@ -105,7 +105,7 @@ struct PipelineFallbackTests {
         var sampling = try PipelineFixture.profile().translationSampling
         sampling.stop = [" ", "\n"]
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), translationSampling: sampling)
-        let output = await PipelineFixture.reply(pipeline, Self.ru, .pivot)
+        let output = try await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == .translationFailed)
     }
 
@@ -121,7 +121,7 @@ struct PipelineFallbackTests {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: try BuiltinDetector(modelPath: nil), profile: profile)
         var caught = 0
         for (index, text) in Self.russianMessages.enumerated() {
-            let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("ru-w\(index)", "ru", text), .direct)
+            let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("ru-w\(index)", "ru", text), .direct)
             #expect(output.record.detectedLang == "ru", "the message is read as Russian: \(text)")
             if output.record.fallbackReason == .wrongOutputLanguage {
                 caught += 1
@@ -143,7 +143,7 @@ struct PipelineFallbackTests {
         let longTurn = String(repeating: "Это очень длинная история о моём дне. ", count: 60)
         let item = PipelineFixture.item("ru-2", "ru", "Что скажешь?", history: [Turn(role: .user, text: longTurn), Turn(role: .assistant, text: "Понимаю.")])
         let pipeline = try PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "ru"))
-        let output = await PipelineFixture.reply(pipeline, item, .pivot)
+        let output = try await PipelineFixture.reply(pipeline, item, .pivot)
         #expect(output.record.history == .dropped)
         #expect(output.record.outcome == .model && output.record.fallbackReason == nil, "\(output.record.errorMessage ?? "")")
         #expect(output.events.contains { $0.stage == "translate-history" && $0.outcome == "dropped" })
@@ -151,7 +151,7 @@ struct PipelineFallbackTests {
 
     @Test func crisisGetsTheSafeReplyAndNoDiagnostics() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: UnusedBackend(), detector: FixedDetector(lang: "en"))
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("c-1", "en", "I don't want to live anymore", tags: ["crisis"]), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("c-1", "en", "I don't want to live anymore", tags: ["crisis"]), .direct)
         #expect(output.record.fallbackReason == .crisisProtocol)
         #expect(output.events.isEmpty)
         #expect(try output.reply == PipelineFixture.bank().crisisReply(for: LanguageCode(normalised: "en")))

@@ -18,7 +18,7 @@ struct ServerErrorPrivacyTests {
     func serverErrorBodiesStayOutOfDiagnosticsAndRecords(code: Int) async throws {
         let pipeline = try PipelineFixture.pipeline(backend: EchoingErrorBackend(code: code), detector: FixedDetector(lang: "en"))
         let secret = "my private diary entry about Anna"
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("p-1", "en", secret), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("p-1", "en", secret), .direct)
         #expect(output.record.fallbackReason == .generationError)
         #expect(output.record.errorMessage == "HTTP \(code) (invalid_request_error) from http://127.0.0.1:1/completion")
         let encoded = try JSONOutput.encode(output.events) + (try JSONOutput.encode(output.record))

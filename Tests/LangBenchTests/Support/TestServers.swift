@@ -83,8 +83,8 @@ enum PipelineFixture {
     }
 
     /// One item through one route.
-    static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async -> ReplyPipeline.Output {
-        let detection = await pipeline.detect(item)
-        return await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: 0)
+    static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async throws -> ReplyPipeline.Output {
+        let detection = try await pipeline.detect(item)
+        return try await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: 0)
     }
 }

@@ -1,0 +1,38 @@
+/// Detection configs as a file lists them (`--configs FILE`, bench.json's `detection.configs`), knowing
+/// which of them name their detector: a config that names none runs the run's detector (`--detector`,
+/// `detection.detector`), else `builtin`.
+public struct DetectionConfigList: Sendable, Decodable {
+    /// The configs as written, `builtin` where no detector is named.
+    public var configs: [DetectionConfig]
+    /// Per config, whether it names its detector.
+    public var namesDetector: [Bool]
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        configs = try container.decode([DetectionConfig].self)
+        namesDetector = try container.decode([DetectorKey].self).map(\.present)
+    }
+
+    /// Whether one config object has a `detector` key (the configs themselves are decoded, and checked, apart).
+    private struct DetectorKey: Decodable {
+        var present: Bool
+
+        init(from decoder: Decoder) throws {
+            present = try decoder.container(keyedBy: StrictJSON.AnyKey.self).contains(.init(stringValue: "detector"))
+        }
+    }
+
+    /// The first config that names a detector other than `detector`: a run's detector cannot apply to it.
+    public func conflict(with detector: String) -> DetectionConfig? {
+        zip(configs, namesDetector).first { config, named in named && config.detector != detector }?.0
+    }
+
+    /// The configs, those naming no detector given `detector`.
+    public func defaulting(to detector: String) -> [DetectionConfig] {
+        zip(configs, namesDetector).map { config, named in
+            var config = config
+            if !named { config.detector = detector }
+            return config
+        }
+    }
+}
