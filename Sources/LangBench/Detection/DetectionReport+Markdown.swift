@@ -9,15 +9,9 @@ extension DetectionReport {
     public var markdown: String {
         var out = "# Language detection\n\n"
         out += "\(items) items × \(configs.count) configs. Corpora: "
-        out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".
-
-"
-        for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**
-
-" }
-        for partly in partlyFailedConfigs { out += "⚠️ \(partly.markdownSentence).
-
-" }
+        out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".\n\n"
+        for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**\n\n" }
+        for partly in partlyFailedConfigs { out += "⚠️ \(partly.markdownSentence).\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)

@@ -72,12 +72,8 @@ public struct SuiteReport: Sendable, Encodable {
         guard let report else { return "" }
         var out = "## Generation\n\n" + "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
-<<<<<<< HEAD
-        out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage
-=======
         out += report.calibrationWarning
-        out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n"
->>>>>>> rel-calib
+        out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage
         out += MarkdownWriter.render(report.latencyTable) + "\n"
         var served = report.servedTable
         served.rows = zip(report.served, served.rows).filter { $0.0.lang == "all" }.map(\.1)

@@ -23,7 +23,7 @@ struct UnusableReplyTests {
     ])
     func theRecordSaysWhatCameBack(error: BackendError, message: String) async throws {
         let pipeline = try PipelineFixture.pipeline(backend: FailingBackend(error: error), detector: FixedDetector(lang: "en"))
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("p-1", "en", "hello there"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("p-1", "en", "hello there"), .direct)
         #expect(output.record.fallbackReason == .generationError)  // the server answered: not "model-unavailable"
         #expect(output.record.errorMessage == message)
     }

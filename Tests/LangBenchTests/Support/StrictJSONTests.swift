@@ -98,7 +98,7 @@ struct ConfigurationDiagnosisTests {
         let url = try Fixture.temporaryDirectory().appendingPathComponent("configs.json")
         try #"{"configs": [{"name": "a", "hints": {"ru": 0.5, "ru": 0.3}}]}"#.write(to: url, atomically: true, encoding: .utf8)
         #expect(throws: ConfigurationError.syntax(path: url.path, line: 1, column: 49, reason: "the key 'ru' appears twice in one object; keep one")) {
-            try DetectionConfig.load(url.path)
+            try DetectionConfigFile.load(url.path)
         }
     }
 
