@@ -50,7 +50,7 @@ struct DetectionCommandTests {
         try Data("x".utf8).write(to: blocker)
         let result = await detect(corpus, out: blocker.appendingPathComponent("run").path)
         #expect(result.status == .unavailable)
-        #expect(result.stderr.hasPrefix("error: cannot write \(blocker.path)/run/\(DetectionOutput.resultsLog)"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot create \(blocker.path)/run: \(blocker.path) is not a directory"), "\(result.stderr)")
     }
 
     /// An interrupted run leaves the header, complete lines and at most one torn line (the log is written a

@@ -68,7 +68,7 @@ struct GenerationCommandTests {
         }
         let result = await runCommand(arguments)
         #expect(result.status == .unavailable, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: cannot write \(out)"), "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: cannot create \(out): \((out as NSString).deletingLastPathComponent) is not a directory"), "\(result.stderr)")
     }
 
     /// Nothing listening at --server-url: the service is unavailable (69) before any item runs.
