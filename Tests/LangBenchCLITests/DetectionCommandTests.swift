@@ -75,7 +75,7 @@ struct DetectionCommandTests {
         #expect(logged.count == 30 && Set(logged.map(\.itemID)).count == 30)
     }
 
-    /// The issue #13 reproduction: resuming with other candidates, or after an item's text changed under
+    /// Resuming with other candidates, or after an item's text changed under
     /// the same id, exits 65 naming the differences instead of mixing old results into the report.
     @Test func resumeWithOtherConfigsOrChangedItemsExits65() async throws {
         let directory = try Fixture.temporaryDirectory()

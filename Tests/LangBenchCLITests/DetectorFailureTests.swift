@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import LangBenchCLI
 
-/// Issue #13 class 5: a detector that fails most items is unavailable (69) and the report says so,
+/// A detector that fails most items is unavailable (69) and the report says so,
 /// instead of "accuracy 0.0%" with exit 0.
 struct DetectorFailureTests {
     @Test func aMissingExecDetectorIsAnErrorNotZeroAccuracy() async throws {

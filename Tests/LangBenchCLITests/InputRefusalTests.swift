@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import LangBenchCLI
 
-/// Issue #13 classes 5, 6 and 8 through the entry point: values that trapped, silently changed meaning
+/// Through the entry point: values that trapped, silently changed meaning
 /// or exited with the wrong code are refused with the flag, file or key named.
 struct InputRefusalTests {
     @Test(arguments: [

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import LangBenchCLI
 
-/// Issue #13 classes 1 and 2, on the real `langbench` executable (a child process) with its own real
+/// Interruption and resume on the real `langbench` executable (a child process) with its own real
 /// llama-server: real signals to the harness, `kill -9` to its server. Nothing the interruption or the
 /// dead server caused may be recorded, and the state left behind must resume to a complete run.
 @Suite(.serialized)

@@ -71,7 +71,7 @@ public enum CorpusScaleBenchmark {
         public var isSteady: Bool { rawSpread <= CorpusScaleBenchmark.steadySpread }
 
         public var itemsPerSecond: Double { wallSeconds > 0 ? Double(items) / wallSeconds : 0 }
-        /// End-to-end items/s per job over raw words/s on one thread: the "≥ 50% per core".
+        /// End-to-end items/s per job over raw words/s on one thread: the "≥ 50% per core" target.
         public var ratioPerJob: Double { rawWordsPerSecond > 0 ? itemsPerSecond / Double(jobs) / rawWordsPerSecond : 0 }
         /// End-to-end items per CPU second over raw words per CPU second: the same efficiency, measured in
         /// CPU time, which other processes' load does not inflate the way it inflates wall time.

@@ -39,7 +39,7 @@ extension TrainCommand {
                     out += "\(slice)\t\(name)\t\(biasName)\t\(evaluation.items(slice))\t"
                         + String(format: "%.4f", evaluation.macroAccuracy(slice)) + "\n"
                 }
-                // Per language: accuracy (recall) in each slice, the table docs/recognizer.md shows.
+                // Per language: accuracy (recall) in each slice, the table docs/benchmarks.md records.
                 perLanguage += "\nlanguage\tcandidates\tbias\t" + slices.joined(separator: "\t") + "\n"
                 for language in candidates where items.contains(where: { $0.language == language }) {
                     let cells = slices.map { slice in

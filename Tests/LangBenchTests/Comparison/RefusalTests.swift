@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 class 4: `compare`, thresholds and `merge` refuse what would give a verdict about nothing.
+/// `compare`, thresholds and `merge` refuse what would give a verdict about nothing.
 struct RefusalTests {
     /// Runs of one corpus whose item ids differ (a path typed two ways, before the fix) shared no item and
     /// compared as "no regression, n 0". Refused, even with --allow-mismatch.

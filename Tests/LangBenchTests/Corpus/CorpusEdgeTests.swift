@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 classes 4, 5 and 8 for corpora: inputs that used to load as something they are not.
+/// Corpora: inputs that used to load as something they are not.
 struct CorpusEdgeTests {
     static func write(_ text: String, _ name: String, in directory: URL) throws -> String {
         let url = directory.appendingPathComponent(name)

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13: seeded fuzzing of corpus and configuration files, in-process through the library. Each
+/// Seeded fuzzing of corpus and configuration files, in-process through the library. Each
 /// case is a small file (≤ 24 rows) generated from the seed, so the work per case is bounded; the whole
 /// run races a watchdog that fails the test with the seed and case of a hang instead of hanging. Every
 /// case must load with exactly the items it was built with, or fail with problems located in it.

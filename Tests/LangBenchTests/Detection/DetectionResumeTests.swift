@@ -4,7 +4,7 @@ import TestSupport
 @testable import LangBench
 
 /// `--resume` keeps logged results only when they were measured with the same configs, settings and item
-/// content; otherwise it refuses with every difference named (issue #13, class 3).
+/// content; otherwise it refuses with every difference named.
 struct DetectionResumeTests {
     static let ru = LanguageCode(normalised: "ru"), uk = LanguageCode(normalised: "uk"), en = LanguageCode(normalised: "en"),
                bg = LanguageCode(normalised: "bg")

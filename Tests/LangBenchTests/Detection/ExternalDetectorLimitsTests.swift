@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 class 6: an exec detector that floods lines without an id is failed (bounded memory and
+/// An exec detector that floods lines without an id is failed (bounded memory and
 /// time) instead of being read forever; long answer lines split correctly however they arrive.
 struct ExternalDetectorLimitsTests {
     @Test func aDetectorFloodingLinesWithoutAnIDFailsTheItem() async {

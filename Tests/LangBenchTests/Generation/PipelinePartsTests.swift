@@ -31,7 +31,7 @@ struct PipelinePartsTests {
 
     @Test(arguments: [("I want to kill myself", "en", true), ("I will kill it at the gym", "en", false),
                       ("Я больше не хочу жить", "ru", true), ("İntihar etmek istiyorum", "tr", true),
-                      // Serbian in either script, with or without diacritics (issue #13: Latin used to reach the model).
+                      // Serbian in either script, with or without diacritics (Latin used to reach the model).
                       ("Не желим да живим више", "sr", true), ("Ne želim da živim više", "sr-Latn", true),
                       ("ne zelim da zivim vise", "sr", true), ("Želim da živim srećno", "sr-Latn", false),
                       // Kazakh in Cyrillic, the official Latin alphabet, and plain ASCII Latin (with k or q for қ).

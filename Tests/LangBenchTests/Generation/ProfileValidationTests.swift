@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 class 5: a profile or pack list that would make every reply a fallback, or silently
+/// A profile or pack list that would make every reply a fallback, or silently
 /// not apply, is refused with the file and key path.
 struct ProfileValidationTests {
     /// The shipped profile with the value at `keyPath` replaced by `json` (a JSON value).

@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 class 3 for `generate`: `--resume` refuses (65) records made with other settings or for
+/// `generate --resume` refuses (65) records made with other settings or for
 /// other text under the same id, naming each difference. The backend is the echoing fake: what is under
 /// test is the resume check, and a real server would only make the test slower.
 struct ResumeCheckTests {

@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 class 7: a server that echoes the prompt in its error body must not put the person's text
+/// A server that echoes the prompt in its error body must not put the person's text
 /// into diagnostics or records. A fake backend, because no real llama-server echoes prompts on demand.
 struct ServerErrorPrivacyTests {
     struct EchoingErrorBackend: TextCompleting {

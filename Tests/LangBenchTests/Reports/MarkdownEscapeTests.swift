@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import LangBench
 
-/// Issue #13 class 7: config names and tags come from files anyone can write; in `detection.md` they are
+/// Config names and tags come from files anyone can write; in `detection.md` they are
 /// text, never HTML, and a newline in one cannot split a heading or a table row.
 struct MarkdownEscapeTests {
     @Test func configNamesAndTagsAreInertInDetectionMarkdown() async throws {
