@@ -30,9 +30,9 @@ public struct MachineCalibrator: Sendable {
         if warm { _ = try await backend.complete(Self.request) }
         var samples: [MachineCalibration.Sample] = []
         for _ in 0..<requestsPerPhase {
-            let completion = try await backend.complete(Self.request)
-            samples.append(MachineCalibration.Sample(phase: phase, promptTokens: completion.server.promptN, promptMs: completion.server.promptMs,
-                                                     generatedTokens: completion.server.predictedN, generationMs: completion.server.predictedMs))
+            let server = try await backend.complete(Self.request).requireServerTimings(url: "calibration request")
+            samples.append(MachineCalibration.Sample(phase: phase, promptTokens: server.promptN, promptMs: server.promptMs,
+                                                     generatedTokens: server.predictedN, generationMs: server.predictedMs))
         }
         return samples
     }

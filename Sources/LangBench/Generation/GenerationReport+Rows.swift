@@ -39,7 +39,8 @@ extension GenerationReport {
             ttft = LatencySummary(model.compactMap(\.ttftMs))
             tpot = LatencySummary(model.compactMap(\.tpotMs))
             msPerToken = LatencySummary(model.compactMap(\.msPerToken))
-            completionTokensP50 = model.isEmpty ? nil : Statistics.quantile(model.map { Double($0.completionTokens) }, 0.5)
+            let counted = model.compactMap { $0.completionTokens.map(Double.init) }
+            completionTokensP50 = counted.isEmpty ? nil : Statistics.quantile(counted, 0.5)
             fallbackRate = records.isEmpty ? 0 : Double(fallbackCount) / Double(records.count)
             fallbackCI = Statistics.wilson(successes: fallbackCount, trials: records.count)
             fidelity = checked.isEmpty ? nil : Double(checked.filter { $0 }.count) / Double(checked.count)
@@ -110,7 +111,7 @@ extension GenerationReport {
             self.policy = policy
             requests = stages.count
             coldRequests = stages.filter(\.isCold).count
-            cachedTokens = stages.map(\.promptCached).reduce(0, +)
+            cachedTokens = stages.compactMap(\.promptCached).reduce(0, +)
         }
 
         /// The policy held: under `cold`, no request reused cached tokens.

@@ -34,7 +34,7 @@ public struct BackendBenchmark: Sendable {
         let generation = CompletionRequest(prompt: "The", maxTokens: settings.generatedTokens, temperature: 0,
                                            seed: 1, stop: [], cachePrompt: true, ignoreEOS: true)
         progress("warming up")
-        let promptTokens = try await client.complete(processing).server.promptN
+        let promptTokens = try await client.complete(processing).requireServerTimings(url: "/completion").promptN
         _ = try await client.complete(generation)
 
         var requests: [BenchRequest] = []
@@ -69,20 +69,21 @@ public struct BackendBenchmark: Sendable {
     static func measure(_ kind: BenchRequest.Kind, _ repetition: Int, _ completion: Completion) throws -> BenchRequest {
         let client: Double?
         let server: Double
+        let timings = try completion.requireServerTimings(url: "/completion")
         switch kind {
         case .promptProcessing:
             // The first token event marks the end of prompt processing as the client sees it.
-            client = completion.client.firstTokenEventMs.map { Double(completion.server.promptN) / $0 * 1000 }
-            server = completion.server.promptPerSecond
+            client = completion.client.firstTokenEventMs.map { Double(timings.promptN) / $0 * 1000 }
+            server = timings.promptPerSecond
         case .generation:
             client = completion.clientPredictedPerSecond
-            server = completion.server.predictedPerSecond
+            server = timings.predictedPerSecond
         }
         guard let client else {
             throw BackendError.malformedResponse(url: "/completion", detail: "no token events to time (\(kind.rawValue))")
         }
         return BenchRequest(kind: kind, repetition: repetition, clientPerSecond: client, serverPerSecond: server,
-                            overheadMs: completion.overheadMs, client: completion.client, server: completion.server)
+                            overheadMs: completion.overheadMs ?? 0, client: completion.client, server: timings)
     }
 
     static func compare(_ requests: [BenchRequest], _ kind: BenchRequest.Kind,
