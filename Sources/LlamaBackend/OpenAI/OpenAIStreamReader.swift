@@ -89,15 +89,14 @@ struct OpenAIStreamReader {
         if let usage = chunk.usage { self.usage = usage }
         if let timings = chunk.timings { self.timings = timings }
         guard let choice = chunk.choices?.first else { return }
-        if let reason = choice.finish_reason {
-            finishReason = reason
-        } else {
+        if let reason = choice.finish_reason { finishReason = reason }
+        // A token event is a chunk with text: servers also send chunks with none (vLLM's opening
+        // role-only delta, the finish chunk), which are not tokens.
+        if let piece = choice.text ?? choice.delta?.content, !piece.isEmpty {
+            content += piece
             tokenEvents += 1
             if firstTokenAt == nil { firstTokenAt = at }
             lastTokenAt = at
-        }
-        if let piece = choice.text ?? choice.delta?.content, !piece.isEmpty {
-            content += piece
             if firstContentAt == nil { firstContentAt = at }
         }
     }

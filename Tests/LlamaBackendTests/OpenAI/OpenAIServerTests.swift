@@ -29,6 +29,30 @@ extension IntegrationTests {
             }
         }
 
+        /// The model is a base model without a chat template: the server is started with `--chat-template chatml`
+        /// (what llama-server also falls back to), so the chat endpoint's prompt is known and its greedy reply
+        /// must equal `/v1/completions` on the same prompt wrapped in chatml by hand.
+        @Test func chatEndpointAppliesTheServersTemplate() async throws {
+            let paths = try TestBackend.requirePaths()
+            var configuration = TestBackend.configuration(paths)
+            configuration.extraArguments = ["--chat-template", "chatml"]
+            let server = try await LlamaServer.launch(configuration, runDirectory: TestBackend.runDirectory())
+            defer { server.stop() }
+            let base = server.baseURL.appendingPathComponent("v1")
+            let chat = OpenAIClient(endpoint: try await OpenAIClient(endpoint: OpenAIEndpoint(baseURL: base, api: .chat)).resolve())
+            let completions = OpenAIClient(endpoint: OpenAIEndpoint(baseURL: base, api: .completions, model: chat.endpoint.model))
+            for prompt in Self.prompts.prefix(2) {
+                var request = Self.greedy(prompt)
+                request.stop = []
+                let viaChat = try await chat.complete(request)
+                request.prompt = "<|im_start|>user\n\(prompt)<|im_end|>\n<|im_start|>assistant\n"
+                let viaCompletions = try await completions.complete(request)
+                #expect(viaChat.content == viaCompletions.content, "\(prompt)")
+                #expect(viaChat.tokensEvaluated == viaCompletions.tokensEvaluated && viaChat.tokensPredicted == viaCompletions.tokensPredicted)
+                #expect(viaChat.server != nil && viaChat.client.timeToFirstTokenMs != nil)
+            }
+        }
+
         @Test func anUnknownModelListsTheServersModels() async throws {
             let server = try await SharedServer.shared.get()
             let base = server.baseURL.appendingPathComponent("v1")
