@@ -85,3 +85,32 @@ struct RateLimitFallbackTests {
         #expect(output.record.fallbackReason?.rawValue == "rate-limited")
     }
 }
+
+/// A server that reports no token counts (an OpenAI-compatible one without `usage`): the record's counts
+/// are unknown, TPOT and ms per token stay empty, and the items table shows empty cells, never 0.
+/// (A fake backend: llama-server always reports usage; the client's side is `OpenAIStubTests`.)
+struct UnknownTokenCountTests {
+    struct NoUsage: TextCompleting {
+        func complete(_ request: CompletionRequest) async throws -> Completion {
+            Completion(content: " Hello there, friend.", stopType: .stop, stoppingWord: "", truncated: false, tokensPredicted: nil, tokensEvaluated: nil,
+                       server: nil, client: ClientTimings(wallMs: 40, headersMs: 5, timeToFirstTokenMs: 10, firstTokenEventMs: 10, lastTokenEventMs: 38,
+                                                          tokenEvents: 5), settings: nil)
+        }
+    }
+
+    @Test func unknownCountsStayUnknownIntoTheReport() async throws {
+        let pipeline = try PipelineFixture.pipeline(backend: NoUsage(), detector: FixedDetector(lang: "en"))
+        let record = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct).record
+        #expect(record.outcome == .model)
+        #expect(record.promptTokens == nil && record.completionTokens == nil && record.msPerToken == nil && record.tpotMs == nil)
+        let stage = try #require(record.generate)
+        #expect(stage.completionTokens == nil && stage.promptProcessed == nil && stage.ttftMs == 10 && !stage.isCold)
+        let report = GenerationReport(records: [record], settings: GenerationFixtures.settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x"))
+        let table = report.itemsTable
+        let row = try #require(table.rows.first)
+        for column in ["generate_completion_tokens", "generate_prompt_n", "prompt_tokens", "completion_tokens", "tpot_ms"] {
+            let index = try #require(table.columns.firstIndex { $0.name == column }, "\(column)")
+            #expect(row[index] == .empty, "\(column)")
+        }
+    }
+}
