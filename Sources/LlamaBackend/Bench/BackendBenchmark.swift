@@ -26,6 +26,7 @@ public struct BackendBenchmark: Sendable {
         let server = try await LlamaServer.launch(configuration, runDirectory: runDirectory)
         defer { server.stop() }
         let client = server.client(requestTimeout: 300)
+        let openAI = OpenAIClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL.appendingPathComponent("v1")), requestTimeout: 300)
         let props = try await client.props()
         let prompt = try await promptOfExactly(settings.promptTokens, client: client)
 
@@ -43,6 +44,7 @@ public struct BackendBenchmark: Sendable {
             progress("round \(round)/\(settings.repetitions): server, then llama-bench -p \(promptTokens) -n \(settings.generatedTokens)")
             requests.append(try Self.measure(.promptProcessing, round, try await client.complete(processing)))
             requests.append(try Self.measure(.generation, round, try await client.complete(generation)))
+            requests.append(try Self.measure(.generationOpenAI, round, try await openAI.complete(generation)))
             reference += try await LlamaBench.run(binary: paths.bench, model: paths.model, threads: settings.threads,
                                                   promptTokens: promptTokens, generatedTokens: settings.generatedTokens,
                                                   repetitions: 1)
@@ -53,6 +55,7 @@ public struct BackendBenchmark: Sendable {
             llamaBenchBuild: llamaBench.first?.build ?? "unknown",
             promptProcessing: Self.compare(requests, .promptProcessing, llamaBench.first { $0.promptTokens > 0 }),
             generation: Self.compare(requests, .generation, llamaBench.first { $0.generatedTokens > 0 }),
+            generationOpenAI: Self.compare(requests, .generationOpenAI, llamaBench.first { $0.generatedTokens > 0 }),
             overheadMs: requests.map(\.overheadMs).median ?? 0, requests: requests, llamaBench: llamaBench)
     }
 
@@ -75,7 +78,7 @@ public struct BackendBenchmark: Sendable {
             // The first token event marks the end of prompt processing as the client sees it.
             client = completion.client.firstTokenEventMs.map { Double(timings.promptN) / $0 * 1000 }
             server = timings.promptPerSecond
-        case .generation:
+        case .generation, .generationOpenAI:
             client = completion.clientPredictedPerSecond
             server = timings.predictedPerSecond
         }
