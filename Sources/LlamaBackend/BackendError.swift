@@ -31,6 +31,14 @@ public enum BackendError: Error, Equatable, Sendable {
     case transport(url: String, detail: String)
     /// A helper command (`llama-server --version`, `llama-bench`) failed or timed out.
     case commandFailed(command: String, reason: String, outputTail: [String])
+    /// The server refused the API key (HTTP 401/403); `keyVariable` names where the key comes from. Never the key.
+    case unauthorized(url: String, keyVariable: String?)
+    /// The URL does not serve the OpenAI-compatible `endpoint` (404, HTML, JSON of another shape).
+    case notOpenAICompatible(url: String, endpoint: String, detail: String)
+    /// The server does not serve `model`; `available` is what `/v1/models` lists.
+    case unknownModel(url: String, model: String, available: [String])
+    /// The server kept answering 429 (rate limited) after `attempts` tries with backoff.
+    case rateLimited(url: String, attempts: Int)
 }
 
 extension BackendError: CustomStringConvertible, LocalizedError {
@@ -67,6 +75,14 @@ extension BackendError: CustomStringConvertible, LocalizedError {
         case .commandFailed(let command, let reason, let outputTail):
             "\(command) \(reason)" + (outputTail.last.map { "; last output line: \($0)" } ?? "")
                 + "; run it by hand to see why"
+        case .unauthorized(let url, let keyVariable):
+            "unauthorized: set \(keyVariable ?? "the API key variable (--api-key-env NAME)") to a key the server at \(url) accepts"
+        case .notOpenAICompatible(let url, let endpoint, let detail):
+            "\(url) does not serve the OpenAI-compatible \(endpoint) (\(detail)); check --server-url (it usually ends in /v1) and the profile's backend.api"
+        case .unknownModel(let url, let model, let available):
+            "the server at \(url) has no model '\(model)'; it serves: \(available.isEmpty ? "(none)" : available.joined(separator: ", ")); set the profile's backend.model"
+        case .rateLimited(let url, let attempts):
+            "the server at \(url) answered 429 (rate limited) \(attempts) times; lower --concurrency or raise the server's limit"
         }
     }
 

@@ -41,13 +41,14 @@ extension IntegrationTests {
             let report = try await BackendBenchmark(paths: paths, settings: settings,
                                                     runDirectory: TestBackend.runDirectory()).run()
             #expect(report.promptTokens == 32)
-            #expect(report.requests.count == 2)
+            #expect(report.requests.count == 3, "pp, tg and tg through /v1/completions")
             #expect(report.requests.filter { $0.kind == .promptProcessing }.allSatisfy { $0.server.cacheN == 0 })
-            #expect(report.requests.filter { $0.kind == .generation }.allSatisfy { $0.server.predictedN == 8 })
+            #expect(report.requests.filter { $0.kind == .generation || $0.kind == .generationOpenAI }.allSatisfy { $0.server.predictedN == 8 })
             #expect(report.llamaBench.map(\.promptTokens) == [32, 0])
             #expect(report.llamaBench.map(\.samplesPerSecond.count) == [1, 1])
             #expect(report.llamaBench.map(\.generatedTokens) == [0, 8])
-            for comparison in [report.promptProcessing, report.generation] {
+            #expect(report.markdown.contains("| tg8 via /v1/completions | "))
+            for comparison in [report.promptProcessing, report.generation, try #require(report.generationOpenAI)] {
                 #expect(comparison.clientPerSecond > 0)
                 #expect(comparison.serverPerSecond > 0)
                 #expect(comparison.llamaBenchPerSecond > 0)

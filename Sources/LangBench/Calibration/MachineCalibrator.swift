@@ -32,9 +32,9 @@ public struct MachineCalibrator: Sendable {
         if warm { _ = try await backend.complete(Self.request) }
         var samples: [MachineCalibration.Sample] = []
         for _ in 0..<requestsPerPhase {
-            let completion = try await backend.complete(Self.request)
-            let sample = MachineCalibration.Sample(phase: phase, promptTokens: completion.server.promptN, promptMs: completion.server.promptMs,
-                                                   generatedTokens: completion.server.predictedN, generationMs: completion.server.predictedMs)
+            let server = try await backend.complete(Self.request).requireServerTimings(url: "calibration request")
+            let sample = MachineCalibration.Sample(phase: phase, promptTokens: server.promptN, promptMs: server.promptMs,
+                                                   generatedTokens: server.predictedN, generationMs: server.predictedMs)
             samples.append(injectedLoad?.apply(sample) ?? sample)
         }
         return samples

@@ -22,6 +22,8 @@ public enum FallbackReason: String, Sendable, Codable, CaseIterable, Comparable 
     case wrongOutputLanguage = "wrong-output-language"
     /// The crisis check flagged the message: the fixed safe reply is given.
     case crisisProtocol = "crisis-protocol"
+    /// The server kept answering 429 (rate limited) through every retry.
+    case rateLimited = "rate-limited"
 
     public static func < (lhs: FallbackReason, rhs: FallbackReason) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

@@ -32,9 +32,10 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var translateHistoryMs: Double?
     public var generate: StageTiming?
     public var translateOut: StageTiming?
-    /// Prompt and completion tokens summed over every request of this item.
-    public var promptTokens: Int
-    public var completionTokens: Int
+    /// Prompt and completion tokens summed over every request of this item; nil once a request's
+    /// count is unknown (a server that reports no usage).
+    public var promptTokens: Int?
+    public var completionTokens: Int?
     /// Tokens/s of the generation stage from the server's counts and the client's stream timing.
     public var generateTokensPerSecond: Double?
     public var replyLang: String?
@@ -67,7 +68,7 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var translateInMs: Double? { translateIn?.ms }
     public var translateOutMs: Double? { translateOut?.ms }
     /// End-to-end cost per generated token (all stages, translations included): a length-controlled view of total_ms.
-    public var msPerToken: Double? { completionTokens > 0 ? totalMs / Double(completionTokens) : nil }
+    public var msPerToken: Double? { completionTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
     /// Tokens of the reply the person reads: the translated reply on the pivot, else the generated one.
     public var replyTokens: Int? { (translateOut ?? generate)?.completionTokens }
     /// End-to-end cost per token of the reply the person reads: what a longer wait buys them.

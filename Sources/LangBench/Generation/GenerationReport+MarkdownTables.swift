@@ -55,8 +55,8 @@ extension GenerationReport {
                 guard !stages.isEmpty else { continue }
                 func median(_ values: [Double]) -> ReportCell { values.isEmpty ? .empty : .number(Statistics.quantile(values, 0.5), digits: 1) }
                 table.append([.text(route.rawValue), .text(name), .int(stages.count), median(stages.map(\.ms)), median(stages.compactMap(\.ttftMs)),
-                              median(stages.compactMap(\.tpotMs)), median(stages.map { Double($0.promptTokens) }),
-                              median(stages.map { Double($0.promptProcessed) }), median(stages.map { Double($0.completionTokens) })])
+                              median(stages.compactMap(\.tpotMs)), median(stages.compactMap { $0.promptTokens.map(Double.init) }),
+                              median(stages.compactMap { $0.promptProcessed.map(Double.init) }), median(stages.compactMap { $0.completionTokens.map(Double.init) })])
             }
         }
         return table

@@ -42,7 +42,8 @@ extension GenerationReport {
             tpot = LatencySummary(model.compactMap(\.tpotMs))
             msPerToken = LatencySummary(model.compactMap(\.msPerToken))
             msPerReplyToken = LatencySummary(model.compactMap(\.msPerReplyToken))
-            completionTokensP50 = model.isEmpty ? nil : Statistics.quantile(model.map { Double($0.completionTokens) }, 0.5)
+            let counted = model.compactMap { $0.completionTokens.map(Double.init) }
+            completionTokensP50 = counted.isEmpty ? nil : Statistics.quantile(counted, 0.5)
             fallbackRate = records.isEmpty ? 0 : Double(fallbackCount) / Double(records.count)
             fallbackCI = Statistics.wilson(successes: fallbackCount, trials: records.count)
             fidelity = checked.isEmpty ? nil : Double(checked.filter { $0 }.count) / Double(checked.count)
@@ -113,7 +114,7 @@ extension GenerationReport {
             self.policy = policy
             requests = stages.count
             coldRequests = stages.filter(\.isCold).count
-            cachedTokens = stages.map(\.promptCached).reduce(0, +)
+            cachedTokens = stages.compactMap(\.promptCached).reduce(0, +)
         }
 
         /// The policy held: under `cold`, no request reused cached tokens.

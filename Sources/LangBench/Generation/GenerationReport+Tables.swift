@@ -26,10 +26,10 @@ extension GenerationReport {
                                      .optionalText(r.notServedReason), Self.ms(r.totalMs), Self.ms(r.ttftMs), Self.ms(r.tpotMs, digits: 2),
                                      Self.ms(r.msPerToken, digits: 2), Self.ms(r.detectMs)]
             for stage in [r.translateIn, r.generate, r.translateOut] {
-                row += stage.map { [Self.ms($0.ms), Self.ms($0.ttftMs), Self.ms($0.tpotMs, digits: 2), .int($0.promptTokens),
-                                    .int($0.promptProcessed), .int($0.completionTokens)] } ?? Array(repeating: .empty, count: Self.stageColumns.count)
+                row += stage.map { [Self.ms($0.ms), Self.ms($0.ttftMs), Self.ms($0.tpotMs, digits: 2), .optionalInt($0.promptTokens),
+                                    .optionalInt($0.promptProcessed), .optionalInt($0.completionTokens)] } ?? Array(repeating: .empty, count: Self.stageColumns.count)
             }
-            row += [Self.ms(r.translateHistoryMs), .text(r.history.rawValue), .int(r.promptTokens), .int(r.completionTokens),
+            row += [Self.ms(r.translateHistoryMs), .text(r.history.rawValue), .optionalInt(r.promptTokens), .optionalInt(r.completionTokens),
                     Self.ms(r.generateTokensPerSecond), .optionalText(r.replyLang), r.replyLangOK.map(ReportCell.bool) ?? .empty,
                     .optionalText(r.errorMessage), .optionalText(flip(r.key).isEmpty ? nil : flip(r.key))]
             table.append(row)

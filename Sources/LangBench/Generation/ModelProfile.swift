@@ -10,6 +10,8 @@ public struct ModelProfile: Sendable, Hashable, Codable {
     public var sampling: Sampling
     public var translationSampling: Sampling
     public var prompts: PromptTemplates
+    /// Which API replies go through (`backend`; default: llama-server's native one).
+    public var backend: BackendSettings = BackendSettings()
 
     /// The model file and how to check it.
     public struct ModelFile: Sendable, Hashable, Codable {
@@ -86,12 +88,12 @@ public struct ModelProfile: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", name, model, supportedLanguages = "supported_languages", server, sampling
-        case translationSampling = "translation_sampling", prompts
+        case translationSampling = "translation_sampling", prompts, backend
     }
 
     public init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "name", "model", "supported_languages", "server",
-                                                                "sampling", "translation_sampling", "prompts"])
+                                                                "sampling", "translation_sampling", "prompts", "backend"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         schemaVersion = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
         try StrictJSON.checkSchemaVersion(schemaVersion)
@@ -103,6 +105,7 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         sampling = try container.decode(Sampling.self, forKey: .sampling)
         translationSampling = try container.decodeIfPresent(Sampling.self, forKey: .translationSampling) ?? sampling
         prompts = try container.decode(PromptTemplates.self, forKey: .prompts)
+        backend = try container.decodeIfPresent(BackendSettings.self, forKey: .backend) ?? BackendSettings()
     }
 
     /// Whether the model declares `language` supported, with locale equivalence (`en-AU` counts as `en`).

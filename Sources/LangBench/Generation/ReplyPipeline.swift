@@ -201,7 +201,7 @@ public struct ReplyPipeline: Sendable {
             let completion = try await backend.complete(profile.sampling.request(prompt, seed: seed))
             let ms = (clock.now - start).milliseconds
             run.record.generate = StageTiming(completion)
-            run.record.generateTokensPerSecond = completion.clientPredictedPerSecond ?? (completion.server.predictedPerSecond > 0 ? completion.server.predictedPerSecond : nil)
+            run.record.generateTokensPerSecond = completion.clientPredictedPerSecond ?? completion.server.flatMap { $0.predictedPerSecond > 0 ? $0.predictedPerSecond : nil }
             run.count(completion)
             run.event(stage: "generate", outcome: "ok", ms: ms, tokensIn: completion.tokensEvaluated, tokensOut: completion.tokensPredicted)
             return completion
@@ -290,8 +290,9 @@ struct RouteRun {
     }
 
     mutating func count(_ completion: Completion) {
-        record.promptTokens += completion.tokensEvaluated
-        record.completionTokens += completion.tokensPredicted
+        // One unknown count makes the sum unknown: never a partial sum that looks complete.
+        record.promptTokens = record.promptTokens.flatMap { sum in completion.tokensEvaluated.map { sum + $0 } }
+        record.completionTokens = record.completionTokens.flatMap { sum in completion.tokensPredicted.map { sum + $0 } }
     }
 
     mutating func event(stage: String, outcome: String, errorType: String? = nil, message: String? = nil, ms: Double? = nil,

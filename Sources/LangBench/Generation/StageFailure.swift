@@ -19,6 +19,7 @@ struct StageFailure: Error, Sendable {
         let reason: FallbackReason = switch backend {
         case .connectionRefused, .streamCutOff, .transport, .binaryNotFound, .modelNotFound, .startFailed: .modelUnavailable
         case .timeout: .timeout
+        case .rateLimited: .rateLimited
         default: otherwise
         }
         return StageFailure(reason: reason, errorType: caseName(backend), message: metadataOnly(backend))

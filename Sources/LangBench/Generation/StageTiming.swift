@@ -9,20 +9,22 @@ public struct StageTiming: Sendable, Hashable, Codable {
     public var ttftMs: Double?
     /// Time per output token after the first: (ms − ttft) / (completion tokens − 1); nil below 2 tokens.
     public var tpotMs: Double?
-    /// Tokens in the prompt (`tokens_evaluated`).
-    public var promptTokens: Int
+    /// Tokens in the prompt (`tokens_evaluated`, or `usage.prompt_tokens`); nil when the server did not say.
+    public var promptTokens: Int?
     /// Prompt tokens the server actually evaluated (`timings.prompt_n`); the rest came from its cache.
-    public var promptProcessed: Int
-    /// Prompt tokens reused from the slot's cache (`timings.cache_n`).
-    public var promptCached: Int
-    public var completionTokens: Int
+    /// Nil when the server sends no timings.
+    public var promptProcessed: Int?
+    /// Prompt tokens reused from the slot's cache (`timings.cache_n`); nil without timings.
+    public var promptCached: Int?
+    /// Nil when the server did not count them.
+    public var completionTokens: Int?
 
     enum CodingKeys: String, CodingKey {
         case ms, ttftMs = "ttft_ms", tpotMs = "tpot_ms", promptTokens = "prompt_tokens", promptProcessed = "prompt_n"
         case promptCached = "cache_n", completionTokens = "completion_tokens"
     }
 
-    public init(ms: Double, ttftMs: Double?, promptTokens: Int, promptProcessed: Int, promptCached: Int, completionTokens: Int) {
+    public init(ms: Double, ttftMs: Double?, promptTokens: Int?, promptProcessed: Int?, promptCached: Int?, completionTokens: Int?) {
         self.ms = ms
         self.ttftMs = ttftMs
         self.tpotMs = Self.tpot(total: ms, ttft: ttftMs, tokens: completionTokens)
@@ -35,16 +37,20 @@ public struct StageTiming: Sendable, Hashable, Codable {
     /// A finished request, timed by the client.
     init(_ completion: Completion) {
         self.init(ms: completion.client.wallMs, ttftMs: completion.client.timeToFirstTokenMs, promptTokens: completion.tokensEvaluated,
-                  promptProcessed: completion.server.promptN, promptCached: completion.server.cacheN,
+                  promptProcessed: completion.server?.promptN, promptCached: completion.server?.cacheN,
                   completionTokens: completion.tokensPredicted)
     }
 
     /// TPOT = (E2E − TTFT) / (N − 1), the decode cost of each token after the first.
-    static func tpot(total: Double, ttft: Double?, tokens: Int) -> Double? {
-        guard let ttft, tokens > 1 else { return nil }
+    static func tpot(total: Double, ttft: Double?, tokens: Int?) -> Double? {
+        guard let ttft, let tokens, tokens > 1 else { return nil }
         return max(0, total - ttft) / Double(tokens - 1)
     }
 
     /// The whole prompt was evaluated: nothing came from the cache.
-    public var isCold: Bool { promptCached == 0 && promptProcessed >= promptTokens }
+    /// False when the server's counts are unknown: a request is called cold only when the server says so.
+    public var isCold: Bool {
+        guard let promptCached, let promptProcessed, let promptTokens else { return false }
+        return promptCached == 0 && promptProcessed >= promptTokens
+    }
 }

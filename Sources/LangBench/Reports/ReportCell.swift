@@ -24,6 +24,8 @@ public enum ReportCell: Sendable, Hashable {
     public static func percent(_ fraction: Double) -> ReportCell { .number(fraction * 100, digits: 1) }
     public static func ms(_ value: Double) -> ReportCell { .number(value, digits: 1) }
     public static func optionalText(_ text: String?) -> ReportCell { text.map(ReportCell.text) ?? .empty }
+    /// A count that may be unknown: empty rather than 0.
+    public static func optionalInt(_ value: Int?) -> ReportCell { value.map(ReportCell.int) ?? .empty }
 }
 
 extension ReportCell: Encodable {

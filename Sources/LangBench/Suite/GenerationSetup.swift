@@ -80,7 +80,7 @@ public struct GenerationSetup: Sendable {
         }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
         let calibrationLoad = try InjectedCalibrationLoad.from(environment: environment)
-        let reference = servers[keys[0]]!.client(requestTimeout: server.requestTimeout)
+        let reference = servers[keys[0]]!.backend(requestTimeout: server.requestTimeout)
         let lanes = try variants.map { variant in
             GenerationRunner.Lane(name: named ? variant.name : nil,
                                   pipeline: try pipeline(variant.profile, server: servers[variant.serverKey]!, slowdown: slowdown, detector: detector,
@@ -104,8 +104,11 @@ public struct GenerationSetup: Sendable {
         runner.recoveries = variants.map { recoveries[$0.serverKey]! }
         var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
-        job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)
-        job.calibrator?.injectedLoad = calibrationLoad
+        // Calibration reads the server's own timings, which only llama-server's native API always sends.
+        if servers[keys[0]]!.openAI == nil {
+            job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)
+            job.calibrator?.injectedLoad = calibrationLoad
+        }
         return (job, keys.map { servers[$0]! })
     }
 
@@ -113,7 +116,7 @@ public struct GenerationSetup: Sendable {
     private func pipeline(_ profile: ModelProfile, server: LlamaServer, slowdown: Double?, detector: any LanguageIdentifying,
                           crisis: CrisisCheck, bank: FallbackBank) throws -> ReplyPipeline {
         let candidates = try detection.resolvedCandidates(supported: profile.supportedLanguages)
-        let measured = server.client(requestTimeout: self.server.requestTimeout)
+        let measured = server.backend(requestTimeout: self.server.requestTimeout)
         let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
         let client = CacheControlledBackend(timed, policy: plan.cachePolicy)
         let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)

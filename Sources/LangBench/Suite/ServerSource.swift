@@ -10,11 +10,14 @@ public struct ServerSource: Sendable, Equatable {
     public var threads: Int?
     /// Per-request timeout in seconds.
     public var requestTimeout: Double = 60
+    /// The environment variable holding the API key; nil takes the profile's `backend.api_key_env`.
+    public var apiKeyEnv: String?
 
-    public init(url: URL? = nil, threads: Int? = nil, requestTimeout: Double = 60) {
+    public init(url: URL? = nil, threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
         self.url = url
         self.threads = threads
         self.requestTimeout = requestTimeout
+        self.apiKeyEnv = apiKeyEnv
     }
 
     /// Parses a server URL: http(s) with a host, e.g. `http://127.0.0.1:8080`. The one check every
@@ -30,7 +33,16 @@ public struct ServerSource: Sendable, Equatable {
     /// model file's path (default: the set-up one, `modelPath(for:)`); `logName` the server log in `runDirectory`.
     public func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String],
                      model: String? = nil, logName: String = "llama-server.log") async throws -> LlamaServer {
-        if let url { return try await LlamaServer.attach(to: url) }
+        if let url {
+            if let endpoint = openAIEndpoint(profile: profile, url: url, environment: environment) {
+                return try await LlamaServer.attach(openAI: endpoint, timeout: requestTimeout)
+            }
+            return try await LlamaServer.attach(to: url)
+        }
+        if profile.backend.api != .llama {
+            throw ConfigurationError.invalidValue(name: "backend.api", value: profile.backend.api.rawValue,
+                                                  reason: "an OpenAI-compatible API needs a running server: pass --server-url (e.g. http://127.0.0.1:8080/v1)")
+        }
         ServerReaper.installSignalHandlers()
         let paths = BackendPaths.resolve(environment: environment)
         let configuration = ServerConfiguration(binary: paths.server, model: model ?? paths.model, contextSize: profile.server.contextSize * max(slots, 1),
@@ -52,8 +64,16 @@ public struct ServerSource: Sendable, Equatable {
     }
 
     /// Facts about the server for provenance (from /props); a failed query is recorded, not thrown.
+    /// Of an OpenAI-compatible server: the API, the model and the key's variable name (never the key).
     public func describe(_ server: LlamaServer) async -> [String: String] {
         var facts = ["url": server.baseURL.absoluteString]
+        if let endpoint = server.openAI {
+            facts["api"] = "openai-\(endpoint.api.rawValue)"
+            facts["model"] = endpoint.model ?? ""
+            facts["api_key_env"] = endpoint.keyVariable ?? ""
+            facts["api_key"] = endpoint.key == nil ? "none" : "set"
+            return facts
+        }
         if let configuration = server.configuration {
             facts["threads"] = String(configuration.threads)
             facts["parallel_slots"] = String(configuration.parallelSlots)

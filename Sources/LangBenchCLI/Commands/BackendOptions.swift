@@ -5,7 +5,8 @@ import LangBench
 /// LANGBENCH_LLAMA_SERVER / LANGBENCH_MODEL) or attach to a running one.
 struct BackendOptions {
     static let group = OptionGroup("Server", [
-        .value("server-url", "url", help: "Use a running llama-server instead of starting one (e.g. a bigger machine)."),
+        .value("server-url", "url", help: "Use a running llama-server instead of starting one (e.g. a bigger machine); a URL ending in /v1 speaks the OpenAI-compatible API."),
+        .value("api-key-env", "name", help: "Environment variable holding the OpenAI-compatible server's API key.", computedDefault: "the profile's backend.api_key_env"),
         .value("threads", "n", help: "Threads for a started server.", computedDefault: "the profile's"),
         .value("request-timeout", "seconds", help: "Per-request timeout.", default: OptionSpec.number(ServerSource().requestTimeout)),
     ])
@@ -16,7 +17,20 @@ struct BackendOptions {
         source = ServerSource()
         if let raw = arguments.value("server-url") { source.url = try ServerURLOption.parse(raw, command: arguments.command) }
         source.threads = try arguments.optionalInt("threads", range: 1...256)
+        source.apiKeyEnv = try arguments.value("api-key-env").map { try APIKeyEnvOption.parse($0, command: arguments.command) }
         source.requestTimeout = try arguments.seconds("request-timeout")
+    }
+}
+
+/// `--api-key-env` of `generate`, `run` and `doctor`: a variable name, never the key itself.
+enum APIKeyEnvOption {
+    static func parse(_ text: String, command: String) throws -> String {
+        let allowed = text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard !text.isEmpty, allowed, !(text.first?.isNumber ?? false) else {
+            // The value may be a key pasted by mistake: do not echo it.
+            throw UsageError("--api-key-env takes the name of an environment variable (e.g. OPENAI_API_KEY), not a key", command: command)
+        }
+        return text
     }
 }
 

@@ -10,8 +10,8 @@ struct BenchBackendCommand: ParsableCommand {
         abstract: "Compare client, server and llama-bench tokens/s and report the harness overhead.",
         discussion: """
         Starts llama-server (one slot) and, after a warm-up, runs --repetitions rounds of one prompt-processing \
-        request, one generation request and llama-bench -r 1 with the same prompt length, generation length and \
-        threads, so bursts of machine load hit all three alike. Figures are medians. Writes backend-bench.md, backend-bench.json and llama-server.log to --out and \
+        request, one generation request (native, then the same through /v1/completions) and llama-bench -r 1 with \
+        the same prompt length, generation length and threads, so bursts of machine load hit them all alike. Figures are medians. Writes backend-bench.md, backend-bench.json and llama-server.log to --out and \
         prints the Markdown table.
         """,
         groups: [

@@ -14,17 +14,20 @@ struct DoctorCommand: ParsableCommand {
         the set-up cache. Never prints message content. Exit 0 when ready, 69 otherwise with the commands to run.
         """,
         groups: [OptionGroup("Options", [
-            .value("server-url", "url", help: "Check this running server instead of starting one."),
+            .value("server-url", "url", help: "Check this running server instead of starting one (a URL ending in /v1: its OpenAI-compatible API)."),
+            .value("api-key-env", "name", help: "Environment variable holding the OpenAI-compatible server's API key.", computedDefault: "the profile's backend.api_key_env"),
             .value("profile", "file", help: "Model profile.", default: ModelProfile.defaultPath),
         ])]
     )
 
     let serverURL: URL?
     let profilePath: String
+    let apiKeyEnv: String?
 
     init(_ arguments: ParsedArguments) throws {
         profilePath = try arguments.string("profile")
         serverURL = try arguments.value("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
+        apiKeyEnv = try arguments.value("api-key-env").map { try APIKeyEnvOption.parse($0, command: arguments.command) }
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
@@ -34,7 +37,10 @@ struct DoctorCommand: ParsableCommand {
         let doctor = BackendDoctor(paths: BackendPaths.resolve(environment: context.environment),
                                    expectedSHA256: (try? profile.get().model.sha256) ?? BackendPaths.modelSHA256,
                                    runDirectory: runDirectory, serverURL: serverURL,
-                                   threads: (try? profile.get().server.threads) ?? 2)
+                                   threads: (try? profile.get().server.threads) ?? 2,
+                                   openAI: serverURL.flatMap { url in
+                                       (try? profile.get()).flatMap { ServerSource(apiKeyEnv: apiKeyEnv).openAIEndpoint(profile: $0, url: url, environment: context.environment) }
+                                   })
         var checks = await doctor.run()
         checks.append(Self.profileCheck(profile, path: profilePath))
         checks.append(Self.packsCheck(LanguagePacks.deviceDefault))

@@ -9,6 +9,8 @@ public struct BackendBenchReport: Sendable, Equatable, Codable {
     public var llamaBenchBuild: String
     public var promptProcessing: SpeedComparison
     public var generation: SpeedComparison
+    /// The generation request through the server's OpenAI-compatible `/v1/completions` (nil in older reports).
+    public var generationOpenAI: SpeedComparison?
     /// Median client wall time not spent in the server's prompt or generation work, per request.
     public var overheadMs: Double
     /// Every measured request, in order.
@@ -36,6 +38,8 @@ public struct BenchRequest: Sendable, Equatable, Codable {
     public enum Kind: String, Sendable, Codable {
         case promptProcessing = "pp"
         case generation = "tg"
+        /// The same generation request through `/v1/completions`.
+        case generationOpenAI = "tg-openai"
     }
 
     public var kind: Kind

@@ -26,6 +26,7 @@ public struct BackendBenchmark: Sendable {
         let server = try await LlamaServer.launch(configuration, runDirectory: runDirectory)
         defer { server.stop() }
         let client = server.client(requestTimeout: 300)
+        let openAI = OpenAIClient(endpoint: OpenAIEndpoint(baseURL: server.baseURL.appendingPathComponent("v1")), requestTimeout: 300)
         let props = try await client.props()
         let prompt = try await promptOfExactly(settings.promptTokens, client: client)
 
@@ -34,7 +35,7 @@ public struct BackendBenchmark: Sendable {
         let generation = CompletionRequest(prompt: "The", maxTokens: settings.generatedTokens, temperature: 0,
                                            seed: 1, stop: [], cachePrompt: true, ignoreEOS: true)
         progress("warming up")
-        let promptTokens = try await client.complete(processing).server.promptN
+        let promptTokens = try await client.complete(processing).requireServerTimings(url: "/completion").promptN
         _ = try await client.complete(generation)
 
         var requests: [BenchRequest] = []
@@ -43,6 +44,7 @@ public struct BackendBenchmark: Sendable {
             progress("round \(round)/\(settings.repetitions): server, then llama-bench -p \(promptTokens) -n \(settings.generatedTokens)")
             requests.append(try Self.measure(.promptProcessing, round, try await client.complete(processing)))
             requests.append(try Self.measure(.generation, round, try await client.complete(generation)))
+            requests.append(try Self.measure(.generationOpenAI, round, try await openAI.complete(generation)))
             reference += try await LlamaBench.run(binary: paths.bench, model: paths.model, threads: settings.threads,
                                                   promptTokens: promptTokens, generatedTokens: settings.generatedTokens,
                                                   repetitions: 1)
@@ -53,6 +55,7 @@ public struct BackendBenchmark: Sendable {
             llamaBenchBuild: llamaBench.first?.build ?? "unknown",
             promptProcessing: Self.compare(requests, .promptProcessing, llamaBench.first { $0.promptTokens > 0 }),
             generation: Self.compare(requests, .generation, llamaBench.first { $0.generatedTokens > 0 }),
+            generationOpenAI: Self.compare(requests, .generationOpenAI, llamaBench.first { $0.generatedTokens > 0 }),
             overheadMs: requests.map(\.overheadMs).median ?? 0, requests: requests, llamaBench: llamaBench)
     }
 
@@ -69,20 +72,21 @@ public struct BackendBenchmark: Sendable {
     static func measure(_ kind: BenchRequest.Kind, _ repetition: Int, _ completion: Completion) throws -> BenchRequest {
         let client: Double?
         let server: Double
+        let timings = try completion.requireServerTimings(url: "/completion")
         switch kind {
         case .promptProcessing:
             // The first token event marks the end of prompt processing as the client sees it.
-            client = completion.client.firstTokenEventMs.map { Double(completion.server.promptN) / $0 * 1000 }
-            server = completion.server.promptPerSecond
-        case .generation:
+            client = completion.client.firstTokenEventMs.map { Double(timings.promptN) / $0 * 1000 }
+            server = timings.promptPerSecond
+        case .generation, .generationOpenAI:
             client = completion.clientPredictedPerSecond
-            server = completion.server.predictedPerSecond
+            server = timings.predictedPerSecond
         }
         guard let client else {
             throw BackendError.malformedResponse(url: "/completion", detail: "no token events to time (\(kind.rawValue))")
         }
         return BenchRequest(kind: kind, repetition: repetition, clientPerSecond: client, serverPerSecond: server,
-                            overheadMs: completion.overheadMs, client: completion.client, server: completion.server)
+                            overheadMs: completion.overheadMs ?? 0, client: completion.client, server: timings)
     }
 
     static func compare(_ requests: [BenchRequest], _ kind: BenchRequest.Kind,

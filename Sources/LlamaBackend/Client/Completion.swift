@@ -7,16 +7,19 @@ public struct Completion: Sendable, Equatable, Codable {
     public var stoppingWord: String
     /// The prompt did not fit the slot's context and was cut.
     public var truncated: Bool
-    public var tokensPredicted: Int
-    public var tokensEvaluated: Int
-    public var server: ServerTimings
+    /// Tokens generated and tokens in the prompt, as the server counted them; nil when it did not say
+    /// (an OpenAI-compatible server that sends no `usage`): unknown, never estimated.
+    public var tokensPredicted: Int?
+    public var tokensEvaluated: Int?
+    /// The server's own timings; nil when it sends none (any OpenAI-compatible server but llama.cpp's).
+    public var server: ServerTimings?
     public var client: ClientTimings
-    /// The settings the server reports it used.
-    public var settings: EchoedSettings
+    /// The settings the server reports it used; nil when it does not echo them (OpenAI-compatible APIs).
+    public var settings: EchoedSettings?
 
     public init(content: String, stopType: StopType, stoppingWord: String, truncated: Bool,
-                tokensPredicted: Int, tokensEvaluated: Int, server: ServerTimings, client: ClientTimings,
-                settings: EchoedSettings) {
+                tokensPredicted: Int?, tokensEvaluated: Int?, server: ServerTimings?, client: ClientTimings,
+                settings: EchoedSettings?) {
         self.content = content
         self.stopType = stopType
         self.stoppingWord = stoppingWord
@@ -39,8 +42,17 @@ public struct Completion: Sendable, Equatable, Codable {
 
     /// Client wall time not accounted for by the server's prompt and generation time: HTTP, JSON,
     /// scheduling and streaming overhead of this harness and the server's front end.
-    public var overheadMs: Double {
-        client.wallMs - server.promptMs - server.predictedMs
+    public var overheadMs: Double? {
+        server.map { client.wallMs - $0.promptMs - $0.predictedMs }
+    }
+}
+
+extension Completion {
+    /// The server's timings, or a `malformedResponse` naming `url` when it sent none (figures that
+    /// need the server's own clock cannot be made up from the client's).
+    public func requireServerTimings(url: String) throws -> ServerTimings {
+        guard let server else { throw BackendError.malformedResponse(url: url, detail: "no timings object in the response") }
+        return server
     }
 }
 
@@ -52,6 +64,8 @@ public enum StopType: String, Sendable, Equatable, Codable {
     case word
     /// `n_predict` or the context was reached.
     case limit
+    /// End-of-sequence or a stop string: OpenAI-compatible APIs (`finish_reason: "stop"`) do not tell them apart.
+    case stop
     /// Not reported (e.g. the request was interrupted).
     case none
 }

@@ -11,9 +11,12 @@ public struct BackendDoctor: Sendable {
     /// When set, check this running server instead of launching one (binary and model become optional).
     public var serverURL: URL?
     public var threads: Int
+    /// When set, `serverURL` is an OpenAI-compatible server: check its models and one request instead of `/health`.
+    public var openAI: OpenAIEndpoint?
 
     public init(paths: BackendPaths, expectedSHA256: String = BackendPaths.modelSHA256, runDirectory: URL,
-                serverURL: URL? = nil, threads: Int = 2) {
+                serverURL: URL? = nil, threads: Int = 2, openAI: OpenAIEndpoint? = nil) {
+        self.openAI = openAI
         self.paths = paths
         self.expectedSHA256 = expectedSHA256
         self.runDirectory = runDirectory
@@ -26,6 +29,7 @@ public struct BackendDoctor: Sendable {
         let local = serverURL == nil
         let binary = await checkBinary(required: local)
         let model = await checkModel(required: local)
+        if let openAI { return [binary, model] + (await checkOpenAI(openAI)) }
         let server: DoctorCheck
         if let serverURL {
             server = await checkAttached(serverURL)

@@ -16,12 +16,28 @@ public final class LlamaServer: Sendable {
     public let logFile: URL?
     /// The launched process; replaced by `restart()`.
     private let managed: Mutex<ManagedProcess?>
+    /// Set when replies go through an OpenAI-compatible API instead of the native `/completion`.
+    public let openAI: OpenAIEndpoint?
 
-    private init(baseURL: URL, configuration: ServerConfiguration?, logFile: URL?, managed: ManagedProcess?) {
+    private init(baseURL: URL, configuration: ServerConfiguration?, logFile: URL?, managed: ManagedProcess?, openAI: OpenAIEndpoint? = nil) {
         self.baseURL = baseURL
         self.configuration = configuration
         self.logFile = logFile
         self.managed = Mutex(managed)
+        self.openAI = openAI
+    }
+
+    /// The client replies go through: the OpenAI-compatible one when `openAI` is set, else the native one.
+    public func backend(requestTimeout: Double = 120) -> any TextCompleting {
+        openAI.map { OpenAIClient(endpoint: $0, requestTimeout: requestTimeout) } ?? client(requestTimeout: requestTimeout)
+    }
+
+    /// Uses an OpenAI-compatible server someone else runs: settles the model against `/v1/models` and
+    /// sends one tiny request (which proves the key) before returning. `baseURL` is the endpoint's.
+    public static func attach(openAI endpoint: OpenAIEndpoint, timeout: Double = 30) async throws -> LlamaServer {
+        let resolved = try await OpenAIClient(endpoint: endpoint, requestTimeout: timeout).resolve(timeout: timeout)
+        _ = try await OpenAIClient(endpoint: resolved, requestTimeout: timeout).probe()
+        return LlamaServer(baseURL: resolved.baseURL, configuration: nil, logFile: nil, managed: nil, openAI: resolved)
     }
 
     private var process: ManagedProcess? { managed.withLock { $0 } }

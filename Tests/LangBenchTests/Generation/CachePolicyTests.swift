@@ -44,7 +44,8 @@ struct CachePolicyTests {
         #expect(!stages.isEmpty)
         for stage in stages {
             // The prefix came from the cache; the message (at least) was evaluated.
-            #expect(stage.promptCached > 0 && stage.promptProcessed > 0 && stage.promptProcessed < stage.promptTokens, "\(stage)")
+            let cached = try #require(stage.promptCached), processed = try #require(stage.promptProcessed), tokens = try #require(stage.promptTokens)
+            #expect(cached > 0 && processed > 0 && processed < tokens, "\(stage)")
         }
     }
 
