@@ -7,14 +7,18 @@ enum TokenCost {
     enum Measure: String, CaseIterable {
         case evaluated = "generation.prompt_tokens_evaluated", generated = "generation.tokens_generated"
 
-        func count(_ stage: StageTiming) -> Int {
+        /// Nil when the server did not say (an OpenAI-compatible server without `usage`).
+        func count(_ stage: StageTiming) -> Int? {
             switch self {
             case .evaluated: stage.promptProcessed
             case .generated: stage.completionTokens
             }
         }
 
-        func total(_ record: GenerationRecord) -> Int { record.stages.map(count).reduce(0, +) }
+        /// The record's requests summed; nil when any of them has no count.
+        func total(_ record: GenerationRecord) -> Int? {
+            record.stages.reduce(0 as Int?) { sum, stage in sum.flatMap { sum in count(stage).map { sum + $0 } } }
+        }
     }
 
     /// Items listed per check: enough to find the cause, short enough for a PR comment.
@@ -32,17 +36,23 @@ enum TokenCost {
     }
 
     static func check(_ paired: [GenerationComparer.Pair], measure: Measure, key: String, threshold: Double) -> MetricCheck? {
-        let base = paired.map { measure.total($0.base) }.reduce(0, +)
-        let current = paired.map { measure.total($0.current) }.reduce(0, +)
-        guard base > 0 || current > 0 else { return nil }
+        let unknown = paired.filter { measure.total($0.base) == nil || measure.total($0.current) == nil }
+        let counted = paired.filter { measure.total($0.base) != nil && measure.total($0.current) != nil }
+        let base = counted.compactMap { measure.total($0.base) }.reduce(0, +)
+        let current = counted.compactMap { measure.total($0.current) }.reduce(0, +)
+        guard base > 0 || current > 0 || !unknown.isEmpty else { return nil }
         let changed = paired.filter { measure.total($0.base) != measure.total($0.current) }
         let delta = base > 0 ? Double(current) / Double(base) - 1 : .infinity
         var check = MetricCheck(metric: measure.rawValue, key: key, polarity: .lowerIsBetter, base: Double(base), current: Double(current),
                                 delta: delta, interval: nil, pValue: nil, threshold: threshold, n: paired.count, status: .unchanged, rule: "")
         // A request that reused cached prompt tokens under the cold policy was not evaluated from scratch:
         // its count depends on what ran before it, so the totals are shown but not judged.
-        let warm = paired.filter { pair in [pair.base, pair.current].contains { $0.cachePolicy == .cold && $0.stages.contains { $0.promptCached > 0 } } }
+        let warm = paired.filter { pair in [pair.base, pair.current].contains { $0.cachePolicy == .cold && $0.stages.contains { ($0.promptCached ?? 0) > 0 } } }
         check.rule = "exact totals over the same \(paired.count) records with a model reply in both runs (cold cache, fixed seed: the same on any runner); "
+        if !unknown.isEmpty {
+            check.rule += "not judged: the server gave no token counts for \(unknown.count) record(s)"
+            return check
+        }
         if !warm.isEmpty {
             check.rule += "not judged: \(warm.count) record(s) reused cached prompt tokens under the cold policy"
             return check
@@ -59,11 +69,12 @@ enum TokenCost {
     static func change(_ pair: GenerationComparer.Pair, measure: Measure) -> String {
         let stages = [("translate-in", \GenerationRecord.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)]
         let moved = stages.compactMap { name, path -> String? in
-            let a = pair.base[keyPath: path].map(measure.count) ?? 0, b = pair.current[keyPath: path].map(measure.count) ?? 0
+            let a = pair.base[keyPath: path].flatMap(measure.count) ?? 0, b = pair.current[keyPath: path].flatMap(measure.count) ?? 0
             return a == b ? nil : "\(name) \(b - a > 0 ? "+" : "")\(b - a)"
         }
         let repeatText = pair.base.repeatIndex > 0 ? " (repeat \(pair.base.repeatIndex))" : ""
-        return "\(pair.base.itemID)\(repeatText): \(measure.total(pair.base)) → \(measure.total(pair.current)) (\(moved.joined(separator: ", ")))"
+        let total = { (record: GenerationRecord) in measure.total(record).map(String.init) ?? "unknown" }
+        return "\(pair.base.itemID)\(repeatText): \(total(pair.base)) → \(total(pair.current)) (\(moved.joined(separator: ", ")))"
     }
 
     static func percent(_ fraction: Double) -> String {

@@ -46,8 +46,8 @@ public struct OpenAIClient: TextCompleting {
     /// The model names the server serves (`/v1/models`).
     public func models(timeout: Double = 10) async throws -> [String] {
         let request = endpoint.request("models")
-        let (status, body) = try await LlamaClient.fetch(request, deadline: timeout)
-        try Self.check(status: status, body: body, url: request.url!, endpoint: endpoint)
+        let (status, contentType, body) = try await LlamaClient.fetch(request, deadline: timeout)
+        try Self.check(status: status, body: body, contentType: contentType, url: request.url!, endpoint: endpoint)
         do {
             return try JSONDecoder().decode(OpenAIWireFormat.Models.self, from: body).data.map(\.id)
         } catch {
@@ -78,7 +78,7 @@ public struct OpenAIClient: TextCompleting {
 
     /// Maps a non-200 answer: 401/403 to `unauthorized`, 404 to `notOpenAICompatible`, 429 to
     /// `rateLimited`, 503 to `serverLoading`, the rest to `httpStatus` with the server's message (key scrubbed).
-    static func check(status: Int, body: Data, url: URL, endpoint: OpenAIEndpoint) throws {
+    static func check(status: Int, body: Data, contentType: String?, size: Int? = nil, url: URL, endpoint: OpenAIEndpoint) throws {
         switch status {
         case 200: return
         case 401, 403: throw BackendError.unauthorized(url: url.absoluteString, keyVariable: endpoint.keyVariable)
@@ -86,7 +86,7 @@ public struct OpenAIClient: TextCompleting {
         case 429: throw BackendError.rateLimited(url: url.absoluteString, attempts: 1)
         case 503: throw BackendError.serverLoading(url: url.absoluteString)
         default:
-            let message = WireFormat.errorMessage(body)
+            let message = WireFormat.errorMessage(body, contentType: contentType, size: size ?? body.count)
             throw BackendError.httpStatus(code: status, message: endpoint.key.map { $0.redact(message) } ?? message, url: url.absoluteString)
         }
     }

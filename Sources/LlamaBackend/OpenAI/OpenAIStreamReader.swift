@@ -22,6 +22,8 @@ struct OpenAIStreamReader {
     private var done: ContinuousClock.Instant?
     private var lastEventAt: ContinuousClock.Instant?
     private var receivedBytes = 0
+    private var contentType: String?
+    private var errorBytes = 0
 
     init(url: URL, endpoint: OpenAIEndpoint) {
         self.url = url
@@ -30,24 +32,29 @@ struct OpenAIStreamReader {
 
     mutating func consume(_ event: TransportEvent) throws {
         switch event {
-        case .response(let code, let at):
+        case .response(let code, let type, let at):
             status = code
+            contentType = type
             headersAt = at
         case .data(let chunk, let at):
             guard status == 200 else {
-                errorBody.append(chunk)
+                errorBytes += chunk.count
+                if errorBody.count < ResponseLimits.maxErrorBodyBytes { errorBody.append(chunk.prefix(ResponseLimits.maxErrorBodyBytes - errorBody.count)) }
                 return
             }
             receivedBytes += chunk.count
             for payload in parser.feed(chunk) {
                 try take(payload, at: at)
             }
+            if parser.oversized {
+                throw BackendError.responseTooLarge(url: url.absoluteString, part: "an event", limit: ResponseLimits.maxLineBytes)
+            }
         }
     }
 
     mutating func finish(startedAt start: ContinuousClock.Instant) throws -> Completion {
         if status != 200 {
-            try OpenAIClient.check(status: status, body: errorBody, url: url, endpoint: endpoint)
+            try OpenAIClient.check(status: status, body: errorBody, contentType: contentType, size: errorBytes, url: url, endpoint: endpoint)
         }
         let (last, dangling) = parser.finish()
         if let last, !dangling { try take(last, at: .now) }

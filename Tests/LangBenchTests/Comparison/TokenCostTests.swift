@@ -33,8 +33,8 @@ struct TokenCostTests {
         let base = try GenerationFixtures.records("base")
         var current = base
         for index in current.indices where current[index].route == .pivot && current[index].translateIn != nil {
-            current[index].translateIn!.promptProcessed += 200
-            current[index].translateIn!.promptTokens += 200
+            current[index].translateIn!.promptProcessed! += 200
+            current[index].translateIn!.promptTokens! += 200
         }
         let comparison = try Self.compare(base, current)
         let evaluated = try Self.cost(comparison, .evaluated, route: .pivot)
@@ -56,7 +56,7 @@ struct TokenCostTests {
         let base = try GenerationFixtures.records("base")
         var current = base
         let index = try #require(current.firstIndex { $0.route == .direct && $0.outcome == .model && $0.generate != nil })
-        current[index].generate!.completionTokens += 1
+        current[index].generate!.completionTokens! += 1
         let check = try Self.cost(try Self.compare(base, current), .generated, route: .direct)
         #expect(check.status == .unchanged)
         #expect(check.rule.contains("1 of \(check.n) records changed"))
@@ -67,11 +67,22 @@ struct TokenCostTests {
         var current = base
         for index in current.indices where current[index].route == .direct && current[index].generate != nil {
             current[index].generate!.promptCached = 40
-            current[index].generate!.promptProcessed -= 40
+            current[index].generate!.promptProcessed! -= 40
         }
         let check = try Self.cost(try Self.compare(base, current), .evaluated, route: .direct)
         #expect(check.status == .unchanged)
         #expect(check.rule.contains("not judged"))
+    }
+
+    /// An OpenAI-compatible server without `usage` leaves counts unknown: never counted as zero.
+    @Test func unknownCountsAreNotJudged() throws {
+        let base = try GenerationFixtures.records("base")
+        var current = base
+        let index = try #require(current.firstIndex { $0.route == .direct && $0.outcome == .model && $0.generate != nil })
+        current[index].generate!.completionTokens = nil
+        let check = try Self.cost(try Self.compare(base, current), .generated, route: .direct)
+        #expect(check.status == .unchanged)
+        #expect(check.rule.contains("not judged: the server gave no token counts for 1 record(s)"))
     }
 
     @Test func theThresholdIsData() throws {

@@ -80,7 +80,7 @@ struct RateLimitFallbackTests {
 
     @Test func rateLimitingIsAFallbackReasonOfItsOwn() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: RateLimited(), detector: FixedDetector(lang: "en"))
-        let output = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
+        let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct)
         #expect(output.record.fallbackReason == .rateLimited)
         #expect(output.record.fallbackReason?.rawValue == "rate-limited")
     }
@@ -100,7 +100,7 @@ struct UnknownTokenCountTests {
 
     @Test func unknownCountsStayUnknownIntoTheReport() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: NoUsage(), detector: FixedDetector(lang: "en"))
-        let record = await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct).record
+        let record = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "Hi there"), .direct).record
         #expect(record.outcome == .model)
         #expect(record.promptTokens == nil && record.completionTokens == nil && record.msPerToken == nil && record.tpotMs == nil)
         let stage = try #require(record.generate)
