@@ -49,8 +49,9 @@ public struct DegenerateOutput: Sendable, Hashable {
     /// Whether `units` hold a block repeated back to back as these parameters require.
     func loops<Units: Collection>(_ units: Units) -> Bool where Units.Element: Equatable {
         let units = Array(units)
-        guard units.count >= minUnits else { return false }
-        for cycle in 1...max(1, min(maxCycle, units.count / minRepeats)) {
+        // Fewer units than repeats hold no loop (and would leave no cycle length to try).
+        guard units.count >= max(minUnits, minRepeats, 1), maxCycle >= 1 else { return false }
+        for cycle in 1...min(maxCycle, units.count / max(minRepeats, 1)) {
             // `run` counts units equal to the unit one cycle back: a run of r holds r / cycle + 1 repeats.
             var run = 0
             for index in cycle..<units.count {

@@ -35,4 +35,15 @@ struct DegenerateOutputTests {
     func aLoopIsDegenerate(reply: String) {
         #expect(DegenerateOutput.isDegenerate(reply))
     }
+
+    /// The parameters' edges: one unit short of each threshold, then at it.
+    @Test(arguments: [
+        ("Ти, ти, ти, ти, ти", false), ("Ти, ти, ти, ти, ти, ти", true),  // minUnits: 6 words
+        ("I am fine. I am fine. I am fine.", false), ("I am fine. I am fine. I am fine. I am fine.", true),  // minRepeats: 4
+        ("Okay. I think that is fine, really. Ok ok ok ok", false), ("Okay, fine then. Ok ok ok ok ok ok", true),  // minCoverage: half
+        ("ааааааа", false), ("аааааааааа", true),  // characters: 10 units, 8 repeats
+    ])
+    func theThresholdsHoldAtTheirEdges(reply: String, degenerate: Bool) {
+        #expect(DegenerateOutput.isDegenerate(reply) == degenerate)
+    }
 }
