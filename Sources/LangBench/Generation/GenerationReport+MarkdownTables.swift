@@ -94,12 +94,12 @@ extension GenerationReport {
         var table = ReportTable(title: "Served in the person's own language (\(settings.detectionName))", columns: [
             .init("route"), .init("lang"), .init("detection"), .numeric("n"), .numeric("served"), .numeric("rate", title: "served %"),
             .init("ci", title: "95% CI"), .numeric("misdetected"), .numeric("wrong_output_language", title: "wrong output language"),
-            .init("fallbacks", title: "other fallbacks"), .numeric("fidelity", title: "fidelity vs detected %"),
+            .numeric("degenerate_output", title: "degenerate output"), .init("fallbacks", title: "other fallbacks"), .numeric("fidelity", title: "fidelity vs detected %"),
         ])
         for row in served {
             let others = row.fallbacks.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
             table.append([.text(row.route.rawValue), .text(row.lang), .text(settings.detectionName), .int(row.n), .int(row.served), .percent(row.rate),
-                          .text(DetectionReport.percentInterval(row.ci)), .int(row.misdetected), .int(row.wrongOutputLanguage), .text(others),
+                          .text(DetectionReport.percentInterval(row.ci)), .int(row.misdetected), .int(row.wrongOutputLanguage), .int(row.degenerateOutput), .text(others),
                           row.fidelity.map(ReportCell.percent) ?? .empty])
         }
         return table

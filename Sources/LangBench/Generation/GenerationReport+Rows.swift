@@ -22,11 +22,13 @@ extension GenerationReport {
         /// Of the replies whose language was checked, the share in the detected language.
         public var fidelity: Double?
         public var servedRate: Double
+        /// Model replies stuck in a loop (`DegenerateOutput`): delivered, not served.
+        public var degenerateOutput: Int
 
         enum CodingKeys: String, CodingKey {
             case route, slice, n, modelReplies = "model_replies", latency, ttft, tpot, msPerToken = "ms_per_token", msPerReplyToken = "ms_per_reply_token"
             case completionTokensP50 = "completion_tokens_p50", fallbackRate = "fallback_rate", fallbackCI = "fallback_ci95", fidelity
-            case servedRate = "served_rate"
+            case servedRate = "served_rate", degenerateOutput = "degenerate_output"
         }
 
         init(_ route: Route, _ slice: String, _ records: [GenerationRecord]) {
@@ -48,6 +50,7 @@ extension GenerationReport {
             fallbackCI = Statistics.wilson(successes: fallbackCount, trials: records.count)
             fidelity = checked.isEmpty ? nil : Double(checked.filter { $0 }.count) / Double(checked.count)
             servedRate = records.isEmpty ? 0 : Double(records.filter { $0.servedInOwnLanguage == true }.count) / Double(records.count)
+            degenerateOutput = records.filter { $0.notServedReason == NotServed.degenerateOutput }.count
         }
     }
 
@@ -72,13 +75,16 @@ extension GenerationReport {
         public var ci: Statistics.Interval
         public var misdetected: Int
         public var wrongOutputLanguage: Int
+        /// Model replies stuck in a loop (`DegenerateOutput`), whatever was detected.
+        public var degenerateOutput: Int
         /// Other fallback reasons (detection right), by reason.
         public var fallbacks: [String: Int]
         /// Against the detected language, as the pipeline checks it.
         public var fidelity: Double?
 
         enum CodingKeys: String, CodingKey {
-            case route, lang, n, served, rate, ci = "ci95", misdetected, wrongOutputLanguage = "wrong_output_language", fallbacks, fidelity
+            case route, lang, n, served, rate, ci = "ci95", misdetected, wrongOutputLanguage = "wrong_output_language"
+            case degenerateOutput = "degenerate_output", fallbacks, fidelity
         }
 
         init(_ route: Route, lang: String, _ records: [GenerationRecord]) {
@@ -91,8 +97,9 @@ extension GenerationReport {
             let reasons = records.compactMap(\.notServedReason)
             misdetected = reasons.filter { $0 == NotServed.misdetected }.count
             wrongOutputLanguage = reasons.filter { $0 == FallbackReason.wrongOutputLanguage.rawValue }.count
-            fallbacks = Dictionary(grouping: reasons.filter { $0 != NotServed.misdetected && $0 != FallbackReason.wrongOutputLanguage.rawValue },
-                                   by: { $0 }).mapValues(\.count)
+            degenerateOutput = reasons.filter { $0 == NotServed.degenerateOutput }.count
+            let counted = [NotServed.misdetected, FallbackReason.wrongOutputLanguage.rawValue, NotServed.degenerateOutput]
+            fallbacks = Dictionary(grouping: reasons.filter { !counted.contains($0) }, by: { $0 }).mapValues(\.count)
             let checked = records.compactMap(\.replyLangOK)
             fidelity = checked.isEmpty ? nil : Double(checked.filter { $0 }.count) / Double(checked.count)
         }

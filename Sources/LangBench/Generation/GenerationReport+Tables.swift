@@ -44,7 +44,7 @@ extension GenerationReport {
             .numeric("p50_ci95_low"), .numeric("p50_ci95_high"), .numeric("p90_ms"), .numeric("p95_ms"), .numeric("p95_ci95_low"),
             .numeric("p95_ci95_high"), .numeric("p99_ms"), .numeric("max_ms"), .numeric("ttft_p50_ms"), .numeric("tpot_p50_ms"),
             .numeric("ms_per_token_p50"), .numeric("ms_per_reply_token_p50"), .numeric("completion_tokens_p50"), .numeric("fallback_rate"), .numeric("fallback_ci95_low"),
-            .numeric("fallback_ci95_high"), .numeric("fidelity"), .numeric("served_rate"),
+            .numeric("fallback_ci95_high"), .numeric("fidelity"), .numeric("served_rate"), .numeric("degenerate_output"),
         ])
         let rows: [(variant: String?, row: SummaryRow)] = variants.map { sections in sections.flatMap { s in s.summary.map { (s.name, $0) } } }
             ?? summary.map { (nil, $0) }
@@ -55,7 +55,7 @@ extension GenerationReport {
                           Self.ms(l?.p95CI?.high), Self.ms(l?.p99), Self.ms(l?.max), Self.ms(row.ttft?.p50), Self.ms(row.tpot?.p50, digits: 2),
                           Self.ms(row.msPerToken?.p50, digits: 2), Self.ms(row.msPerReplyToken?.p50, digits: 2), Self.ms(row.completionTokensP50), .number(row.fallbackRate, digits: 4),
                           .number(row.fallbackCI.low, digits: 4), .number(row.fallbackCI.high, digits: 4),
-                          row.fidelity.map { .number($0, digits: 4) } ?? .empty, .number(row.servedRate, digits: 4)])
+                          row.fidelity.map { .number($0, digits: 4) } ?? .empty, .number(row.servedRate, digits: 4), .int(row.degenerateOutput)])
         }
         return table
     }

@@ -5,32 +5,40 @@ extension ReplyPipeline {
     func judgeOwnLanguage(_ output: inout Output, item: CorpusItem, detection: Detection) async throws {
         let detectedRight = (detection.language ?? Self.english).isEquivalent(to: item.lang)
         var record = output.record
-        switch (record.outcome, detectedRight) {
-        case (.model, true):
-            // The pipeline's check already compared the reply with this very language.
-            record.servedInOwnLanguage = true
-        case (.model, false):
-            // Answered in the detected language; look again with the true language among the candidates.
-            let own = candidates.map { $0.contains(item.lang) ? $0 : $0 + [item.lang] }
-            let replyLang = try await identify(output.reply, candidates: own)
-            record.servedInOwnLanguage = replyLang?.isEquivalent(to: item.lang) ?? false
-        case (.fallback, _):
+        var degenerate = false
+        switch record.outcome {
+        case .model:
+            degenerate = DegenerateOutput.isDegenerate(output.reply)
+            if degenerate {
+                record.servedInOwnLanguage = false
+            } else {
+                // Over every language the detector knows, without the config's candidates or priors: a
+                // candidate set that lacks the reply's real language (Macedonian, say) picks the closest
+                // one it has, and adding the true language to it makes the true language win.
+                let replyLang = try await identify(output.reply, candidates: nil, hints: [:])
+                record.servedInOwnLanguage = replyLang?.isEquivalent(to: item.lang) ?? false
+            }
+        case .fallback:
             record.servedInOwnLanguage = false
         }
         if record.servedInOwnLanguage == false {
-            record.notServedReason = Self.notServedReason(detectedRight: detectedRight, fallback: record.fallbackReason)
+            record.notServedReason = Self.notServedReason(detectedRight: detectedRight, degenerate: degenerate, fallback: record.fallbackReason)
         }
         output.record = record
     }
 
-    /// Misdetection comes first: it decides the language every later stage works in.
-    static func notServedReason(detectedRight: Bool, fallback: FallbackReason?) -> String {
+    /// A degenerate reply comes first: it serves no one in any language, whatever was detected.
+    /// Misdetection next: it decides the language every later stage works in.
+    static func notServedReason(detectedRight: Bool, degenerate: Bool, fallback: FallbackReason?) -> String {
+        if degenerate { return NotServed.degenerateOutput }
         if !detectedRight { return NotServed.misdetected }
         return fallback?.rawValue ?? FallbackReason.wrongOutputLanguage.rawValue
     }
 }
 
-/// The split of "not served in the person's own language".
+/// The split of "not served in the person's own language" beyond the fallback reasons.
 public enum NotServed {
     public static let misdetected = "misdetected"
+    /// A model reply stuck in a loop (`DegenerateOutput`); not a fallback.
+    public static let degenerateOutput = "degenerate-output"
 }

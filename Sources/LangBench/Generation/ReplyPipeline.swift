@@ -74,11 +74,12 @@ public struct ReplyPipeline: Sendable {
         return Detection(language: language, milliseconds: ms, isCrisis: crisis.isCrisis(item, detected: language))
     }
 
-    /// The detector's best language for `text` (nil: it abstained). A detector that fails (cannot start,
-    /// dies, hangs, answers garbage or outside the candidates) stops the run: whatever it judged would be
-    /// recorded as the model's fault (a reply "detected as und").
-    func identify(_ text: String, candidates: [LanguageCode]?) async throws -> LanguageCode? {
-        let outcome = await detector.identify(text, candidates: candidates, hints: hints)
+    /// The detector's best language for `text` (nil: it abstained), weighed with the config's hints
+    /// unless `hints` are given. A detector that fails (cannot start, dies, hangs, answers garbage or
+    /// outside the candidates) stops the run: whatever it judged would be recorded as the model's fault
+    /// (a reply "detected as und").
+    func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]? = nil) async throws -> LanguageCode? {
+        let outcome = await detector.identify(text, candidates: candidates, hints: hints ?? self.hints)
         if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed(reason) }
         return outcome.top?.lang
     }

@@ -17,10 +17,24 @@ struct EchoBackend: TextCompleting {
     func complete(_ request: CompletionRequest) async throws -> Completion {
         let lines = request.prompt.split(separator: "\n")
         let input = lines.dropLast().last.map { String($0.split(separator: ":", maxSplits: 1).last ?? "") } ?? request.prompt
-        return Completion(content: input, stopType: .word, stoppingWord: "\n", truncated: false, tokensPredicted: 5, tokensEvaluated: 20,
-                          server: ServerTimings(cacheN: 0, promptN: 20, promptMs: 1, promptPerSecond: 20_000, predictedN: 5, predictedMs: 1, predictedPerSecond: 5_000),
-                          client: ClientTimings(wallMs: 2, headersMs: 1, timeToFirstTokenMs: 1, firstTokenEventMs: 1, lastTokenEventMs: 2, tokenEvents: 5),
-                          settings: EchoedSettings(nPredict: request.maxTokens, temperature: request.temperature, seed: request.seed, topK: request.topK,
-                                                   topP: request.topP, minP: request.minP, stop: request.stop, ignoreEOS: false))
+        return .stub(input, for: request)
+    }
+}
+
+/// Answers every request with one given text, as the model once did (a fake: no real model says a
+/// chosen text on demand, and the judging after generation is what is under test).
+struct FixedReplyBackend: TextCompleting {
+    var reply: String
+    func complete(_ request: CompletionRequest) async throws -> Completion { .stub(reply, for: request) }
+}
+
+extension Completion {
+    /// A successful completion of `content` with small fixed counts and timings.
+    static func stub(_ content: String, for request: CompletionRequest) -> Completion {
+        Completion(content: content, stopType: .word, stoppingWord: "\n", truncated: false, tokensPredicted: 5, tokensEvaluated: 20,
+                   server: ServerTimings(cacheN: 0, promptN: 20, promptMs: 1, promptPerSecond: 20_000, predictedN: 5, predictedMs: 1, predictedPerSecond: 5_000),
+                   client: ClientTimings(wallMs: 2, headersMs: 1, timeToFirstTokenMs: 1, firstTokenEventMs: 1, lastTokenEventMs: 2, tokenEvents: 5),
+                   settings: EchoedSettings(nPredict: request.maxTokens, temperature: request.temperature, seed: request.seed, topK: request.topK,
+                                            topP: request.topP, minP: request.minP, stop: request.stop, ignoreEOS: false))
     }
 }

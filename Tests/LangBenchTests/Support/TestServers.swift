@@ -70,11 +70,13 @@ enum PipelineFixture {
 
     static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
                          packs: LanguagePacks = LanguagePacks(), refuseUnsupported: Bool = false,
-                         translationSampling: ModelProfile.Sampling? = nil) throws -> ReplyPipeline {
+                         translationSampling: ModelProfile.Sampling? = nil, detection: DetectionConfig? = nil) throws -> ReplyPipeline {
         let profile = try profile ?? Self.profile()
         let translator = LlamaTranslator(backend: backend, prompts: PromptBuilder(templates: profile.prompts),
                                          sampling: translationSampling ?? profile.translationSampling)
-        return ReplyPipeline(profile: profile, backend: backend, translator: translator, detector: detector, candidates: nil, hints: [:],
+        let candidates = try detection?.resolvedCandidates(supported: profile.supportedLanguages)
+        return ReplyPipeline(profile: profile, backend: backend, translator: translator, detector: detector, candidates: candidates,
+                             hints: detection?.hints ?? [:],
                              packs: packs, crisis: try crisis(), bank: try bank(), refuseUnsupported: refuseUnsupported)
     }
 
