@@ -7,6 +7,7 @@ extension Comparison {
         var out = regressions.isEmpty
             ? "## ✅ LangBench: no regression\n\n"
             : "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
+        if let latencyNotJudged { out += "**\(ReportText.markdown(latencyNotJudged.note))**\n\n" }
         out += "Base \(ReportText.code(base)) → current \(ReportText.code(current)). \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved.\n\n"
         for note in notes { out += "> \(ReportText.markdown(note))\n" }
         if !notes.isEmpty { out += "\n" }
@@ -87,6 +88,6 @@ extension Comparison {
             }
             out += "  </testsuite>\n"
         }
-        return out + "</testsuites>\n"
+        return out + (latencyNotJudged?.junit ?? "") + "</testsuites>\n"
     }
 }
