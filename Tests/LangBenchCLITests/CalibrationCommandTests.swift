@@ -144,6 +144,7 @@ struct CalibrationCommandTests {
         let json = try String(contentsOf: loaded.appendingPathComponent("run/generation.json"), encoding: .utf8)
         #expect(json.contains(#""calibration_consistency""#) && json.contains(#""verdict" : "inconsistent""#))
         #expect(json.contains(#""machine_steady" : false"#))
+        #expect(loadedRun.stderr.contains("warning: Machine unsteady during this run: the machine calibration's samples span ×"), "\(loadedRun.stderr)")
 
         for basis in ["calibrated", "same-runner"] {
             let compared = await runCommand(["compare", quiet.appendingPathComponent("run").path, loaded.appendingPathComponent("run").path, "--latency", basis])

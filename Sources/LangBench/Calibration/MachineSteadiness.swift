@@ -88,12 +88,17 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
         self.reasons = reasons
     }
 
-    /// One line for the top of the run's reports (empty when steady).
-    public var warning: String {
-        guard !isSteady else { return "" }
-        return "**⚠️ Machine unsteady during this run: " + reasons.joined(separator: "; ")
+    /// What was found and what it means, one sentence (nil when steady).
+    public var sentence: String? {
+        guard !isSteady else { return nil }
+        return "Machine unsteady during this run: " + reasons.joined(separator: "; ")
             + ". The machine was loaded or changed speed while it ran, so its latency figures describe the load, not the code: "
-            + "`compare` does not judge its latency (accuracy, fallbacks and token cost still are); re-run on a quiet machine.**\n\n"
+            + "`compare` does not judge its latency (accuracy, fallbacks and token cost still are); re-run on a quiet machine."
+    }
+
+    /// A bold line for the top of the run's reports (empty when steady).
+    public var warning: String {
+        sentence.map { "**⚠️ " + $0 + "**\n\n" } ?? ""
     }
 
     static func format(_ value: Double) -> String { String(format: "%.2f", value) }
