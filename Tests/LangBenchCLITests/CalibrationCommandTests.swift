@@ -114,12 +114,13 @@ struct CalibrationCommandTests {
         #expect(itself.stdout.contains("latency calibrated: ratios divided by the machine calibration CURRENT/BASE ×1.00"))
     }
 
-    /// The reported failure: a real 2× slowdown (`LANGBENCH_TEST_SLOWDOWN`) in a run whose machine was loaded
-    /// while its start calibration was measured passed the calibrated compare. Eight busy processes slowed the
+    /// A real 2× slowdown (`LANGBENCH_TEST_SLOWDOWN`) in a run whose machine was loaded while its start
+    /// calibration was measured once passed the calibrated compare: the run now calls itself unsteady and
+    /// `compare` leaves its latency unjudged, saying so at the top, while the other checks still gate. Eight busy processes slowed the
     /// start samples 28–42×; that load cannot be made on demand at a known size in a test, so it is injected
     /// into the start samples as recorded (`LANGBENCH_TEST_CALIBRATION_LOAD`); the run, the server, the slowdown
     /// and the compare are real.
-    @Test func aSlowdownWhoseStartCalibrationWasLoadedIsFlaggedAndRefused() async throws {
+    @Test func aSlowdownWhoseStartCalibrationWasLoadedIsFlaggedUnsteadyAndItsLatencyNotJudged() async throws {
         let normal = try await Self.launch()
         defer { normal.stop() }
         let quiet = try Fixture.temporaryDirectory()
@@ -138,14 +139,21 @@ struct CalibrationCommandTests {
         #expect(check.verdict == .inconsistent && check.spreadRatio > CalibrationConsistency.maxSpreadRatio)
         #expect(try #require(check.startMedianMs) > 10 * (try #require(check.endMedianMs)))
         let markdown = try String(contentsOf: loaded.appendingPathComponent("run/generation.md"), encoding: .utf8)
-        #expect(markdown.contains("**⚠️ Machine calibration inconsistent: its samples span ×"), "\(markdown)")
+        #expect(markdown.hasPrefix("# Reply generation: direct vs pivot\n\n**⚠️ Machine unsteady during this run: the machine calibration's samples span ×"),
+                "\(markdown)")
         let json = try String(contentsOf: loaded.appendingPathComponent("run/generation.json"), encoding: .utf8)
         #expect(json.contains(#""calibration_consistency""#) && json.contains(#""verdict" : "inconsistent""#))
+        #expect(json.contains(#""machine_steady" : false"#))
+        #expect(loadedRun.stderr.contains("warning: Machine unsteady during this run: the machine calibration's samples span ×"), "\(loadedRun.stderr)")
 
-        let refused = await runCommand(["compare", quiet.appendingPathComponent("run").path, loaded.appendingPathComponent("run").path])
-        #expect(refused.status == .dataError, "\(refused.stdout)")
-        #expect(refused.stderr.contains("latency not comparable: ") && refused.stderr.contains("the current run's machine calibration is inconsistent: its samples span ×"),
-                "\(refused.stderr)")
+        for basis in ["calibrated", "same-runner"] {
+            let compared = await runCommand(["compare", quiet.appendingPathComponent("run").path, loaded.appendingPathComponent("run").path, "--latency", basis])
+            #expect(compared.status != .dataError, "\(compared.stderr)")
+            // The quiet run may itself be unsteady on a loaded test machine: the note then names both runs.
+            #expect(compared.stdout.contains("**⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during the ")
+                    && compared.stdout.contains("the current run: the machine calibration's samples span ×"), "\(compared.stdout)")
+            #expect(!compared.stdout.contains("| generation.latency") && compared.stdout.contains("generation.tokens_generated"))
+        }
     }
 
     @Test func aBaselineWithoutCalibrationIsRefusedForLatency() async throws {

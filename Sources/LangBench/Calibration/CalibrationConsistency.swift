@@ -3,8 +3,8 @@ import Foundation
 /// Whether a run's machine calibration describes one state of the machine: its samples (the start and
 /// the end of the run, and every block's after merging) agree within `maxSpreadRatio`. An inconsistent
 /// calibration means the machine was loaded or changed speed during the run; its median cannot scale
-/// latency and its interval would widen a real slowdown into a pass, so `compare --latency calibrated`
-/// refuses it and the run's reports say so.
+/// latency and its interval would widen a real slowdown into a pass, so such a run is unsteady
+/// (`MachineSteadiness`): its reports say so and `compare` does not judge its latency.
 public struct CalibrationConsistency: Sendable, Hashable, Codable {
     public enum Verdict: String, Sendable, Codable {
         case consistent
@@ -69,7 +69,7 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
         case .inconsistent:
             "⚠️ Machine calibration inconsistent: its \(figures), beyond the ×\(String(format: "%.2f", maxSpreadRatio)) a steady machine "
                 + "stays within: the machine was loaded or changed speed during the run, so its latency figures are unreliable and "
-                + "`compare --latency calibrated` refuses them."
+                + "`compare` does not judge them."
         }
     }
 }

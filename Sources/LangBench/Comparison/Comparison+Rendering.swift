@@ -4,11 +4,11 @@ import Foundation
 /// The comparison as Markdown (for a PR comment), JSON and JUnit XML.
 extension Comparison {
     public var markdown: String {
-        var out = regressions.isEmpty
-            ? "## ✅ LangBench: no regression\n\n"
-            : "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
+        var out = !regressions.isEmpty ? "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
+            : latencyNotJudged == nil ? "## ✅ LangBench: no regression\n\n" : "## ⚠️ LangBench: no regression in the checks judged; latency not judged\n\n"
+        if let latencyNotJudged { out += "**\(ReportText.markdown(latencyNotJudged.note))**\n\n" }
         out += "Base \(ReportText.code(base)) → current \(ReportText.code(current)). \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved.\n\n"
-        for note in notes { out += "> \(ReportText.markdown(note))\n" }
+        for note in notes where note != latencyNotJudged?.note { out += "> \(ReportText.markdown(note))\n" }
         if !notes.isEmpty { out += "\n" }
         if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
         for check in checks where check.status != .unchanged {
@@ -87,6 +87,6 @@ extension Comparison {
             }
             out += "  </testsuite>\n"
         }
-        return out + "</testsuites>\n"
+        return out + (latencyNotJudged?.junit ?? "") + "</testsuites>\n"
     }
 }

@@ -12,9 +12,12 @@ public struct Comparison: Sendable, Encodable {
     public var notes: [String]
     public var checks: [MetricCheck]
     public var brokenItems: [String: [String]]
+    /// Latency left unjudged because a run's machine was unsteady (nil: judged, or skipped by `--latency skip`).
+    public var latencyNotJudged: LatencyNotJudged?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
+        case latencyNotJudged = "latency_not_judged"
     }
 
     /// The runs' differences in named settings that were let through by `--allow-mismatch`.
@@ -47,7 +50,10 @@ public struct Comparison: Sendable, Encodable {
             }
         }
         if let a = base.generation, let b = current.generation {
-            let (machine, note) = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
+            // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are.
+            latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency)
+            let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
+                ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
@@ -69,6 +75,7 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(checks, forKey: .checks)
         try container.encode(brokenItems, forKey: .brokenItems)
         try container.encode(verdict, forKey: .verdict)
+        try container.encode(latencyNotJudged, forKey: .latencyNotJudged)
     }
 
     /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item

@@ -7,7 +7,7 @@ extension GenerationReport {
     public static let fallbackChartFile = "generation-fallbacks.svg"
 
     public var markdown: String {
-        var out = "# Reply generation: direct vs pivot\n\n"
+        var out = "# Reply generation: direct vs pivot\n\n" + steadinessWarning
         let items = Set(records.map(\.itemID)).count
         out += "\(items) items, route `\(settings.route.rawValue)`, profile \(ReportText.code(settings.profile)), \(settings.repeats) repeat(s), "
         out += "concurrency \(settings.concurrency), \(warmupRuns) warm-up request(s) excluded. Detection: \(ReportText.markdown(settings.detection)). "
@@ -18,7 +18,6 @@ extension GenerationReport {
         out += variantsMarkdown
         if let reference = referenceVariant { out += "## Reference variant \(ReportText.code(reference))\n\n" }
         if let control { out += "**" + control.sentence + "**\n\n" }
-        out += calibrationWarning
         if let restarts = provenance.serverRestarts {
             out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"
         }
@@ -38,10 +37,10 @@ extension GenerationReport {
         return out
     }
 
-    /// A bold line when the run's machine calibration is inconsistent; empty otherwise (the footer has the figures).
-    var calibrationWarning: String {
-        guard let check = calibrationConsistency, !check.isConsistent else { return "" }
-        return "**" + check.sentence + "**\n\n"
+    /// A bold line when the machine was unsteady during the run (an inconsistent calibration among the reasons);
+    /// empty otherwise (the footer has the calibration's figures).
+    var steadinessWarning: String {
+        machineSteadiness?.warning ?? ""
     }
 
     /// Route order and cache state, with what the server's counts say about the cache.

@@ -96,6 +96,9 @@ public struct GenerationReport: Sendable, Codable {
     public var control: ControlCheck?
     /// Whether the run's machine calibration agrees with itself: nil without a calibration.
     public var calibrationConsistency: CalibrationConsistency?
+    /// Whether the machine stayed steady while the run generated (`MachineSteadiness`); nil in reports written before the check.
+    public var machineSteady: Bool?
+    public var machineSteadiness: MachineSteadiness?
     public var summary: [SummaryRow]
     public var fallbacks: [FallbackRow]
     public var ratios: [PairedRatio]
@@ -109,7 +112,7 @@ public struct GenerationReport: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
-        case calibrationConsistency = "calibration_consistency"
+        case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
         case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions, variants
     }
 
@@ -170,6 +173,9 @@ public struct GenerationReport: Sendable, Codable {
         ratios = PairedRatio.all(measuredReference)
         control = ControlCheck(ratios)
         calibrationConsistency = provenance.calibration.map { CalibrationConsistency($0) }
+        let steadiness = MachineSteadiness(calibration: provenance.calibration, records: measured)
+        machineSteadiness = steadiness
+        machineSteady = steadiness.isSteady
     }
 
     public func summary(route: Route, slice: String = "all") -> SummaryRow? {

@@ -15,10 +15,13 @@ public struct SuiteReport: Sendable, Encodable {
     public var failedDetectorConfigs: [DetectionReport.FailedConfig]
     /// Whether the generation half's machine calibration agrees with itself (nil without one).
     public var calibrationConsistency: CalibrationConsistency?
+    /// Whether the generation half's machine stayed steady (nil without generation), with the figures.
+    public var machineSteady: Bool?
+    public var machineSteadiness: MachineSteadiness?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files
-        case calibrationConsistency = "calibration_consistency"
+        case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
     }
 
     public static let markdownFile = "report.md"
@@ -29,6 +32,9 @@ public struct SuiteReport: Sendable, Encodable {
         self.shard = shard?.description
         failedDetectorConfigs = detection?.failedConfigs ?? []
         calibrationConsistency = generation?.calibrationConsistency
+        machineSteady = generation?.machineSteady
+        machineSteadiness = generation?.machineSteadiness
+        steadinessWarning = generation?.steadinessWarning ?? ""
         self.provenance = provenance
         var d: [String: Double] = [:]
         for config in detection?.configs ?? [] {
@@ -51,11 +57,12 @@ public struct SuiteReport: Sendable, Encodable {
         self.generationMarkdown = Self.generationSection(generation)
     }
 
+    private var steadinessWarning: String
     private var detectionMarkdown: String
     private var generationMarkdown: String
 
     public var markdown: String {
-        var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n"
+        var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n" + steadinessWarning
         out += detectionMarkdown + generationMarkdown
         out += "### Files\n\n" + files.sorted().map { "- [\(ReportText.code($0))](\(ReportText.relativeLink($0)))" }.joined(separator: "\n") + "\n\n"
         return out + ProvenanceMarkdown.footer(provenance)
@@ -72,7 +79,6 @@ public struct SuiteReport: Sendable, Encodable {
         guard let report else { return "" }
         var out = "## Generation\n\n" + "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
-        out += report.calibrationWarning
         out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage
         out += MarkdownWriter.render(report.latencyTable) + "\n"
         var served = report.servedTable

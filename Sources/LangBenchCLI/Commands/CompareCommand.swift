@@ -8,13 +8,13 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Compare two runs and report regressions and improvements with their statistics.",
-        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ, each difference named; or machines whose calibrations differ by more than ×1.25, or a calibration whose own samples span more than ×1.5 — see docs/ci.md).",
+        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ, each difference named; or machines whose calibrations differ by more than ×1.25 — see docs/ci.md). A run whose machine was unsteady (machine_steady false: its calibration spans more than ×1.5 or drifted beyond ×1.25, or over 5% of its requests collapsed) has its latency not judged, said at the top; the other checks still decide the exit code.",
         arguments: [ArgumentSpec("base", help: "Base run, detect or generate directory (or its JSON file)."),
                     ArgumentSpec("current", help: "Current run to check against the base.")],
         groups: [OptionGroup("Comparison", [
             .value("thresholds", "preset-or-file", help: "strict, default, relaxed, or a JSON file of thresholds.", default: "default"),
             .flag("allow-mismatch", help: "Compare even when the runs' settings differ (each difference is named in the report)."),
-            .value("latency", "basis", help: "calibrated (scale by each run's machine calibration; refuse beyond ×1.25 or an inconsistent calibration), same-runner (both runs measured interleaved on this runner: raw), or skip.", default: "calibrated"),
+            .value("latency", "basis", help: "calibrated (scale by each run's machine calibration; refuse beyond ×1.25), same-runner (both runs measured interleaved on this runner: raw), or skip.", default: "calibrated"),
             .value("format", "format", help: "md, json or junit.", default: "md"),
             .value("out", "file", help: "Write the report to a file instead of stdout."),
         ])]

@@ -57,6 +57,7 @@ struct GenerateCommand: ParsableCommand {
                                         row.fallbackRate * 100, row.servedRate * 100))
         }
         context.stdout.write("wrote \(output.directory.path)/\(GenerationOutput.markdownFile)\n")
+        if let unsteady = report.machineSteadiness?.sentence { context.stderr.write("warning: \(unsteady.replacingOccurrences(of: "`", with: "'"))\n") }
         return .success
     }
 }

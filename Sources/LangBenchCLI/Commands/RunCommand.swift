@@ -57,6 +57,7 @@ struct RunCommand: ParsableCommand {
                                  resume: output.resume)
         let report = try await runner.run(progress: context.progress(quiet: output.quiet))
         context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
+        if let unsteady = report.machineSteadiness?.sentence { context.stderr.write("warning: \(unsteady.replacingOccurrences(of: "`", with: "'"))\n") }
         // As in `detect`: a detector that failed most items is unavailable, not 0% accurate.
         for failed in report.failedDetectorConfigs { context.stderr.write("error: \(failed.sentence.replacingOccurrences(of: "`", with: "'"))\n") }
         return report.failedDetectorConfigs.isEmpty ? .success : .unavailable

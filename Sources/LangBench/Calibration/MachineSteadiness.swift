@@ -1,0 +1,106 @@
+import Foundation
+
+/// Whether a generation run's machine stayed one machine while it ran: its calibration agrees with itself
+/// (start against end, and every sample against every other), and no more than a small share of its
+/// requests generated at a collapsed speed. An unsteady run's latency describes the load, not the code:
+/// its reports say so at the top, and `compare` does not judge its latency.
+public struct MachineSteadiness: Sendable, Hashable, Codable {
+    /// A request generating slower than this fraction of the run's median tokens/s collapsed. On a steady
+    /// machine the slowest of the committed baseline's 193 generations ran at 0.76 of the median (43 vs
+    /// 56 tok/s), so reply length and sampling move speed by far less; with a core taken from llama-server's
+    /// two threads (which spin at barriers) generation fell from 60–65 to 0.45–0.68 tok/s, a hundredth.
+    /// Anything under a quarter is a collapse, not noise.
+    public static let slowFraction = 0.25
+    /// More than this share of collapsed requests makes the run unsteady. A steady machine has none (the
+    /// baseline); one collapse among 20 requests moves a p95 by seconds, which no latency check survives.
+    public static let maxSlowShare = 0.05
+    /// Requests generating fewer tokens are not judged: their speed rests on one or two token intervals,
+    /// which one scheduler tick can stretch.
+    public static let minTokens = 4
+    /// Start and end calibration medians further apart than this (either way) mean the machine changed
+    /// speed during the run by more than two runs may differ and still be compared (`MachineAdjustment.margin`).
+    public static let maxStartEndRatio = MachineAdjustment.margin
+
+    /// The calibration's own verdict (nil: the run has no calibration, so only the requests are judged).
+    public var calibration: CalibrationConsistency?
+    /// End median / start median of the calibration's fixed request (nil without both phases).
+    public var startEndRatio: Double?
+    /// Median generation speed of the judged requests, tokens/s (nil without any).
+    public var medianTokensPerSecond: Double?
+    /// The slowest judged request's speed, tokens/s.
+    public var slowestTokensPerSecond: Double?
+    /// Requests judged (a model generation of at least `minTokens` tokens) and those below `slowFraction` of the median.
+    public var requests: Int
+    public var slowRequests: Int
+    /// The limits the run was judged against.
+    public var slowFraction: Double
+    public var maxSlowShare: Double
+    public var maxStartEndRatio: Double
+    /// What made the run unsteady, one phrase each (empty: steady).
+    public var reasons: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case calibration, startEndRatio = "start_end_ratio", medianTokensPerSecond = "median_tokens_per_second"
+        case slowestTokensPerSecond = "slowest_tokens_per_second", requests, slowRequests = "slow_requests", slowFraction = "slow_fraction"
+        case maxSlowShare = "max_slow_share", maxStartEndRatio = "max_start_end_ratio", reasons
+    }
+
+    public var isSteady: Bool { reasons.isEmpty }
+
+    /// Judges a run from its machine calibration and the generation speed of its records.
+    public init(calibration: MachineCalibration?, records: [GenerationRecord]) {
+        slowFraction = Self.slowFraction
+        maxSlowShare = Self.maxSlowShare
+        maxStartEndRatio = Self.maxStartEndRatio
+        var reasons: [String] = []
+        let consistency = calibration.map { CalibrationConsistency($0) }
+        self.calibration = consistency
+        if let consistency, !consistency.isConsistent {
+            reasons.append("the machine calibration's \(consistency.figures), beyond ×\(Self.format(consistency.maxSpreadRatio))")
+        }
+        if let start = consistency?.startMedianMs, let end = consistency?.endMedianMs, start > 0, end > 0 {
+            let ratio = end / start
+            startEndRatio = ratio
+            if consistency?.isConsistent == true, ratio > maxStartEndRatio || ratio < 1 / maxStartEndRatio {
+                reasons.append(String(format: "the machine calibration went from %.0f ms at the start to %.0f ms at the end (×%.2f), beyond ×%@",
+                                      start, end, ratio, Self.format(maxStartEndRatio)))
+            }
+        }
+        // Each variant against its own median: a variant may run another, slower model.
+        let judged = records.compactMap { record -> (variant: String?, speed: Double)? in
+            guard let tokens = record.generate?.completionTokens, tokens >= Self.minTokens,
+                  let speed = record.generateTokensPerSecond, speed.isFinite, speed > 0 else { return nil }
+            return (record.variant, speed)
+        }
+        let speeds = judged.map(\.speed)
+        requests = speeds.count
+        let median = speeds.isEmpty ? nil : Statistics.quantile(speeds, 0.5)
+        medianTokensPerSecond = median
+        slowestTokensPerSecond = speeds.min()
+        slowRequests = Dictionary(grouping: judged, by: \.variant).values.map { group in
+            let own = Statistics.quantile(group.map(\.speed), 0.5)
+            return group.filter { $0.speed < Self.slowFraction * own }.count
+        }.reduce(0, +)
+        if let median, Double(slowRequests) > maxSlowShare * Double(requests) {
+            reasons.append(String(format: "%d of %d requests generated below %@ of the run's median %.1f tokens/s (slowest %.2f tokens/s), more than %@",
+                                  slowRequests, requests, Self.percent(slowFraction), median, slowestTokensPerSecond ?? .nan, Self.percent(maxSlowShare)))
+        }
+        self.reasons = reasons
+    }
+
+    /// What was found and what it means, one sentence (nil when steady).
+    public var sentence: String? {
+        guard !isSteady else { return nil }
+        return "Machine unsteady during this run: " + reasons.joined(separator: "; ")
+            + ". The machine was loaded or changed speed while it ran, so its latency figures describe the load, not the code: "
+            + "`compare` does not judge its latency (accuracy, fallbacks and token cost still are); re-run on a quiet machine."
+    }
+
+    /// A bold line for the top of the run's reports (empty when steady).
+    public var warning: String {
+        sentence.map { "**⚠️ " + $0 + "**\n\n" } ?? ""
+    }
+
+    static func format(_ value: Double) -> String { String(format: "%.2f", value) }
+    static func percent(_ value: Double) -> String { String(format: "%g%%", value * 100) }
+}
