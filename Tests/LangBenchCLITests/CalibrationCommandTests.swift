@@ -148,7 +148,9 @@ struct CalibrationCommandTests {
 
         for basis in ["calibrated", "same-runner"] {
             let compared = await runCommand(["compare", quiet.appendingPathComponent("run").path, loaded.appendingPathComponent("run").path, "--latency", basis])
-            #expect(compared.status != .dataError, "\(compared.stderr)")
+            // Never a pass: nothing else regressed (the slowdown moves no token), so the latency it could not judge exits 65.
+            #expect(compared.status == .dataError, "\(compared.stderr)")
+            #expect(compared.stderr.contains("but latency was not judged"), "\(compared.stderr)")
             // The quiet run may itself be unsteady on a loaded test machine: the note then names both runs.
             #expect(compared.stdout.contains("**⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during the ")
                     && compared.stdout.contains("the current run: the machine calibration's samples span ×"), "\(compared.stdout)")

@@ -8,7 +8,7 @@ struct CompareCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "compare",
         abstract: "Compare two runs and report regressions and improvements with their statistics.",
-        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ, each difference named; or machines whose calibrations differ by more than ×1.25 — see docs/ci.md). A run whose machine was unsteady (machine_steady false: its calibration spans more than ×1.5 or drifted beyond ×1.25, or over 5% of its requests collapsed) has its latency not judged, said at the top; the other checks still decide the exit code.",
+        discussion: "Exit 0: no regression; 1: at least one regression; 65: the runs are not comparable (corpora, items, route, profile, model, seed, sampling, server threads, concurrency, repeats, packs or cache policy differ, each difference named; or machines whose calibrations differ by more than ×1.25 — see docs/ci.md). A run whose machine was unsteady (machine_steady false: its calibration spans more than ×1.5 or drifted beyond ×1.25, or over 5% of its requests collapsed) has its latency not judged, said at the top, and every other check still runs: a regression among them exits 1, else 65 (latency could not be judged; --latency skip compares without it).",
         arguments: [ArgumentSpec("base", help: "Base run, detect or generate directory (or its JSON file)."),
                     ArgumentSpec("current", help: "Current run to check against the base.")],
         groups: [OptionGroup("Comparison", [
@@ -56,6 +56,13 @@ struct CompareCommand: ParsableCommand {
         if let out { try AtomicFile.write(text, to: URL(fileURLWithPath: out)) } else { context.stdout.write(text) }
         for mismatch in comparison.mismatches { context.note("warning: mismatch allowed: \(mismatch)") }
         context.note("\(comparison.verdict): \(comparison.regressions.count) regression(s), \(comparison.improvements.count) improvement(s) in \(comparison.checks.count) checks")
-        return comparison.regressions.isEmpty ? .success : .checkFailed
+        if !comparison.regressions.isEmpty { return .checkFailed }
+        // Latency left unjudged is not a pass: the job must not go green on a comparison it could not make.
+        if let unjudged = comparison.latencyNotJudged {
+            context.stderr.write("error: \(unjudged.note); nothing else regressed, but latency was not judged: "
+                                 + "measure again on a steady machine, or compare with --latency skip\n")
+            return .dataError
+        }
+        return .success
     }
 }
