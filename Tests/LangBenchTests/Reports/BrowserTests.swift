@@ -66,6 +66,19 @@ struct BrowserTests {
         #expect(load.results == checks.map { String($0.expected) })
         #expect(checks[0].expected + checks[1].expected > 0, "the default suite's configs differ on some items")
         #expect(FileManager.default.fileExists(atPath: screenshot.path))
+
+        // Sorting reorders rows; at 200% zoom the headline still fits the window; printed, the controls go.
+        let sortByAccuracy = """
+            (function(){var t=document.getElementById('detection-configs');var b=t.tHead.querySelector('th[data-col="accuracy_pct"] button');
+            b.click();var first=t.tBodies[0].rows[0].cells[5].textContent;b.click();return first+" "+t.tBodies[0].rows[0].cells[5].textContent;})()
+            """
+        let accuracies = detection.configs.compactMap { detection.metrics(config: $0.name) }.map { ReportCell.percent($0.accuracy).display }
+        let zoomed = try Browser.load(page, evaluate: [sortByAccuracy, "String(document.querySelector('.headline').getBoundingClientRect().right <= window.innerWidth)"],
+                                      zoom: 2)
+        #expect(zoomed.results == ["\(accuracies.min { Double($0)! < Double($1)! }!) \(accuracies.max { Double($0)! < Double($1)! }!)", "true"])
+        let printed = try Browser.load(page, evaluate: ["getComputedStyle(document.querySelector('form.filters')).display"], media: "print")
+        #expect(printed.results == ["none"])
+        #expect(zoomed.errors.isEmpty && printed.errors.isEmpty)
     }
 
     /// The hostile corpus's markers never execute: the title stays, no element the payload made exists.

@@ -79,8 +79,12 @@ struct RunPageTests {
 
     /// The data section (tables, charts, drill-downs, provenance) pinned; styling and script are not.
     @Test func suitePageDataSection() async throws {
-        let detection = try await ReportGoldenTests().detection()
-        let results = try await RunFixtures.detect().detectionResults.map { var result = $0; result.detector = "DETECTOR"; return result }
+        // Two configs that disagree (Ukrainian first among the candidates, or no candidates), so items differ.
+        let runs = [try await RunFixtures.detect(constrained: true), try await RunFixtures.detect(constrained: false)]
+        let names = ["constrained", "unconstrained"]
+        let echoes = zip(runs, names).flatMap { run, name in (run.detection?.configs ?? []).map { var echo = $0; echo.name = name; echo.detector = "DETECTOR"; return echo } }
+        let results = zip(runs, names).flatMap { run, name in run.detectionResults.map { var result = $0; result.config = name; result.detector = "DETECTOR"; return result } }
+        let detection = DetectionReport(echoes: echoes, results: results, timings: [], provenance: GenerationFixtures.provenance("detect"))
         var texts = ItemTexts()
         for item in RunFixtures.corpus.items { texts.texts[item.id] = item.text }
         let html = RunPage.render(detection: detection, results: results, generation: try GenerationFixtures.report("base"), replies: [:],

@@ -24,10 +24,12 @@ enum Browser {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("browser-check.py").path
 
     /// Loads `page` at `width` px, evaluates `expressions` in order, and writes a screenshot when asked.
-    static func load(_ page: URL, evaluate expressions: [String] = [], screenshot: URL? = nil, width: Int = 1280) throws -> Load {
+    static func load(_ page: URL, evaluate expressions: [String] = [], screenshot: URL? = nil, width: Int = 1280, zoom: Double = 1,
+                     media: String? = nil) throws -> Load {
         guard let executable else { throw BrowserError("no chromium: install it (scripts/setup) or set LANGBENCH_CHROMIUM") }
         var arguments = [script, executable, page.path, "--width", String(width)]
         if let screenshot { arguments += ["--screenshot", screenshot.path] }
+        arguments += ["--zoom", String(zoom)] + (media.map { ["--media", $0] } ?? [])
         for expression in expressions { arguments += ["--eval", expression] }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")

@@ -8,10 +8,19 @@ struct ItemTexts: Sendable {
 
     func text(_ id: String) -> String? { crisis.contains(id) ? nil : texts[id] }
 
+    /// Above this many items the corpora are not read again for the page (a large run's page lists ids and
+    /// answers; the texts are in the corpus files).
+    static let maxItems = 200_000
+
     /// The texts of the corpora a run names, read again from their paths.
     static func load(_ sources: [CorpusSource], crisisPath: String = CrisisCheck.defaultPath) -> ItemTexts {
         var out = ItemTexts()
         guard !sources.isEmpty else { return out }
+        let items = sources.reduce(0) { $0 + $1.items }
+        guard items <= maxItems else {
+            out.problem = "the corpora hold \(items) items; texts are shown for runs of at most \(maxItems)."
+            return out
+        }
         let corpus: Corpus
         do {
             corpus = try CorpusLoader().load(sources.map(\.path))
