@@ -92,3 +92,32 @@ struct RunPageTests {
         Snapshot.assert(HTMLPage.dataSection(html), named: "report.html-data.html")
     }
 }
+
+/// A detect-only run has no crisis records: the page finds crisis items by tag and keyword in the corpus.
+struct RunPageCrisisTests {
+    @Test func aDetectRunsPageShowsNoCrisisText() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appendingPathComponent("c.tsv")
+        try """
+        id\tlang\ttext\ttags
+        a\ten\tgood morning my friend\t
+        b\ten\tI want to end my life tonight\t
+        c\tuk\tдобрий ранок, друже\tcrisis
+        d\tru\tдоброе утро, друг\t
+
+        """.write(to: corpus, atomically: true, encoding: .utf8)
+        let loaded = try CorpusLoader().load([corpus.path])
+        // German as the only candidate: every answer differs from the unconstrained one, so every text could be listed.
+        let configs = [DetectionConfig(name: "open", detector: "builtin"),
+                       DetectionConfig(name: "german", detector: "builtin", candidates: .list([LanguageCode(normalised: "de")]))]
+        _ = try await DetectionJob(corpus: loaded, configs: configs, supported: [], factory: DetectorFactory(),
+                                   directory: directory, command: ["test"]).run()
+        let page = try String(contentsOf: directory.appendingPathComponent(RunPage.file), encoding: .utf8)
+        #expect(!page.contains("end my life") && !page.contains("добрий ранок"))
+        #expect(page.contains("доброе утро, друг") && page.contains("good morning my friend"), "non-crisis texts are shown")
+        #expect(page.contains("crisis-flagged item(s) differ too"))
+        let texts = ItemTexts.load(loaded.sources)
+        #expect(texts.crisis == ["b", "c"] && texts.text("a") == "good morning my friend")
+    }
+}
