@@ -23,7 +23,7 @@ struct DetectionCommandTests {
         let lines = result.stdout.split(separator: "\n")
         #expect(lines.map { $0.prefix { $0 != ":" } } == ["unconstrained", "constrained", "constrained+priors", "wrote \(out)/detection.md"])
         for file in [DetectionOutput.itemsFile, DetectionOutput.summaryFile, DetectionOutput.markdownFile, DetectionOutput.jsonFile,
-                     DetectionOutput.resultsLog, DetectionReport.lengthChartFile, DetectionReport.confusionChartFile] {
+                     DetectionOutput.resultsLog, DetectionReport.lengthChartFile, DetectionReport.confusionChartFile, RunPage.file] {
             #expect(CommandFixtures.exists(out, file), "\(file)")
         }
         let (report, results, _) = try DetectionOutput.readRun(out)
@@ -128,6 +128,8 @@ struct DetectionCommandTests {
         #expect(try DetectionOutput.readRun(merged).results == DetectionOutput.readRun(whole).results)
         let csv = { (dir: String) in try String(contentsOfFile: URL(fileURLWithPath: dir).appendingPathComponent(DetectionOutput.itemsFile).path, encoding: .utf8) }
         #expect(try csv(merged) == csv(whole))
+        let page = try String(contentsOfFile: URL(fileURLWithPath: merged).appendingPathComponent(RunPage.file).path, encoding: .utf8)
+        #expect(page.contains("<title>LangBench run merged</title>") && page.contains("<section id=\"detection\">"))
 
         #expect(await runCommand(["merge"] + shards).status == .usage)
         let nothing = await runCommand(["merge", directory.appendingPathComponent("missing").path, "--out", merged])
@@ -159,6 +161,10 @@ struct DetectionCommandTests {
         let junit = directory.appendingPathComponent("verdict.xml").path
         #expect(await runCommand(["compare", base, worse, "--format", "junit", "--out", junit]).status == .checkFailed)
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<failure"))
+        let html = directory.appendingPathComponent("compare.html").path
+        #expect(await runCommand(["compare", base, worse, "--format", "html", "--out", html]).status == .checkFailed)
+        let page = try String(contentsOfFile: html, encoding: .utf8)
+        #expect(page.contains("✗ regression: 2 check(s) regressed") && page.contains("href=\"#moved-0\"") && page.contains("<tr id=\"moved-0\">"))
 
         let mismatch = await runCommand(["compare", base, other])
         #expect(mismatch.status == .dataError)

@@ -1,4 +1,5 @@
 import Foundation
+import BenchSupport
 import LangBench
 import Testing
 import TestSupport
@@ -17,9 +18,13 @@ struct GenerationCommandTests {
         #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["direct", "pivot", "wrote \(out)/generation.md"])
         for file in [GenerationOutput.itemsFile, GenerationOutput.markdownFile, GenerationOutput.jsonFile, GenerationOutput.diagnosticsFile,
-                     GenerationOutput.repliesFile, GenerationOutput.recordsLog] {
+                     GenerationOutput.repliesFile, GenerationOutput.recordsLog, RunPage.file] {
             #expect(CommandFixtures.exists(out, file), "\(file)")
         }
+        // report.html shows each reply beside its record, as text.
+        let page = try String(contentsOfFile: URL(fileURLWithPath: out).appendingPathComponent(RunPage.file).path, encoding: .utf8)
+        let replies = try JSONLinesLog<ReplyRecord>.read(URL(fileURLWithPath: out).appendingPathComponent(GenerationOutput.repliesFile))
+        #expect(!replies.isEmpty && replies.allSatisfy { page.contains(ReportText.html(String($0.reply.prefix(HTMLWriter.textCap)))) })
         let report = try GenerationOutput.read(out)
         #expect(report.records.count == 4, "2 items × 2 routes")
         #expect(report.settings.sampling.seed == 5 && report.settings.route == .both)

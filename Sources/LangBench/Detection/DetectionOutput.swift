@@ -19,6 +19,7 @@ public enum DetectionOutput {
         if let chart = report.confusionChart {
             try AtomicFile.write(chart, to: directory.appendingPathComponent(DetectionReport.confusionChartFile))
         }
+        try RunPage.write(detection: report, generation: nil, to: directory)
     }
 
     /// The report at `path`: a run directory or its detection.json.

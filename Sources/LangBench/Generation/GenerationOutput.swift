@@ -13,7 +13,7 @@ public enum GenerationOutput {
     public static let serverLog = "llama-server.log"
     /// What `write` writes: present only once a run has finished.
     public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
-                                     GenerationReport.variantChartFile]
+                                     GenerationReport.variantChartFile, RunPage.file]
 
     public static func write(_ report: GenerationReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))
@@ -25,6 +25,7 @@ public enum GenerationOutput {
         if report.variants != nil {
             try AtomicFile.write(report.variantChart, to: directory.appendingPathComponent(GenerationReport.variantChartFile))
         }
+        try RunPage.write(detection: nil, generation: report, to: directory)
     }
 
     public static func read(_ path: String) throws -> GenerationReport {

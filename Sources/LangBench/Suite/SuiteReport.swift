@@ -55,11 +55,15 @@ public struct SuiteReport: Sendable, Encodable {
         self.files = files
         self.detectionMarkdown = Self.detectionSection(detection)
         self.generationMarkdown = Self.generationSection(generation)
+        detectionReport = detection
+        generationReport = generation
     }
 
     private var steadinessWarning: String
     private var detectionMarkdown: String
     private var generationMarkdown: String
+    private var detectionReport: DetectionReport?
+    private var generationReport: GenerationReport?
 
     public var markdown: String {
         var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n" + steadinessWarning
@@ -91,5 +95,6 @@ public struct SuiteReport: Sendable, Encodable {
     public func write(to directory: URL) throws {
         try AtomicFile.write(markdown, to: directory.appendingPathComponent(Self.markdownFile))
         try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.jsonFile))
+        try RunPage.write(detection: detectionReport, generation: generationReport, to: directory, runID: runID)
     }
 }

@@ -3,7 +3,7 @@ import LangBench
 
 /// `langbench compare BASE CURRENT`: regression verdicts a CI job can trust.
 struct CompareCommand: ParsableCommand {
-    enum Format: String, CaseIterable { case md, json, junit }
+    enum Format: String, CaseIterable { case md, json, junit, html }
 
     static let configuration = CommandConfiguration(
         name: "compare",
@@ -15,7 +15,7 @@ struct CompareCommand: ParsableCommand {
             .value("thresholds", "preset-or-file", help: "strict, default, relaxed, or a JSON file of thresholds.", default: "default"),
             .flag("allow-mismatch", help: "Compare even when the runs' settings differ (each difference is named in the report)."),
             .value("latency", "basis", help: "calibrated (scale by each run's machine calibration; refuse beyond ×1.25), same-runner (both runs measured interleaved on this runner: raw), or skip.", default: "calibrated"),
-            .value("format", "format", help: "md, json or junit.", default: "md"),
+            .value("format", "format", help: "md, json, junit or html.", default: "md"),
             .value("out", "file", help: "Write the report to a file instead of stdout."),
         ])]
     )
@@ -52,6 +52,7 @@ struct CompareCommand: ParsableCommand {
         case .md: comparison.markdown
         case .json: comparison.json
         case .junit: comparison.junit
+        case .html: comparison.html
         }
         if let out { try AtomicFile.write(text, to: URL(fileURLWithPath: out)) } else { context.stdout.write(text) }
         for mismatch in comparison.mismatches { context.note("warning: mismatch allowed: \(mismatch)") }

@@ -37,6 +37,12 @@ struct DetectionJobTests {
         return out.joined(separator: "\n")
     }
 
+    /// report.html without the timing table and the start and finish times.
+    static func stableHTML(_ text: String) -> String {
+        text.replacingOccurrences(of: #"<table id="detection-timing"[\s\S]*?</table>"#, with: "", options: .regularExpression)
+            .split(separator: "\n").filter { !$0.hasPrefix("<li>Started ") }.joined(separator: "\n")
+    }
+
     /// Every file of two runs on the same inputs: byte-identical, except the fields that record when
     /// and how fast (timings, timestamps).
     @Test func sameInputsGiveByteIdenticalReports() async throws {
@@ -45,7 +51,7 @@ struct DetectionJobTests {
         _ = try await Self.job(b).run()
         let files = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
         #expect(files == [DetectionReport.confusionChartFile, DetectionOutput.itemsFile, DetectionReport.lengthChartFile, DetectionOutput.resultsLog,
-                          DetectionOutput.summaryFile, DetectionOutput.jsonFile, DetectionOutput.markdownFile].sorted())
+                          DetectionOutput.summaryFile, DetectionOutput.jsonFile, DetectionOutput.markdownFile, RunPage.file].sorted())
         #expect(try FileManager.default.contentsOfDirectory(atPath: b.path).sorted() == files)
         for file in files {
             let textA = try String(contentsOf: a.appendingPathComponent(file), encoding: .utf8)
@@ -53,6 +59,9 @@ struct DetectionJobTests {
             switch file {
             case DetectionOutput.jsonFile: #expect(try Self.stable(textA) == Self.stable(textB), "\(file)")
             case DetectionOutput.markdownFile: #expect(Self.stableMarkdown(textA) == Self.stableMarkdown(textB), "\(file)")
+            case RunPage.file:  // titled by the run directory's name
+                #expect(Self.stableHTML(textA.replacingOccurrences(of: a.lastPathComponent, with: "RUN"))
+                        == Self.stableHTML(textB.replacingOccurrences(of: b.lastPathComponent, with: "RUN")), "\(file)")
             default: #expect(textA == textB, "\(file) is byte-identical")
             }
         }

@@ -161,6 +161,9 @@ struct DetectionStreamingTests {
             switch file {
             case DetectionOutput.jsonFile: #expect(try DetectionJobTests.stable(x) == DetectionJobTests.stable(y), "\(file)", sourceLocation: sourceLocation)
             case DetectionOutput.markdownFile: #expect(DetectionJobTests.stableMarkdown(x) == DetectionJobTests.stableMarkdown(y), "\(file)", sourceLocation: sourceLocation)
+            case RunPage.file:  // titled by the run directory's name
+                #expect(DetectionJobTests.stableHTML(x.replacingOccurrences(of: a.lastPathComponent, with: "RUN"))
+                        == DetectionJobTests.stableHTML(y.replacingOccurrences(of: b.lastPathComponent, with: "RUN")), "\(file)", sourceLocation: sourceLocation)
             default: #expect(x == y, "\(file) is byte-identical", sourceLocation: sourceLocation)
             }
         }

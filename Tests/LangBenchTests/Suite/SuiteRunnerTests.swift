@@ -35,7 +35,7 @@ struct SuiteRunnerTests {
         #expect(Set(report.detection.keys).isSuperset(of: ["unconstrained.accuracy", "constrained.accuracy", "constrained+priors.accuracy"]))
         #expect(Set(report.generation.keys).isSuperset(of: ["direct.fallback_rate", "pivot.fallback_rate"]))
         for file in [DetectionOutput.markdownFile, DetectionOutput.resultsLog, GenerationOutput.markdownFile, GenerationOutput.recordsLog,
-                     SuiteReport.markdownFile, SuiteReport.jsonFile] {
+                     SuiteReport.markdownFile, SuiteReport.jsonFile, RunPage.file] {
             #expect(report.files.contains(file), "\(file) listed")
             #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(file).path), "\(file) written")
         }
@@ -49,6 +49,8 @@ struct SuiteRunnerTests {
         let generation = try GenerationOutput.read(out.path)
         #expect(generation.settings.detection.hasPrefix("constrained+priors (builtin;"))
         #expect(generation.settings.sampling.seed == 7)
+        let page = try String(contentsOf: out.appendingPathComponent(RunPage.file), encoding: .utf8)
+        #expect(page.contains("<section id=\"detection\">") && page.contains("<section id=\"generation\">"), "report.html covers both halves")
     }
 
     @Test func aShardRunsOnlyItsItems() async throws {

@@ -1,0 +1,72 @@
+/// The inline style and script of every HTML page. The script only sorts and filters the tables that
+/// are already plain HTML; it builds its controls itself, reads cells as text and writes only text.
+enum HTMLAssets {
+    static let style = """
+    body{font-family:system-ui,sans-serif;font-size:1rem;line-height:1.4;margin:1rem;color:#111;background:#fff}
+    main{max-width:100%}
+    h1{font-size:1.5rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid #ccc}h3{font-size:1.05rem}
+    table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.875rem;max-width:100%}
+    caption{text-align:left;font-weight:bold;padding:.25rem 0}
+    th,td{border:1px solid #bbb;padding:.2rem .4rem;vertical-align:top;text-align:left;overflow-wrap:anywhere;max-width:40rem}
+    th{background:#eee}.num{text-align:right;font-variant-numeric:tabular-nums}
+    .yes{color:#135e13}.no{color:#a11}.note{color:#444;font-size:.875rem}
+    .headline{border:2px solid #333;padding:.5rem 1rem;max-width:60rem}
+    .verdict-pass{color:#135e13}.verdict-regression{color:#a11}
+    figure{margin:.5rem 0}svg{max-width:100%;height:auto}
+    form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:.5rem 0}
+    th button{font:inherit;background:none;border:0;padding:0;cursor:pointer;text-align:inherit}
+    tr[hidden]{display:none}
+    @media print{form.filters,th button span{display:none}body{margin:0}table{page-break-inside:auto}tr{page-break-inside:avoid}}
+    """
+
+    static let script = """
+    (function(){
+    "use strict";
+    function cellText(row,i){var c=row.cells[i];return c?c.textContent.trim():"";}
+    function columnIndex(table,name){var hs=table.tHead.rows[0].cells;for(var i=0;i<hs.length;i++){if(hs[i].getAttribute("data-col")===name){return i;}}return -1;}
+    function bodyRows(table){return Array.prototype.slice.call(table.tBodies[0].rows);}
+    function sortable(table){
+      var hs=table.tHead.rows[0].cells;
+      Array.prototype.forEach.call(hs,function(th,i){
+        var b=document.createElement("button");b.type="button";b.textContent=th.textContent;
+        var mark=document.createElement("span");mark.setAttribute("aria-hidden","true");b.appendChild(mark);
+        th.textContent="";th.appendChild(b);
+        b.addEventListener("click",function(){
+          var up=th.getAttribute("aria-sort")!=="ascending";
+          Array.prototype.forEach.call(hs,function(h){h.removeAttribute("aria-sort");var m=h.querySelector("span");if(m){m.textContent="";}});
+          th.setAttribute("aria-sort",up?"ascending":"descending");mark.textContent=up?" ▲":" ▼";
+          var rows=bodyRows(table),num=th.classList.contains("num");
+          rows.sort(function(a,b){var x=cellText(a,i),y=cellText(b,i);
+            var r=num?((parseFloat(x)||0)-(parseFloat(y)||0)):x.localeCompare(y);return up?r:-r;});
+          rows.forEach(function(r){table.tBodies[0].appendChild(r);});
+        });
+      });
+    }
+    function filterable(table){
+      var names=(table.getAttribute("data-filters")||"").split(" ").filter(Boolean);
+      if(!names.length){return;}
+      var form=document.createElement("form");form.className="filters";form.setAttribute("aria-label","Filter "+table.caption.textContent);
+      var status=document.createElement("p");status.setAttribute("role","status");status.className="count";
+      var selects=[];
+      names.forEach(function(name){
+        var i=columnIndex(table,name);if(i<0){return;}
+        var values={};bodyRows(table).forEach(function(r){values[cellText(r,i)]=true;});
+        var label=document.createElement("label");label.textContent=table.tHead.rows[0].cells[i].textContent+" ";
+        var s=document.createElement("select");s.setAttribute("data-filter",name);
+        var all=document.createElement("option");all.value="\\u0000all";all.textContent="(all)";s.appendChild(all);
+        Object.keys(values).sort().forEach(function(v){var o=document.createElement("option");o.value=v;o.textContent=v===""?"(empty)":v;s.appendChild(o);});
+        s.addEventListener("change",apply);label.appendChild(s);form.appendChild(label);selects.push([i,s]);
+      });
+      function apply(){
+        var shown=0,rows=bodyRows(table);
+        rows.forEach(function(r){var ok=selects.every(function(p){return p[1].value==="\\u0000all"||cellText(r,p[0])===p[1].value;});
+          r.hidden=!ok;if(ok){shown++;}});
+        table.setAttribute("data-visible",String(shown));
+        status.textContent=shown+" of "+rows.length+" rows shown";
+      }
+      table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
+    }
+    Array.prototype.forEach.call(document.querySelectorAll("table"),function(t){if(t.tHead&&t.tBodies.length){sortable(t);filterable(t);}});
+    })();
+    """
+}

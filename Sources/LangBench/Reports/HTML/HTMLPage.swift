@@ -1,0 +1,104 @@
+import BenchSupport
+import Foundation
+
+/// One self-contained HTML page: the data in `<main>`, styling and a small sorting and filtering script
+/// inline, and a Content-Security-Policy that lets only that script and style run and forbids every
+/// request (no fonts, images, scripts or frames from anywhere).
+public struct HTMLPage: Sendable {
+    public var title: String
+    /// The body's data section, built from escaped text only.
+    public private(set) var main = ""
+
+    public init(title: String) { self.title = title }
+
+    public mutating func heading(_ text: String, level: Int = 2, id: String? = nil) {
+        main += "<h\(level)\(id.map { " id=\"\(ReportText.html($0))\"" } ?? "")>\(ReportText.html(text))</h\(level)>\n"
+    }
+
+    public mutating func paragraph(_ text: String, strong: Bool = false) {
+        main += strong ? "<p><strong>\(ReportText.html(text))</strong></p>\n" : "<p>\(ReportText.html(text))</p>\n"
+    }
+
+    public mutating func list(_ items: [String]) {
+        guard !items.isEmpty else { return }
+        main += "<ul>\n" + items.map { "<li>\(ReportText.html($0))</li>\n" }.joined() + "</ul>\n"
+    }
+
+    /// The boxed first lines a reader sees: an optional strong verdict (`pass` or `regression` styles it;
+    /// its words carry the meaning), then `lines`.
+    public mutating func headline(_ label: String, verdict: (text: String, style: String)? = nil, lines: [String]) {
+        main += "<section class=\"headline\" aria-label=\"\(ReportText.html(label))\">\n"
+        if let verdict {
+            main += "<p class=\"verdict-\(ReportText.html(verdict.style))\"><strong>\(ReportText.html(verdict.text))</strong></p>\n"
+        }
+        list(lines)
+        main += "</section>\n"
+    }
+
+    /// A table, see `HTMLWriter.render`.
+    public mutating func table(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = HTMLWriter.defaultRowCap,
+                               rowIDs: [String]? = nil, overflowNote: String = "") {
+        main += HTMLWriter.render(table, id: id, filters: filters, rowCap: rowCap, rowIDs: rowIDs, overflowNote: overflowNote)
+    }
+
+    /// An SVG chart written by `SVGBarChart` or `SVGHeatmap` (which escape their own text), inline.
+    public mutating func chart(_ svg: String, label: String) {
+        main += "<figure role=\"img\" aria-label=\"\(ReportText.html(label))\">\n" + svg + "</figure>\n"
+    }
+
+    /// Links to anchors on this page: `(anchor, text)`.
+    public mutating func links(_ links: [(anchor: String, text: String)]) {
+        guard !links.isEmpty else { return }
+        main += "<ul>\n" + links.map { "<li><a href=\"#\(ReportText.html($0.anchor))\">\(ReportText.html($0.text))</a></li>\n" }.joined() + "</ul>\n"
+    }
+
+    public mutating func openSection(_ id: String) { main += "<section id=\"\(ReportText.html(id))\">\n" }
+    public mutating func closeSection() { main += "</section>\n" }
+
+    /// The whole document.
+    public var html: String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta http-equiv="Content-Security-Policy" content="\(Self.contentSecurityPolicy)">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        <title>\(ReportText.html(title))</title>
+        <style>\(HTMLAssets.style)</style>
+        </head>
+        <body>
+        <main>
+        <h1>\(ReportText.html(title))</h1>
+        \(main)</main>
+        <script>\(HTMLAssets.script)</script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// Only the inline style and script of this page, by hash: an injected `<script>` or event handler
+    /// could not run even if escaping failed, and nothing may be fetched.
+    public static let contentSecurityPolicy = "default-src 'none'; script-src '\(hash(HTMLAssets.script))'; style-src '\(hash(HTMLAssets.style))'; "
+        + "img-src 'none'; connect-src 'none'; font-src 'none'; frame-src 'none'; form-action 'none'; base-uri 'none'"
+
+    static func hash(_ text: String) -> String {
+        let hex = SHA256.hex(Data(text.utf8))
+        var bytes = Data()
+        var index = hex.startIndex
+        while index < hex.endIndex {
+            let next = hex.index(index, offsetBy: 2)
+            bytes.append(UInt8(hex[index..<next], radix: 16) ?? 0)  // SHA256.hex gives lowercase hex digits only
+            index = next
+        }
+        return "sha256-" + bytes.base64EncodedString()
+    }
+
+    /// The data section of a page (between `<main>` and `</main>`): what golden tests pin, not the styling.
+    public static func dataSection(_ html: String) -> String {
+        guard let start = html.range(of: "<main>\n"), let end = html.range(of: "</main>", options: .backwards) else { return "" }
+        return String(html[start.upperBound..<end.lowerBound])
+    }
+}

@@ -1,0 +1,49 @@
+import BenchSupport
+
+/// HTML tables from the same `ReportTable`s the CSV, Markdown and JSON writers render, so the page
+/// cannot show other figures. Every name and cell goes through `ReportText.html`.
+public enum HTMLWriter {
+    /// At most this many rows of one drill-down table reach the page; the rest are counted and left to the CSV.
+    public static let defaultRowCap = 5_000
+    /// Longer corpus texts and replies are cut to this many characters on the page (the files keep them whole).
+    public static let textCap = 1_000
+
+    /// `table` as a captioned `<table>`; `id` names it for links and the test; `filters` are the column
+    /// names a reader can filter by (the page's script builds the controls, so a page without script has
+    /// none that do nothing); `rowIDs` give each row an anchor.
+    public static func render(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = defaultRowCap,
+                              rowIDs: [String]? = nil, overflowNote: String = "") -> String {
+        var out = "<table id=\"\(ReportText.html(id))\" data-rows=\"\(table.rows.count)\""
+        if !filters.isEmpty { out += " data-filters=\"\(ReportText.html(filters.joined(separator: " ")))\"" }
+        out += ">\n<caption>\(ReportText.html(table.title))</caption>\n<thead><tr>"
+        for column in table.columns {
+            out += "<th scope=\"col\" data-col=\"\(ReportText.html(column.name))\"\(column.alignRight ? " class=\"num\"" : "")>\(ReportText.html(column.title))</th>"
+        }
+        out += "</tr></thead>\n<tbody>\n"
+        for (index, row) in table.rows.prefix(rowCap).enumerated() {
+            out += rowIDs.map { "<tr id=\"\(ReportText.html($0[index]))\">" } ?? "<tr>"
+            for (column, cell) in zip(table.columns, row) {
+                out += "<td\(column.alignRight ? " class=\"num\"" : "")>\(Self.cell(cell))</td>"
+            }
+            out += "</tr>\n"
+        }
+        if table.rows.isEmpty { out += "<tr><td colspan=\"\(table.columns.count)\">(no rows)</td></tr>\n" }
+        out += "</tbody>\n</table>\n"
+        if table.rows.count > rowCap {
+            out += "<p class=\"note\">Showing the first \(rowCap) of \(table.rows.count) rows; the other \(table.rows.count - rowCap) are counted here and listed in "
+                + ReportText.html(overflowNote) + ".</p>\n"
+        }
+        return out
+    }
+
+    /// A cell as text, a boolean as a mark and a word (colour never carries the meaning alone).
+    static func cell(_ cell: ReportCell) -> String {
+        switch cell {
+        case .bool(true): "<span class=\"yes\">✓ true</span>"
+        case .bool(false): "<span class=\"no\">✗ false</span>"
+        case .text(let text) where text.count > textCap:
+            ReportText.html(String(text.prefix(textCap))) + "<span class=\"note\"> … (\(text.count) characters)</span>"
+        default: ReportText.html(cell.display)
+        }
+    }
+}
