@@ -18,6 +18,7 @@ public struct Comparison: Sendable, Encodable {
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
         case latencyNotJudged = "latency_not_judged"
+        case gatingChecks = "gating_checks"
     }
 
     /// The runs' differences in named settings that were let through by `--allow-mismatch`.
@@ -25,6 +26,8 @@ public struct Comparison: Sendable, Encodable {
     public var regressions: [MetricCheck] { checks.filter { $0.status == .regression } }
     public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
     public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
+    /// The tests Holm runs across (one family for the verdict, at `thresholds.alpha`).
+    public var gatingChecks: Int { checks.filter(\.gating).count }
 
     /// `latency` says how latency is made comparable; the library default trusts the caller that both
     /// runs come from one machine (as tests on one server do); the CLI defaults to `.calibrated`.
@@ -57,7 +60,7 @@ public struct Comparison: Sendable, Encodable {
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
-        self.checks = checks.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
+        self.checks = MetricCheck.familyWise(checks, alpha: thresholds.alpha).sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken
         // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
         let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)
@@ -76,6 +79,7 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(brokenItems, forKey: .brokenItems)
         try container.encode(verdict, forKey: .verdict)
         try container.encode(latencyNotJudged, forKey: .latencyNotJudged)
+        try container.encode(gatingChecks, forKey: .gatingChecks)
     }
 
     /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item

@@ -28,8 +28,11 @@ enum DetectionComparer {
         let deltaPoints = (current - base) * 100
         var check = MetricCheck(metric: "detection.accuracy", key: key, polarity: .higherIsBetter, base: base, current: current,
                                 delta: current - base, interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
-                                rule: "McNemar exact, Holm within \(family), and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
+                                rule: "McNemar exact, Holm across all gating checks, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
                                 family: family)
+        // Detection has one result per item: every pair is its own unit.
+        check.powerBasis = .paired(churn: n > 0 ? Double(2 * min(fixed, broken)) / Double(n) : 0, n: n, designEffect: 1)
+        check.smallestP = Statistics.mcnemarExact(b: 0, c: fixed + broken)
         check.regressionP = -deltaPoints > points ? p : 1
         check.improvementP = deltaPoints > points ? p : 1
         return check

@@ -71,6 +71,7 @@ enum GenerationComparer {
             for metric in LatencyMetric.allCases {
                 checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
             }
+            if let tail = TailLatency.check(paired, key: key, thresholds: thresholds, machine: machine) { checks.append(tail) }
         }
         checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
@@ -124,6 +125,7 @@ enum GenerationComparer {
         let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
         guard logs.count >= Statistics.minimumForInterval else {
             check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"
+            check.powerNote = "cannot see a change of \(check.thresholdText) with n = \(logs.count): fewer than \(Statistics.minimumForInterval) items, not judged"
             return check
         }
         let grouped = blocks.map { blocks in Dictionary(grouping: items.indices, by: { blocks.block(of: items[$0]) }) }
@@ -133,6 +135,17 @@ enum GenerationComparer {
         } else {
             boot = Statistics.bootstrapMeans(logs).map { $0 - log(machine.factor) }
         }
+        judgeLogRatio(&check, boot: boot, machine: machine, threshold: threshold)
+        let resampled = (grouped?.count ?? 0) > 1 ? "two-level bootstrap over the \(grouped!.count) blocks both runs were measured in, then items within each" : "bootstrap over items"
+        check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), \(resampled): "
+            + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm across all gating checks); \(lostText)"
+            + (machine.basis == .calibrated ? "; ratios divided by the machine calibration ratio \(String(format: "%.2f", machine.factor)), thresholds widened by its interval" : "")
+        return check
+    }
+
+    /// Sets a ratio check's interval, one-sided p-values and power from the sorted bootstrap distribution of its
+    /// log-ratio (already divided by the machine factor); thresholds move out by the calibration's interval.
+    static func judgeLogRatio(_ check: inout MetricCheck, boot: [Double], machine: MachineAdjustment, threshold: Double) {
         let raw = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
         check.interval = MachineAdjustment(basis: machine.basis, factor: 1, interval: .init(low: machine.interval.low / machine.factor,
                                                                                               high: machine.interval.high / machine.factor)).scale(raw)
@@ -140,27 +153,48 @@ enum GenerationComparer {
         check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold) + spread.up, above: true)
         check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold) - spread.down, above: false)
         check.pValue = min(check.regressionP, check.improvementP)
-        let resampled = (grouped?.count ?? 0) > 1 ? "two-level bootstrap over the \(grouped!.count) blocks both runs were measured in, then items within each" : "bootstrap over items"
-        check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), \(resampled): "
-            + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm within \(metric.rawValue)); \(lostText)"
-            + (machine.basis == .calibrated ? "; ratios divided by the machine calibration ratio \(String(format: "%.2f", machine.factor)), thresholds widened by its interval" : "")
-        return check
+        check.powerBasis = .logRatio(standardError: Statistics.standardDeviation(boot))
+        check.smallestP = 1 / Double(boot.count + 1)
     }
 
-    /// A per-record yes/no compared on the same records with McNemar's exact test.
+    /// A per-record yes/no compared on the same records with McNemar's test. An item's repeats are not
+    /// independent pairs (the same prompt tends to fall back again): with one record per item it is the
+    /// exact test; with repeats, the test clustered by item (`Statistics.mcnemarClustered`), whose
+    /// variance comes from the items' own imbalances — collapsing repeats to one yes/no per item would
+    /// throw away an item that is flagged in some repeats only.
     static func proportion(_ paired: [Pair], metric: String, key: String, polarity: MetricCheck.Polarity, points: Double,
                            _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
         let n = paired.count
         let onlyBase = paired.filter { flag($0.base) && !flag($0.current) }.count
         let onlyCurrent = paired.filter { !flag($0.base) && flag($0.current) }.count
         let before = Double(paired.filter { flag($0.base) }.count) / Double(n), after = Double(paired.filter { flag($0.current) }.count) / Double(n)
-        let p = Statistics.mcnemarExact(b: onlyBase, c: onlyCurrent)
+        let items = Dictionary(grouping: paired, by: \.base.itemID)
+        let p: Double, designEffect: Double, test: String, smallestP: Double
+        if items.count == n {
+            p = Statistics.mcnemarExact(b: onlyBase, c: onlyCurrent)
+            designEffect = 1
+            test = "McNemar exact on the same records"
+            smallestP = Statistics.mcnemarExact(b: 0, c: onlyBase + onlyCurrent)
+        } else {
+            let units = items.values.map { pairs in
+                (b: pairs.filter { flag($0.base) && !flag($0.current) }.count, c: pairs.filter { !flag($0.base) && flag($0.current) }.count)
+            }
+            let clustered = Statistics.mcnemarClustered(units)
+            p = clustered.p
+            smallestP = Statistics.mcnemarClustered(units.map { (b: 0, c: abs($0.b - $0.c)) }).p
+            // Σ(bᵢ − cᵢ)² against b + c: how much more the item sums vary than independent records would.
+            let discordant = onlyBase + onlyCurrent
+            designEffect = discordant > 0 ? clustered.spread * clustered.spread / Double(discordant) : Double(n) / Double(items.count)
+            test = "McNemar clustered by item (\(items.count) items, repeats as one unit) on the same records"
+        }
         let worse = polarity == .lowerIsBetter ? after - before : before - after
         var check = MetricCheck(metric: metric, key: key, polarity: polarity, base: before, current: after, delta: after - before,
                                 interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
-                                rule: "McNemar exact on the same records (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm within \(metric), and a change of more than \(points) points")
+                                rule: "\(test) (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm across all gating checks, and a change of more than \(points) points")
         check.regressionP = worse * 100 > points ? p : 1
         check.improvementP = -worse * 100 > points ? p : 1
+        check.powerBasis = .paired(churn: Double(2 * min(onlyBase, onlyCurrent)) / Double(n), n: n, designEffect: designEffect)
+        check.smallestP = smallestP
         return check
     }
 

@@ -38,10 +38,22 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     public var lost: Int?
     /// For an exact check (token cost): the first records that changed, each with its figures.
     public var changes: [String]?
+    /// Whether the check spends part of the compare's α (a test with a p-value in the family-wise Holm).
+    public var gating = false
+    /// Minimum detectable effect at this n, on the scale of `delta` (see `Statistics.minimumDetectableEffect`):
+    /// beyond the threshold's margin for latency, from no change for rates, 0 for exact checks; nil when not judged.
+    public var mde: Double?
+    /// "cannot see a change of … with n = …" when the threshold is below what the check can detect.
+    public var powerNote: String?
+    /// What `mde` is computed from (set by the check; not written).
+    var powerBasis: Statistics.PowerBasis?
+    /// The smallest p-value the check's data could give in any outcome (McNemar: every discordant record one
+    /// way, given the discordant counts; bootstrap: 1/(resamples + 1)). Not written.
+    var smallestP: Double?
 
     enum CodingKeys: String, CodingKey {
         case metric, key, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
-        case family, lost, changes
+        case family, lost, changes, gating, mde, powerNote = "power_note"
     }
 
     public init(metric: String, key: String, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
@@ -73,6 +85,9 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         adjustedP = try c.decodeIfPresent(Double.self, forKey: .adjustedP)
         lost = try c.decodeIfPresent(Int.self, forKey: .lost)
         changes = try c.decodeIfPresent([String].self, forKey: .changes)
+        gating = try c.decodeIfPresent(Bool.self, forKey: .gating) ?? false
+        mde = try c.decodeIfPresent(Double.self, forKey: .mde)
+        powerNote = try c.decodeIfPresent(String.self, forKey: .powerNote)
     }
 
     /// Sets every check's status with Holm's correction within its family: a regression (or an

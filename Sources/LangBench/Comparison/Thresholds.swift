@@ -1,14 +1,14 @@
 /// How large a change must be before `compare` calls it a regression or an improvement (data, not
 /// code). Significance is required as well: a change within noise is never a verdict.
 public struct Thresholds: Sendable, Hashable, Codable {
-    /// Significance level of every test.
+    /// Family-wise significance level of a compare: Holm across all its gating checks.
     public var alpha: Double
     /// Overall detection accuracy drop, in percentage points.
     public var accuracyPoints: Double
     /// Per-language accuracy drop, in points, checked for languages with at least `languageMinItems` items.
     public var languageAccuracyPoints: Double
     public var languageMinItems: Int
-    /// Latency: the 95% interval of the CURRENT/BASE ratio of p50 (and p95) must lie above 1 + this.
+    /// Latency: the paired CURRENT/BASE ratio (geometric mean, and p95 of per-item latency) must be significantly above 1 + this.
     public var latencyRatio: Double
     /// Fallback rate increase per reason, in points.
     public var fallbackPoints: Double

@@ -59,6 +59,7 @@ enum TokenCost {
         }
         check.rule += "regression above +\(Self.percent(threshold)), improvement below −\(Self.percent(threshold)); "
             + "\(changed.count) of \(paired.count) records changed"
+        check.powerBasis = .exact  // no sampling noise: spends no α, and sees any change past the threshold
         check.regressionP = delta > threshold ? 0 : 1
         check.improvementP = delta < -threshold ? 0 : 1
         check.changes = changed.prefix(listedItems).map { Self.change($0, measure: measure) }

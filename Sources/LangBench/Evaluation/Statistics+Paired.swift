@@ -15,6 +15,18 @@ extension Statistics {
         return adjusted
     }
 
+    /// McNemar's test with repeated pairs clustered by unit (Durkalski, Palesch, Lipsitz & Rust 2003):
+    /// per unit dᵢ = bᵢ − cᵢ (its pairs positive only in A minus only in B), z = Σdᵢ / √Σdᵢ², two-sided
+    /// normal p. With one pair per unit it is the asymptotic McNemar statistic (b − c)/√(b + c); with
+    /// repeats, an item's pairs move together and count as one unit, not as independent pairs.
+    /// `spread` = √Σdᵢ², the standard error of Σdᵢ.
+    public static func mcnemarClustered(_ units: [(b: Int, c: Int)]) -> (p: Double, spread: Double) {
+        let d = units.map { Double($0.b - $0.c) }
+        let pairsSquared = d.map { $0 * $0 }.reduce(0, +)
+        guard pairsSquared > 0 else { return (1, 0) }
+        return (normalTwoSidedP(d.reduce(0, +) / pairsSquared.squareRoot()), pairsSquared.squareRoot())
+    }
+
     /// Bootstrap distribution of the mean of `values` (one value per independent unit, e.g. an item's
     /// mean log-ratio over its repeats, so repeats are resampled together): sorted, seeded.
     public static func bootstrapMeans(_ values: [Double], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
@@ -52,6 +64,27 @@ extension Statistics {
             means.append(sum / Double(count))
         }
         return means.sorted()
+    }
+
+    /// Paired bootstrap of log(q-quantile(current) / q-quantile(base)) over units: each resample draws
+    /// units with replacement and keeps each unit's two values together. Sorted, seeded.
+    public static func bootstrapPairedQuantileLogRatios(base: [Double], current: [Double], _ q: Double,
+                                                        resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
+        let n = min(base.count, current.count)
+        guard n > 0 else { return [] }
+        var generator = SplitMix64(seed: seed)
+        var a = [Double](repeating: 0, count: n), b = a
+        var estimates: [Double] = []
+        estimates.reserveCapacity(resamples)
+        for _ in 0..<resamples {
+            for j in 0..<n {
+                let i = Int(generator.next() % UInt64(n))
+                a[j] = base[i]
+                b[j] = current[i]
+            }
+            estimates.append(log(quantile(b, q) / quantile(a, q)))
+        }
+        return estimates.sorted()
     }
 
     /// One-sided bootstrap p-value that the statistic exceeds `bound` (`above`) or falls below it:

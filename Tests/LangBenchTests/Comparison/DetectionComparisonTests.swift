@@ -19,7 +19,7 @@ struct DetectionComparisonTests {
         #expect(overall.pValue! < 1e-4)  // 60 broken (uk), 20 fixed (ru): p ≈ 8.6e-6
         #expect(abs(overall.delta - (-40.0 / 80.0)) < 1e-12)
         #expect(comparison.brokenItems["main"] == (0..<60).map { String(format: "uk-%03d", $0) })
-        // Languages with at least 40 items are checked alone (Holm across the config's languages):
+        // Languages with at least 40 items are checked alone (in the one Holm family of the compare):
         // 60 Ukrainian items are, and all broke; 20 Russian items are not.
         #expect(comparison.checks.first { $0.key == "config=main lang=uk" }?.status == .regression)
         #expect(!comparison.checks.contains { $0.key.contains("lang=ru") })

@@ -27,7 +27,7 @@ struct PairedComparisonTests {
         let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
         #expect(timeouts.status == .regression)
         #expect(timeouts.pValue == Statistics.mcnemarExact(b: 0, c: 8))
-        #expect(timeouts.adjustedP == min(1, 2 * timeouts.pValue!))  // Holm over the direct route's two reasons
+        #expect(timeouts.adjustedP! >= timeouts.pValue!)  // Holm across all gating checks
         let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct" })
         #expect(served.status == .regression)
         // The per-token cost of the direct route did not change: no TPOT verdict there.

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// What each check can see, the tail check, one family for the verdict, and repeats as one unit.
+struct PowerAndTailTests {
+    func compare(_ base: GenerationReport, _ current: GenerationReport) throws -> Comparison {
+        try Comparison(base: RunResults(path: "base", detection: nil, generation: base),
+                       current: RunResults(path: "current", detection: nil, generation: current), thresholds: .default)
+    }
+
+    func report(_ records: [GenerationRecord], repeats: Int = 1) -> GenerationReport {
+        var settings = GenerationFixtures.settings
+        settings.repeats = repeats
+        return GenerationReport(records: records, settings: settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("tail"))
+    }
+
+    /// 300 pivot items with spread-out latencies; the current run is the same within 1%, except that the
+    /// slowest 10% of items take twice as long. (With 100 items a resample holds fewer than 5% doubled items
+    /// about one time in twenty, so the p95 check needs this many to reach α over its family.)
+    @Test func doublingTheSlowestTenthIsATailRegressionTheMeanRatioReadsAsSmall() throws {
+        let template = try #require(try GenerationFixtures.records("base").first { $0.route == .pivot && $0.outcome == .model })
+        var base: [GenerationRecord] = [], current: [GenerationRecord] = []
+        for i in 0..<300 {
+            var record = template
+            record.itemID = String(format: "t-%03d", i)
+            record.totalMs = 500 * exp(0.6 * sin(Double(i) * 1.7))
+            base.append(record)
+            record.totalMs *= 1 + 0.01 * sin(Double(i) * 3.1)
+            current.append(record)
+        }
+        let slowest = base.indices.sorted { base[$0].totalMs > base[$1].totalMs }.prefix(30)
+        for index in slowest { current[index].totalMs *= 2 }
+        let comparison = try compare(report(base), report(current))
+        let mean = try #require(comparison.checks.first { $0.metric == "generation.latency" })
+        let tail = try #require(comparison.checks.first { $0.metric == TailLatency.metric })
+        #expect(abs(mean.delta - 0.07) < 0.01 && mean.status == .unchanged)  // 0.1 · ln 2 = 0.069 in log: ×1.07
+        #expect(tail.status == .regression && tail.delta > 0.5 && tail.n == 300, "\(tail)")
+        #expect(comparison.markdown.contains("generation.latency_p95"))
+    }
+
+    @Test func fewItemsLeaveTheTailUnjudgedAndSaySo() throws {
+        let base = try GenerationFixtures.report("base")
+        let tail = try #require(try compare(base, base).checks.first { $0.metric == TailLatency.metric && $0.key == "route=direct" })
+        #expect(tail.status == .unchanged && tail.pValue == nil && tail.mde == nil && !tail.gating)
+        #expect(tail.powerNote == "cannot see a change of +10% with n = 36: fewer than 40 items, not judged")
+    }
+
+    /// Every judged check reports its minimum detectable effect; a rate check on 48 records cannot see 2 points and says so.
+    @Test func everyCheckReportsWhatItCanSee() throws {
+        let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
+        for check in comparison.checks { #expect(check.mde != nil || check.powerNote?.contains("not judged") == true, "\(check.metric) \(check.key)") }
+        let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=pivot" })
+        #expect(served.status == .unchanged && served.powerNote?.hasPrefix("cannot see a change of 2.0 points with n = 48: 80% power needs ") == true)
+        #expect(comparison.markdown.contains("cannot see a change of 2.0 points with n = 48"))
+        #expect(comparison.json.contains("\"mde\" : ") && comparison.json.contains("\"power_note\" : \"cannot see"))
+        let tokens = try #require(comparison.checks.first { $0.metric == "generation.tokens_generated" })
+        #expect(tokens.mde == 0 && tokens.powerNote == nil && !tokens.gating)
+    }
+
+    /// Holm runs across every gating check of the compare: the count is printed, exact checks are not in it.
+    @Test func oneFamilyForTheVerdict() throws {
+        let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
+        let gating = comparison.checks.filter(\.gating)
+        #expect(gating.count == comparison.gatingChecks && gating.count > 0 && gating.allSatisfy { !$0.metric.contains("tokens") })
+        #expect(comparison.markdown.contains("\(gating.count) gating checks, family-wise α = 0.05 (Holm)"))
+        #expect(comparison.json.contains("\"gating_checks\" : \(gating.count)"))
+        let regression = Statistics.holm(gating.map(\.regressionP)), improvement = Statistics.holm(gating.map(\.improvementP))
+        for (index, check) in gating.enumerated() { #expect(check.adjustedP == min(regression[index], improvement[index]) || check.adjustedP == nil) }
+    }
+
+    /// The same 8 new timeouts seen in both of 2 repeats are 8 items, not 16 independent pairs.
+    @Test func repeatsAreOneUnitInMcNemar() throws {
+        func twice(_ name: String) throws -> [GenerationRecord] {
+            try GenerationFixtures.records(name).flatMap { record in [record, { var r = record; r.repeatIndex = 1; return r }()] }
+        }
+        let comparison = try compare(report(try twice("base"), repeats: 2), report(try twice("current"), repeats: 2))
+        let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
+        #expect(timeouts.pValue == Statistics.mcnemarClustered(Array(repeating: (b: 0, c: 2), count: 8)).p)
+        #expect(timeouts.pValue! > Statistics.mcnemarExact(b: 0, c: 16) * 10 && timeouts.rule.contains("clustered by item (48 items"))
+    }
+}
