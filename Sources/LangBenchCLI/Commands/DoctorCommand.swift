@@ -31,6 +31,8 @@ struct DoctorCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
+        // A profile that does not load is reported by its own check below (with its reason); until then the
+        // backend checks run on the defaults, hence the `try?` reads of it.
         let profile = Result { try ModelProfile.load(profilePath) }
         let runDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("langbench-doctor-\(OutputOptions.stamp())-\(getpid())")
