@@ -4,13 +4,7 @@ import Foundation
 /// Turns the timestamped bytes of one `/completion` response into a `Completion`, or a typed error.
 struct CompletionStreamReader {
     let url: URL
-    private var status = 0
-    private var contentType: String?
-    private var headersAt: ContinuousClock.Instant?
-    /// The start of the body (for an error message, or to say what a body that is no event stream is) and its size.
-    private var head = Data()
-    private var bodyBytes = 0
-    private var parser = SSEParser()
+    private var response: StreamedResponse
     private var content = ""
     private var firstContentAt: ContinuousClock.Instant?
     private var firstTokenAt: ContinuousClock.Instant?
@@ -20,42 +14,25 @@ struct CompletionStreamReader {
 
     init(url: URL) {
         self.url = url
+        response = StreamedResponse(url: url)
     }
 
     mutating func consume(_ event: TransportEvent) throws {
-        switch event {
-        case .response(let code, let type, let at):
-            status = code
-            contentType = type
-            headersAt = at
-        case .data(let chunk, let at):
-            bodyBytes += chunk.count
-            let keep = status == 200 ? ResponseLimits.sniffBytes : ResponseLimits.maxErrorBodyBytes
-            if head.count < keep { head.append(chunk.prefix(keep - head.count)) }
-            guard status == 200, isEventStream else { return }
-            for payload in parser.feed(chunk) {
-                try take(payload, at: at)
-            }
-            if parser.oversized {
-                throw BackendError.responseTooLarge(url: url.absoluteString, part: "an event", limit: ResponseLimits.maxLineBytes)
-            }
+        let (payloads, at) = try response.consume(event)
+        for payload in payloads {
+            try take(payload, at: at)
         }
-    }
-
-    /// llama-server streams `text/event-stream`; a body without a content type is given the benefit of the doubt.
-    private var isEventStream: Bool {
-        contentType.map { $0.lowercased().contains("text/event-stream") } ?? true
     }
 
     mutating func finish(startedAt start: ContinuousClock.Instant) throws -> Completion {
-        if status != 200 {
-            try LlamaClient.check(status: status, body: head, contentType: contentType, size: bodyBytes, url: url)
+        if response.status != 200 {
+            try LlamaClient.check(status: response.status, body: response.head, contentType: response.contentType, size: response.bodyBytes, url: url)
         }
-        let (last, dangling) = parser.finish()
+        let (last, dangling) = response.finish()
         // A page from a proxy or another server: say what came back rather than "cut off".
-        if !isEventStream || (bodyBytes > 0 && !parser.sawData) {
+        if !response.isEventStream || (response.bodyBytes > 0 && !response.parser.sawData) {
             throw BackendError.notAnEventStream(url: url.absoluteString,
-                                                body: ResponseLimits.describe(contentType: contentType, head: head, size: bodyBytes))
+                                                body: ResponseLimits.describe(contentType: response.contentType, head: response.head, size: response.bodyBytes))
         }
         if dangling {
             throw BackendError.streamCutOff(url: url.absoluteString, detail: "stream ended inside an event")
@@ -70,7 +47,7 @@ struct CompletionStreamReader {
             throw BackendError.malformedResponse(url: url.absoluteString, detail: "final event lacks timings, settings or token counts")
         }
         func since(_ instant: ContinuousClock.Instant?) -> Double? { instant.map { ($0 - start).milliseconds } }
-        let client = ClientTimings(wallMs: (end - start).milliseconds, headersMs: since(headersAt),
+        let client = ClientTimings(wallMs: (end - start).milliseconds, headersMs: since(response.headersAt),
                                    timeToFirstTokenMs: since(firstContentAt), firstTokenEventMs: since(firstTokenAt),
                                    lastTokenEventMs: since(lastTokenAt), tokenEvents: tokenEvents)
         return Completion(content: content, stopType: StopType(rawValue: stopType) ?? .none,

@@ -7,10 +7,7 @@ import Foundation
 struct OpenAIStreamReader {
     let url: URL
     let endpoint: OpenAIEndpoint
-    private var status = 0
-    private var headersAt: ContinuousClock.Instant?
-    private var errorBody = Data()
-    private var parser = SSEParser()
+    private var response: StreamedResponse
     private var content = ""
     private var firstContentAt: ContinuousClock.Instant?
     private var firstTokenAt: ContinuousClock.Instant?
@@ -21,52 +18,36 @@ struct OpenAIStreamReader {
     private var timings: WireFormat.Timings?
     private var done: ContinuousClock.Instant?
     private var lastEventAt: ContinuousClock.Instant?
-    private var receivedBytes = 0
-    private var contentType: String?
-    private var errorBytes = 0
 
     init(url: URL, endpoint: OpenAIEndpoint) {
         self.url = url
         self.endpoint = endpoint
+        response = StreamedResponse(url: url)
     }
 
     mutating func consume(_ event: TransportEvent) throws {
-        switch event {
-        case .response(let code, let type, let at):
-            status = code
-            contentType = type
-            headersAt = at
-        case .data(let chunk, let at):
-            guard status == 200 else {
-                errorBytes += chunk.count
-                if errorBody.count < ResponseLimits.maxErrorBodyBytes { errorBody.append(chunk.prefix(ResponseLimits.maxErrorBodyBytes - errorBody.count)) }
-                return
-            }
-            receivedBytes += chunk.count
-            for payload in parser.feed(chunk) {
-                try take(payload, at: at)
-            }
-            if parser.oversized {
-                throw BackendError.responseTooLarge(url: url.absoluteString, part: "an event", limit: ResponseLimits.maxLineBytes)
-            }
+        let (payloads, at) = try response.consume(event)
+        for payload in payloads {
+            try take(payload, at: at)
         }
     }
 
     mutating func finish(startedAt start: ContinuousClock.Instant) throws -> Completion {
-        if status != 200 {
-            try OpenAIClient.check(status: status, body: errorBody, contentType: contentType, size: errorBytes, url: url, endpoint: endpoint)
+        if response.status != 200 {
+            try OpenAIClient.check(status: response.status, body: response.head, contentType: response.contentType, size: response.bodyBytes,
+                                   url: url, endpoint: endpoint)
         }
-        let (last, dangling) = parser.finish()
+        let (last, dangling) = response.finish()
         if let last, !dangling { try take(last, at: .now) }
         guard let finishReason, let end = done ?? lastEventAt else {
             // Bytes but not one event: a page or a body of another API, not a stream that broke off.
-            if lastEventAt == nil && receivedBytes > 0 {
+            if lastEventAt == nil && response.bodyBytes > 0 {
                 throw BackendError.notOpenAICompatible(url: url.absoluteString, endpoint: url.path, detail: "the answer is not an event stream")
             }
             throw BackendError.streamCutOff(url: url.absoluteString, detail: "stream ended before a finish_reason")
         }
         func since(_ instant: ContinuousClock.Instant?) -> Double? { instant.map { ($0 - start).milliseconds } }
-        let client = ClientTimings(wallMs: (end - start).milliseconds, headersMs: since(headersAt),
+        let client = ClientTimings(wallMs: (end - start).milliseconds, headersMs: since(response.headersAt),
                                    timeToFirstTokenMs: since(firstContentAt), firstTokenEventMs: since(firstTokenAt),
                                    lastTokenEventMs: since(lastTokenAt), tokenEvents: tokenEvents)
         return Completion(content: content, stopType: OpenAIWireFormat.stopType(finishReason), stoppingWord: "", truncated: false,

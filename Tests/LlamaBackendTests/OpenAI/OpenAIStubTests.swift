@@ -58,12 +58,14 @@ import Testing
 
     /// Neither the chunk nor the key reaches the error: a chunk would carry generated text.
     @Test(arguments: [
-        ("data: {\"hello\": 1}\n\n", "an event has neither choices nor usage"),
-        ("data: <html>\n\n", "an event is not a completion chunk"),
-        ("<!DOCTYPE html><html><body>welcome</body></html>", "the answer is not an event stream"),
+        ("text/event-stream", "data: {\"hello\": 1}\n\n", "an event has neither choices nor usage"),
+        ("text/event-stream", "data: <html>\n\n", "an event is not a completion chunk"),
+        ("text/html", "<!DOCTYPE html><html><body>welcome</body></html>", "the answer is not an event stream"),
+        // A body labelled as a page is not read as events, whatever it holds.
+        ("text/html", "data: {\"hello\": 1}\n\n", "the answer is not an event stream"),
     ])
-    func answersOfAnotherShapeAreNotOpenAICompatible(body: String, detail: String) async throws {
-        let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK", contentType: "text/html"), body])
+    func answersOfAnotherShapeAreNotOpenAICompatible(contentType: String, body: String, detail: String) async throws {
+        let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK", contentType: contentType), body])
         defer { stub.stop() }
         let error = await backendError { _ = try await OpenAIClient(endpoint: endpoint(stub)).complete(request) }
         #expect(error == .notOpenAICompatible(url: "\(stub.url.absoluteString)/v1/completions", endpoint: "/v1/completions", detail: detail))
