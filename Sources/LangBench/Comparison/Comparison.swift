@@ -53,7 +53,11 @@ public struct Comparison: Sendable, Encodable {
             }
         }
         if let a = base.generation, let b = current.generation {
-            // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are.
+            // A run without a calibration cannot be put on a machine scale at all: refused first, whatever its steadiness.
+            if latency == .calibrated, a.provenance.calibration == nil || b.provenance.calibration == nil {
+                _ = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
+            }
+            // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are compared.
             latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency)
             let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
                 ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)

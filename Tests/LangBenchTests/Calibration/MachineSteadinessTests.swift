@@ -85,6 +85,18 @@ struct MachineSteadinessTests {
         try CalibrationConsistencyTests.run(name, calibration: calibration, slower: slower, records: records)
     }
 
+    /// A base without calibration is refused for calibrated latency before the current run's steadiness is
+    /// judged: the refusal is a fact of the inputs, the same on any machine.
+    @Test func aMissingCalibrationIsRefusedBeforeSteadinessIsJudged() throws {
+        var base = try Self.run("old", calibration: Self.quiet, records: try GenerationFixtures.records("base"))
+        base.generation?.provenance.calibration = nil
+        let drifted = Self.calibration(start: [400, 400, 400], end: [560, 560, 560])
+        let current = try Self.run("drifted", calibration: drifted, records: try GenerationFixtures.records("base"))
+        #expect(throws: MachineComparabilityError.missingCalibration(base: true, current: false)) {
+            try Comparison(base: base, current: current, thresholds: .default, latency: .calibrated)
+        }
+    }
+
     @Test(arguments: [LatencyBasis.sameRunner, .calibrated])
     func compareDoesNotJudgeTheLatencyOfAnUnsteadyRunAndSaysSoAtTheTop(basis: LatencyBasis) throws {
         let base = try Self.run("quiet", calibration: Self.quiet, records: try GenerationFixtures.records("base"))
