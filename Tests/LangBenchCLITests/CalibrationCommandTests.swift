@@ -111,7 +111,7 @@ struct CalibrationCommandTests {
         #expect(!skipped.stdout.contains("| generation.latency"))
         let itself = await runCommand(["compare", steady.appendingPathComponent("run").path, steady.appendingPathComponent("run").path])
         #expect(itself.status == .success, "\(itself.stderr)")
-        #expect(itself.stdout.contains("latency calibrated: ratios divided by the machine calibration CURRENT/BASE ×1.00"))
+        #expect(itself.stdout.contains("latency calibrated per component: CURRENT/BASE fixed request ×1.00"))
     }
 
     /// A real 2× slowdown (`LANGBENCH_TEST_SLOWDOWN`) in a run whose machine was loaded while its start

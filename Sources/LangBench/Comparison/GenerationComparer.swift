@@ -96,19 +96,32 @@ enum GenerationComparer {
             case .tpot: record.tpotMs
             }
         }
+
+        /// How the figure splits into prompt processing, generation and other time: what scales it between machines.
+        func mix(_ record: GenerationRecord) -> LatencyMix {
+            switch self {
+            case .total: LatencyMix.total(record)
+            case .ttft: LatencyMix.ttft(record)
+            case .tpot: LatencyMix.tpot
+            }
+        }
     }
 
     /// Geometric mean of the per-item CURRENT/BASE ratio: log-ratios averaged over an item's repeats,
     /// then bootstrapped over items. Pairs that lost a model reply in either run are counted, not timed.
-    /// With a calibrated `machine`, ratios are divided by the calibration ratio and the thresholds are moved out by
-    /// the calibration's own interval, so its spread is part of the verdict.
+    /// With a calibrated `machine`, each item's ratio is divided by its own machine factor (the base record's mix of
+    /// prompt processing, generation and other time) and the thresholds are moved out by the factors' intervals, so the
+    /// calibration's spread is part of the verdict.
     static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds,
                         machine: MachineAdjustment = .identity, blocks: Blocks? = nil) -> MetricCheck {
         var perItem: [String: [Double]] = [:]
         var before: [Double] = [], after: [Double] = []
+        var mix = LatencyMix.zero
         for pair in paired where pair.bothModel {
             guard let a = metric.value(pair.base), let b = metric.value(pair.current), a > 0, b > 0 else { continue }
-            perItem[pair.base.itemID, default: []].append(log(b / a))
+            let own = metric.mix(pair.base)
+            perItem[pair.base.itemID, default: []].append(log(b / a) - log(machine.factor(own)))
+            mix = mix + own
             before.append(a)
             after.append(b)
         }
@@ -119,7 +132,7 @@ enum GenerationComparer {
         var check = MetricCheck(metric: metric.rawValue, key: key, polarity: .lowerIsBetter,
                                 base: before.isEmpty ? .nan : Statistics.quantile(before, 0.5),
                                 current: after.isEmpty ? .nan : Statistics.quantile(after, 0.5),
-                                delta: logs.isEmpty ? .nan : machine.scale(exp(Statistics.mean(logs))) - 1, interval: nil, pValue: nil, threshold: threshold,
+                                delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
                                 n: logs.count, status: .unchanged, rule: "")
         check.lost = lost
         let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
@@ -131,27 +144,27 @@ enum GenerationComparer {
         let grouped = blocks.map { blocks in Dictionary(grouping: items.indices, by: { blocks.block(of: items[$0]) }) }
         let boot: [Double]
         if let grouped, grouped.count > 1 {
-            boot = Statistics.bootstrapClusteredMeans(grouped.keys.sorted().map { grouped[$0]!.map { logs[$0] } }).map { $0 - log(machine.factor) }
+            boot = Statistics.bootstrapClusteredMeans(grouped.keys.sorted().map { grouped[$0]!.map { logs[$0] } })
         } else {
-            boot = Statistics.bootstrapMeans(logs).map { $0 - log(machine.factor) }
+            boot = Statistics.bootstrapMeans(logs)
         }
-        judgeLogRatio(&check, boot: boot, machine: machine, threshold: threshold)
+        judgeLogRatio(&check, boot: boot, spread: machine.relativeInterval(mix), threshold: threshold)
         let resampled = (grouped?.count ?? 0) > 1 ? "two-level bootstrap over the \(grouped!.count) blocks both runs were measured in, then items within each" : "bootstrap over items"
         check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), \(resampled): "
             + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm across all gating checks); \(lostText)"
-            + (machine.basis == .calibrated ? "; ratios divided by the machine calibration ratio \(String(format: "%.2f", machine.factor)), thresholds widened by its interval" : "")
+            + machine.ruleNote(mix, what: "ratios")
         return check
     }
 
     /// Sets a ratio check's interval, one-sided p-values and power from the sorted bootstrap distribution of its
-    /// log-ratio (already divided by the machine factor); thresholds move out by the calibration's interval.
-    static func judgeLogRatio(_ check: inout MetricCheck, boot: [Double], machine: MachineAdjustment, threshold: Double) {
+    /// log-ratio (already on the common machine scale); `spread` is the machine factor's interval relative to the
+    /// factor (a point for raw comparisons), by which the interval widens and the thresholds move out.
+    static func judgeLogRatio(_ check: inout MetricCheck, boot: [Double], spread: Statistics.Interval, threshold: Double) {
         let raw = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
-        check.interval = MachineAdjustment(basis: machine.basis, factor: 1, interval: .init(low: machine.interval.low / machine.factor,
-                                                                                              high: machine.interval.high / machine.factor)).scale(raw)
-        let spread = (up: log(machine.interval.high / machine.factor), down: log(machine.factor / machine.interval.low))
-        check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold) + spread.up, above: true)
-        check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold) - spread.down, above: false)
+        check.interval = .init(low: raw.low / spread.high, high: raw.high / spread.low)
+        let widen = (up: log(spread.high), down: -log(spread.low))
+        check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold) + widen.up, above: true)
+        check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold) - widen.down, above: false)
         check.pValue = min(check.regressionP, check.improvementP)
         check.powerBasis = .logRatio(standardError: Statistics.standardDeviation(boot))
         check.smallestP = 1 / Double(boot.count + 1)

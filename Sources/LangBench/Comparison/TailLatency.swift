@@ -12,8 +12,12 @@ enum TailLatency {
     /// One check over the pairs with a model reply in both runs; nil when there are none.
     static func check(_ paired: [GenerationComparer.Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment) -> MetricCheck? {
         var perItem: [String: (base: [Double], current: [Double])] = [:]
+        var mix = LatencyMix.zero
         for pair in paired where pair.bothModel && pair.base.totalMs > 0 && pair.current.totalMs > 0 {
-            perItem[pair.base.itemID, default: ([], [])].base.append(log(pair.base.totalMs))
+            // Each base item on the current machine's scale, by its own mix of prompt processing and generation.
+            let own = LatencyMix.total(pair.base)
+            mix = mix + own
+            perItem[pair.base.itemID, default: ([], [])].base.append(log(pair.base.totalMs * machine.factor(own)))
             perItem[pair.base.itemID, default: ([], [])].current.append(log(pair.current.totalMs))
         }
         guard !perItem.isEmpty else { return nil }
@@ -22,8 +26,11 @@ enum TailLatency {
         let base = items.map { exp(Statistics.mean(perItem[$0]!.base)) }, current = items.map { exp(Statistics.mean(perItem[$0]!.current)) }
         let (before, after) = (Statistics.quantile(base, quantile), Statistics.quantile(current, quantile))
         let threshold = thresholds.latencyRatio
-        var check = MetricCheck(metric: metric, key: key, polarity: .lowerIsBetter, base: before, current: after,
-                                delta: machine.scale(after / before) - 1, interval: nil, pValue: nil, threshold: threshold, n: items.count,
+        // The base figure as measured; the delta on the current machine's scale.
+        let measured = Statistics.quantile(paired.filter { $0.bothModel && $0.base.totalMs > 0 && $0.current.totalMs > 0 }
+            .reduce(into: [String: [Double]]()) { $0[$1.base.itemID, default: []].append(log($1.base.totalMs)) }.values.map { exp(Statistics.mean($0)) }, quantile)
+        var check = MetricCheck(metric: metric, key: key, polarity: .lowerIsBetter, base: measured, current: after,
+                                delta: after / before - 1, interval: nil, pValue: nil, threshold: threshold, n: items.count,
                                 status: .unchanged, rule: "")
         check.lost = paired.filter { !$0.bothModel }.count
         guard items.count >= minimumItems else {
@@ -31,11 +38,11 @@ enum TailLatency {
             check.powerNote = "cannot see a change of \(check.thresholdText) with n = \(items.count): fewer than \(minimumItems) items, not judged"
             return check
         }
-        let boot = Statistics.bootstrapPairedQuantileLogRatios(base: base, current: current, quantile).map { $0 - log(machine.factor) }
-        GenerationComparer.judgeLogRatio(&check, boot: boot, machine: machine, threshold: threshold)
+        let boot = Statistics.bootstrapPairedQuantileLogRatios(base: base, current: current, quantile)
+        GenerationComparer.judgeLogRatio(&check, boot: boot, spread: machine.relativeInterval(mix), threshold: threshold)
         check.rule = "ratio of the p95 of per-item total_ms (geometric mean over an item's repeats), CURRENT/BASE, paired bootstrap over items "
             + "(pairs kept together): regression when significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm across all gating checks)"
-            + (machine.basis == .calibrated ? "; ratio divided by the machine calibration ratio \(String(format: "%.2f", machine.factor)), thresholds widened by its interval" : "")
+            + machine.ruleNote(mix, what: "base items")
         return check
     }
 }

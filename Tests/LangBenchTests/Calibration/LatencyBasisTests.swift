@@ -16,18 +16,20 @@ struct LatencyBasisTests {
         let current = Self.calibration([600, 610, 590, 605, 595, 600])
         let (adjustment, note) = try MachineAdjustment.resolve(base: Self.base, current: current, basis: .calibrated)
         let machine = try #require(adjustment)
-        #expect(abs(machine.factor - 1.2) < 1e-9)
-        #expect(machine.interval.low <= 1.2 && machine.interval.high >= 1.2)
-        #expect(abs(machine.scale(1.2) - 1) < 1e-9)
-        let scaled = machine.scale(Statistics.Interval(low: 1.1, high: 1.3))
-        #expect(scaled.low <= 1.1 / 1.2 && scaled.high >= 1.3 / 1.2)
-        #expect(note.hasPrefix("latency calibrated: ratios divided by the machine calibration CURRENT/BASE ×1.20"))
+        // Prompt and generation slowed alike here, so every mix reads the same factor.
+        for mix in [LatencyMix.tpot, LatencyMix(prompt: 1, generation: 0, other: 0), LatencyMix(prompt: 3, generation: 5, other: 2)] {
+            #expect(abs(machine.factor(mix) - 1.2) < 1e-9)
+            let spread = machine.relativeInterval(mix)
+            #expect(spread.low <= 1 && spread.high >= 1)
+        }
+        #expect(note.hasPrefix("latency calibrated per component: CURRENT/BASE fixed request ×1.20"))
+        #expect(note.contains("prompt processing ×1.20") && note.contains("generation ×1.20"))
     }
 
     @Test(arguments: [
-        (LatencyBasis.calibrated, [900.0, 905, 895], "latency not comparable: the machine calibrations differ by ×1.80, beyond the ×1.25 margin"),
-        (LatencyBasis.sameRunner, [900.0, 905, 895], "latency not comparable: the machine calibrations differ by ×1.80, beyond the ×1.25 margin"),
-        (LatencyBasis.calibrated, [350.0, 355, 345], "latency not comparable: the machine calibrations differ by ×0.70, beyond the ×1.25 margin"),
+        (LatencyBasis.calibrated, [900.0, 905, 895], "latency not comparable: the machine calibrations differ by ×1.80 in fixed request, beyond the ×1.25 margin"),
+        (LatencyBasis.sameRunner, [900.0, 905, 895], "latency not comparable: the machine calibrations differ by ×1.80 in fixed request, beyond the ×1.25 margin"),
+        (LatencyBasis.calibrated, [350.0, 355, 345], "latency not comparable: the machine calibrations differ by ×0.70 in fixed request, beyond the ×1.25 margin"),
     ])
     func calibrationsBeyondTheMarginAreRefused(basis: LatencyBasis, ms: [Double], message: String) {
         #expect {
@@ -53,7 +55,7 @@ struct LatencyBasisTests {
     @Test func sameRunnerComparesRawWhenCalibrationsAgree() throws {
         let (adjustment, note) = try MachineAdjustment.resolve(base: Self.base, current: Self.calibration([520, 515, 525]), basis: .sameRunner)
         #expect(adjustment == .identity)
-        #expect(note.contains("calibrations agree: CURRENT/BASE ×1.04"))
+        #expect(note.contains("calibrations agree: CURRENT/BASE fixed request ×1.04"))
     }
 
     @Test func otherServerThreadsAreTheChangeNotTheMachine() throws {
