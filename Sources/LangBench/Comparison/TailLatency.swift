@@ -11,14 +11,15 @@ enum TailLatency {
 
     /// One check over the pairs with a model reply in both runs; nil when there are none.
     static func check(_ paired: [GenerationComparer.Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment) -> MetricCheck? {
-        var perItem: [String: (base: [Double], current: [Double])] = [:]
+        var perItem: [String: (base: [Double], current: [Double], measured: [Double])] = [:]
         var mix = LatencyMix.zero
         for pair in paired where pair.bothModel && pair.base.totalMs > 0 && pair.current.totalMs > 0 {
             // Each base item on the current machine's scale, by its own mix of prompt processing and generation.
             let own = LatencyMix.total(pair.base)
             mix = mix + own
-            perItem[pair.base.itemID, default: ([], [])].base.append(log(pair.base.totalMs * machine.factor(own)))
-            perItem[pair.base.itemID, default: ([], [])].current.append(log(pair.current.totalMs))
+            perItem[pair.base.itemID, default: ([], [], [])].base.append(log(pair.base.totalMs * machine.factor(own)))
+            perItem[pair.base.itemID, default: ([], [], [])].current.append(log(pair.current.totalMs))
+            perItem[pair.base.itemID, default: ([], [], [])].measured.append(log(pair.base.totalMs))
         }
         guard !perItem.isEmpty else { return nil }
         // An item's repeats are one unit: its geometric mean latency in each run, resampled as a pair.
@@ -27,8 +28,7 @@ enum TailLatency {
         let (before, after) = (Statistics.quantile(base, quantile), Statistics.quantile(current, quantile))
         let threshold = thresholds.latencyRatio
         // The base figure as measured; the delta on the current machine's scale.
-        let measured = Statistics.quantile(paired.filter { $0.bothModel && $0.base.totalMs > 0 && $0.current.totalMs > 0 }
-            .reduce(into: [String: [Double]]()) { $0[$1.base.itemID, default: []].append(log($1.base.totalMs)) }.values.map { exp(Statistics.mean($0)) }, quantile)
+        let measured = Statistics.quantile(items.map { exp(Statistics.mean(perItem[$0]!.measured)) }, quantile)
         var check = MetricCheck(metric: metric, key: key, polarity: .lowerIsBetter, base: measured, current: after,
                                 delta: after / before - 1, interval: nil, pValue: nil, threshold: threshold, n: items.count,
                                 status: .unchanged, rule: "")
