@@ -103,8 +103,10 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
     }
 
     /// The adjustment for comparing `current` with `base` on `basis`, and a note for the report; nil
-    /// adjustment means latency is not checked. Throws when the machines are not comparable.
-    public static func resolve(base: MachineCalibration?, current: MachineCalibration?, basis: LatencyBasis) throws -> (MachineAdjustment?, String) {
+    /// adjustment means latency is not checked. Throws when the machines are not comparable, among them
+    /// when a component's factor is beyond `margin` (`Thresholds.calibrationMargin`).
+    public static func resolve(base: MachineCalibration?, current: MachineCalibration?, basis: LatencyBasis,
+                               margin: Double = MachineAdjustment.margin) throws -> (MachineAdjustment?, String) {
         if basis == .skip { return (nil, "latency not checked (--latency skip)") }
         guard let base, let current else {
             if basis == .sameRunner {
@@ -135,7 +137,7 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
             guard basis == .sameRunner else { throw MachineComparabilityError.differentYardstick(reason) }
             return (.identity, "latency compared raw (--latency same-runner): \(reason) (CURRENT/BASE \(adjustment.request.text))" + caution)
         }
-        if let (component, factor) = adjustment.beyondMargin() {
+        if let (component, factor) = adjustment.beyondMargin(margin) {
             throw MachineComparabilityError.machinesDiffer(base: base.summary, current: current.summary, factor: factor, margin: margin, component: component)
         }
         if basis == .sameRunner {

@@ -55,12 +55,14 @@ public struct Comparison: Sendable, Encodable {
         if let a = base.generation, let b = current.generation {
             // A run without a calibration cannot be put on a machine scale at all: refused first, whatever its steadiness.
             if latency == .calibrated, a.provenance.calibration == nil || b.provenance.calibration == nil {
-                _ = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
+                _ = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
+                                                  margin: thresholds.calibrationMargin)
             }
             // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are compared.
             latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency)
             let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
-                ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency)
+                ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
+                                             margin: thresholds.calibrationMargin)
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }

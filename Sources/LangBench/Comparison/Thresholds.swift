@@ -15,11 +15,15 @@ public struct Thresholds: Sendable, Hashable, Codable {
     /// Token cost: total prompt tokens evaluated, or tokens generated, over the same records rising by more
     /// than this fraction (exact counts, no test needed).
     public var tokenCostRatio: Double
+    /// Calibrated latency: how far apart two machines' calibrations may be, per component (prompt
+    /// processing, generation, fixed request), and still be scaled onto one another; beyond it the latency
+    /// is refused as not comparable.
+    public var calibrationMargin: Double
 
     enum CodingKeys: String, CodingKey {
         case alpha, accuracyPoints = "accuracy_points", languageAccuracyPoints = "language_accuracy_points"
         case languageMinItems = "language_min_items", latencyRatio = "latency_ratio", fallbackPoints = "fallback_points"
-        case tokenCostRatio = "token_cost_ratio"
+        case tokenCostRatio = "token_cost_ratio", calibrationMargin = "calibration_margin"
     }
 
     public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
@@ -32,7 +36,7 @@ public struct Thresholds: Sendable, Hashable, Codable {
     public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
 
     public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double,
-                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio) {
+                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio, calibrationMargin: Double = MachineAdjustment.margin) {
         self.alpha = alpha
         self.accuracyPoints = accuracyPoints
         self.languageAccuracyPoints = languageAccuracyPoints
@@ -40,6 +44,7 @@ public struct Thresholds: Sendable, Hashable, Codable {
         self.latencyRatio = latencyRatio
         self.fallbackPoints = fallbackPoints
         self.tokenCostRatio = tokenCostRatio
+        self.calibrationMargin = calibrationMargin
     }
 
     /// +5%: a prompt edit of a few words moves a record's tokens by less; an added instruction or
@@ -62,6 +67,7 @@ public struct Thresholds: Sendable, Hashable, Codable {
         latencyRatio = try keyed.decodeIfPresent(Double.self, forKey: .latencyRatio) ?? base.latencyRatio
         fallbackPoints = try keyed.decodeIfPresent(Double.self, forKey: .fallbackPoints) ?? base.fallbackPoints
         tokenCostRatio = try keyed.decodeIfPresent(Double.self, forKey: .tokenCostRatio) ?? base.tokenCostRatio
+        calibrationMargin = try keyed.decodeIfPresent(Double.self, forKey: .calibrationMargin) ?? base.calibrationMargin
         if let version = try container.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) {
             try StrictJSON.checkSchemaVersion(version)
         }
@@ -71,10 +77,12 @@ public struct Thresholds: Sendable, Hashable, Codable {
                              ("latency_ratio", latencyRatio), ("fallback_points", fallbackPoints), ("token_cost_ratio", tokenCostRatio)] {
             try StrictJSON.check(value >= 0 && value.isFinite, key, in: decoder, "must be a non-negative number, not \(value)")
         }
+        try StrictJSON.check(calibrationMargin >= 1 && calibrationMargin.isFinite, "calibration_margin", in: decoder,
+                             "must be a factor of at least 1 (1.25 allows machines ×1.25 apart), not \(calibrationMargin)")
         try StrictJSON.check(languageMinItems >= 1, "language_min_items", in: decoder, "must be at least 1, not \(languageMinItems)")
     }
 
-    static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio"]
+    static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio", "calibration_margin"]
 
     /// A preset name or a JSON file.
     public static func named(_ nameOrPath: String) throws -> Thresholds {

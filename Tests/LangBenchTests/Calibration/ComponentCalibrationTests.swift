@@ -36,12 +36,13 @@ struct ComponentCalibrationTests {
         return result
     }
 
-    static func comparison(prompt: Double, generation: Double, slower: Double = 1, basis: LatencyBasis = .calibrated) throws -> Comparison {
+    static func comparison(prompt: Double, generation: Double, slower: Double = 1, basis: LatencyBasis = .calibrated,
+                           thresholds: Thresholds = .default) throws -> Comparison {
         let records = try GenerationFixtures.records("base")
         let base = try CalibrationConsistencyTests.run("base", calibration: calibration())
         let current = try CalibrationConsistencyTests.run("current", calibration: calibration(prompt: prompt, generation: generation),
                                                           records: records.map { throttled($0, prompt: prompt, generation: generation, slower: slower) })
-        return try Comparison(base: base, current: current, thresholds: .default, latency: basis)
+        return try Comparison(base: base, current: current, thresholds: thresholds, latency: basis)
     }
 
     static func check(_ comparison: Comparison, _ metric: String, route: String = "pivot") throws -> MetricCheck {
@@ -88,6 +89,20 @@ struct ComponentCalibrationTests {
             _ = try Self.comparison(prompt: 1.4, generation: 1)
         } throws: { error in
             "\(error)".hasPrefix("latency not comparable: the machine calibrations differ by ×1.40 in prompt processing, beyond the ×1.25 margin")
+        }
+    }
+
+    @Test func aWiderMarginFromTheThresholdsScalesWhatTheDefaultRefuses() throws {
+        var wide = Thresholds.default
+        wide.calibrationMargin = 1.5
+        let comparison = try Self.comparison(prompt: 1.4, generation: 1, thresholds: wide)
+        #expect(abs(try Self.check(comparison, "generation.ttft").delta) < 0.01)
+        #expect(comparison.notes.contains { $0.contains("prompt processing ×1.40") })
+        wide.calibrationMargin = 1.3
+        #expect {
+            _ = try Self.comparison(prompt: 1.4, generation: 1, thresholds: wide)
+        } throws: { error in
+            "\(error)".contains("beyond the ×1.30 margin")
         }
     }
 

@@ -28,6 +28,7 @@ struct RefusalTests {
         (#"{"accuracy_points": -0.5}"#, "t.json (accuracy_points): must be a non-negative number, not -0.5"),
         (#"{"fallback_points": -2}"#, "t.json (fallback_points): must be a non-negative number, not -2.0"),
         (#"{"latency_ratio": -0.1}"#, "t.json (latency_ratio): must be a non-negative number, not -0.1"),
+        (#"{"calibration_margin": 0.8}"#, "t.json (calibration_margin): must be a factor of at least 1 (1.25 allows machines ×1.25 apart), not 0.8"),
         (#"{"language_min_items": 0}"#, "t.json (language_min_items): must be at least 1, not 0"),
         (#"{"schema_version": 7}"#, "t.json: schema_version 7 is not supported (this LangBench reads 1)"),
     ])
