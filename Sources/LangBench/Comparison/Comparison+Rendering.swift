@@ -19,13 +19,13 @@ extension Comparison {
         }
         if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
         for check in checks where check.status != .unchanged {
-            guard let changes = check.changes, !changes.isEmpty else { continue }
-            out += "<details><summary>Records whose \(MarkdownWriter.inline(check.metric)) changed, \(MarkdownWriter.inline(check.key))</summary>\n\n"
-            out += changes.map { "- " + MarkdownWriter.inline($0) }.joined(separator: "\n") + "\n\n</details>\n\n"
-        }
-        for (config, items) in brokenItems.sorted(by: { $0.key < $1.key }) where !items.isEmpty {
-            out += "<details><summary>\(items.count) item(s) broken in <code>\(ReportText.html(config))</code></summary>\n\n"
-            out += items.prefix(200).map(ReportText.code).joined(separator: ", ") + (items.count > 200 ? ", …" : "") + "\n\n</details>\n\n"
+            guard let moved = check.moved, !moved.isEmpty else { continue }
+            let total = check.movedTotal ?? moved.count
+            out += "<details><summary>\(total) item(s) moved in \(MarkdownWriter.inline(check.metric)) \(MarkdownWriter.inline(check.key))</summary>\n\n"
+            // A PR comment has room for the first few; the HTML page and the JSON list up to `MovedItem.listed`.
+            let shown = moved.prefix(MovedItem.listedInComment)
+            out += shown.map { "- " + MarkdownWriter.inline($0.name) + ": " + ReportText.markdown("\($0.change), \($0.detail)") }.joined(separator: "\n")
+            out += (total > shown.count ? "\n- … and \(total - shown.count) more (compare.html, or --format json)" : "") + "\n\n</details>\n\n"
         }
         if !improvements.isEmpty { out += MarkdownWriter.render(table(improvements, title: "Improvements")) + "\n" }
         let unchanged = checks.filter { $0.status == .unchanged }

@@ -66,7 +66,7 @@ public struct Comparison: Sendable, Encodable {
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
-        self.checks = MetricCheck.familyWise(checks, alpha: thresholds.alpha).sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
+        self.checks = MetricCheck.familyWise(checks, alpha: thresholds.alpha).map { $0.settlingMoved() }.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken
         // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
         let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)

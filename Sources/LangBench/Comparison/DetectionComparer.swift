@@ -35,6 +35,7 @@ enum DetectionComparer {
         check.smallestP = Statistics.mcnemarExact(b: 0, c: fixed + broken)
         check.regressionP = -deltaPoints > points ? p : 1
         check.improvementP = deltaPoints > points ? p : 1
+        check.movedCandidates = .detection(pairs)
         return check
     }
 

@@ -80,7 +80,7 @@ enum GenerationComparer {
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
             checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
-                                     polarity: .lowerIsBetter, points: thresholds.fallbackPoints) { $0.fallbackReason == reason })
+                                     polarity: .lowerIsBetter, points: thresholds.fallbackPoints, moves: ("fell back", "recovered")) { $0.fallbackReason == reason })
         }
         return checks
     }
@@ -135,6 +135,7 @@ enum GenerationComparer {
                                 delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
                                 n: logs.count, status: .unchanged, rule: "")
         check.lost = lost
+        check.movedCandidates = .ratios(zip(items, logs).map { ($0, machine.scale(exp($1))) }, threshold: threshold)
         let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
         guard logs.count >= Statistics.minimumForInterval else {
             check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"
@@ -175,8 +176,9 @@ enum GenerationComparer {
     /// exact test; with repeats, the test clustered by item (`Statistics.mcnemarClustered`), whose
     /// variance comes from the items' own imbalances — collapsing repeats to one yes/no per item would
     /// throw away an item that is flagged in some repeats only.
+    /// `moves` names a record that gained the flag and one that lost it, for the items that moved.
     static func proportion(_ paired: [Pair], metric: String, key: String, polarity: MetricCheck.Polarity, points: Double,
-                           _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
+                           moves: (gained: String, lost: String) = ("gained", "lost"), _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
         let n = paired.count
         let onlyBase = paired.filter { flag($0.base) && !flag($0.current) }.count
         let onlyCurrent = paired.filter { !flag($0.base) && flag($0.current) }.count
@@ -208,6 +210,7 @@ enum GenerationComparer {
         check.improvementP = -worse * 100 > points ? p : 1
         check.powerBasis = .paired(churn: Double(2 * min(onlyBase, onlyCurrent)) / Double(n), n: n, designEffect: designEffect)
         check.smallestP = smallestP
+        check.movedCandidates = .flagged(paired, good: polarity == .higherIsBetter, names: moves, flag)
         return check
     }
 

@@ -38,6 +38,11 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     public var lost: Int?
     /// For an exact check (token cost): the first records that changed, each with its figures.
     public var changes: [String]?
+    /// For a regressed or improved check: the items that moved (the status's direction first, capped), and how many did.
+    public var moved: [MovedItem]?
+    public var movedTotal: Int?
+    /// What `moved` is chosen from once the status is known (set by the check; not written).
+    var movedCandidates: MovedCandidates?
     /// Whether the check spends part of the compare's α (a test with a p-value in the family-wise Holm).
     public var gating = false
     /// Minimum detectable effect at this n, on the scale of `delta` (see `Statistics.minimumDetectableEffect`):
@@ -53,7 +58,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case metric, key, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
-        case family, lost, changes, gating, mde, powerNote = "power_note"
+        case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note"
     }
 
     public init(metric: String, key: String, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
@@ -85,6 +90,8 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         adjustedP = try c.decodeIfPresent(Double.self, forKey: .adjustedP)
         lost = try c.decodeIfPresent(Int.self, forKey: .lost)
         changes = try c.decodeIfPresent([String].self, forKey: .changes)
+        moved = try c.decodeIfPresent([MovedItem].self, forKey: .moved)
+        movedTotal = try c.decodeIfPresent(Int.self, forKey: .movedTotal)
         gating = try c.decodeIfPresent(Bool.self, forKey: .gating) ?? false
         mde = try c.decodeIfPresent(Double.self, forKey: .mde)
         powerNote = try c.decodeIfPresent(String.self, forKey: .powerNote)

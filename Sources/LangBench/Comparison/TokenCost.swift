@@ -63,11 +63,17 @@ enum TokenCost {
         check.regressionP = delta > threshold ? 0 : 1
         check.improvementP = delta < -threshold ? 0 : 1
         check.changes = changed.prefix(listedItems).map { Self.change($0, measure: measure) }
+        let moved = { (pair: GenerationComparer.Pair, change: String) in
+            MovedItem(item: pair.base.itemID, repeatIndex: pair.base.repeatIndex, change: change, detail: Self.change(pair, measure: measure, named: false))
+        }
+        let more = changed.filter { (measure.total($0.current) ?? 0) > (measure.total($0.base) ?? 0) }
+        check.movedCandidates = MovedCandidates(worse: more.map { moved($0, "more tokens") },
+                                                better: changed.filter { (measure.total($0.current) ?? 0) < (measure.total($0.base) ?? 0) }.map { moved($0, "fewer tokens") })
         return check
     }
 
     /// `ru-03 (repeat 0): 310 → 510 (translate-in +200)`.
-    static func change(_ pair: GenerationComparer.Pair, measure: Measure) -> String {
+    static func change(_ pair: GenerationComparer.Pair, measure: Measure, named: Bool = true) -> String {
         let stages = [("translate-in", \GenerationRecord.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)]
         let moved = stages.compactMap { name, path -> String? in
             let a = pair.base[keyPath: path].flatMap(measure.count) ?? 0, b = pair.current[keyPath: path].flatMap(measure.count) ?? 0
@@ -75,7 +81,8 @@ enum TokenCost {
         }
         let repeatText = pair.base.repeatIndex > 0 ? " (repeat \(pair.base.repeatIndex))" : ""
         let total = { (record: GenerationRecord) in measure.total(record).map(String.init) ?? "unknown" }
-        return "\(pair.base.itemID)\(repeatText): \(total(pair.base)) → \(total(pair.current)) (\(moved.joined(separator: ", ")))"
+        let figures = "\(total(pair.base)) → \(total(pair.current)) (\(moved.joined(separator: ", ")))"
+        return named ? "\(pair.base.itemID)\(repeatText): " + figures : figures
     }
 
     static func percent(_ fraction: Double) -> String {

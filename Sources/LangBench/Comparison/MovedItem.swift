@@ -1,0 +1,103 @@
+import Foundation
+
+/// One item (or record) behind a regressed or improved check: which way it moved and by how much.
+/// Ids, languages, reasons and figures only, never a text or reply.
+public struct MovedItem: Sendable, Hashable, Codable {
+    public var item: String
+    /// The record's repeat, for generation records.
+    public var repeatIndex: Int?
+    /// e.g. `broken` / `fixed` (detection), `lost` / `gained` (served), `fell back` / `recovered`, `slower` / `faster`.
+    public var change: String
+    /// e.g. `uk → ru`, `model → fallback (timeout)`, `×1.52`.
+    public var detail: String
+
+    enum CodingKeys: String, CodingKey { case item, repeatIndex = "repeat", change, detail }
+
+    public init(item: String, repeatIndex: Int? = nil, change: String, detail: String) {
+        self.item = item
+        self.repeatIndex = repeatIndex
+        self.change = change
+        self.detail = detail
+    }
+
+    /// `uk-03 (repeat 1)`.
+    public var name: String { item + (repeatIndex.map { $0 > 0 ? " (repeat \($0))" : "" } ?? "") }
+
+    /// Items listed per check (the rest are counted in `moved_total`): enough to find the cause, short enough for a page.
+    static let listed = 200
+    /// Latency checks list their most extreme items only.
+    static let listedRatios = 20
+    /// Items a Markdown comment lists per check.
+    static let listedInComment = 10
+}
+
+/// The items a check would list either way; the comparison keeps the side its status names.
+struct MovedCandidates: Sendable, Hashable {
+    /// Moved the way that makes the metric worse, the other way, and how many of each to list.
+    var worse: [MovedItem]
+    var better: [MovedItem]
+    /// Rate checks list both directions (the status's first); latency checks only the status's direction.
+    var bothWays = true
+    var cap = MovedItem.listed
+}
+
+extension MetricCheck {
+    /// `moved` and `movedTotal` for this check's status (nil when unchanged or nothing moved).
+    func settlingMoved() -> MetricCheck {
+        var out = self
+        guard let candidates = movedCandidates, status != .unchanged else { return out }
+        let first = status == .regression ? candidates.worse : candidates.better
+        let second = status == .regression ? candidates.better : candidates.worse
+        let all = first + (candidates.bothWays ? second : [])
+        guard !all.isEmpty else { return out }
+        out.moved = Array(all.prefix(candidates.cap))
+        out.movedTotal = all.count
+        return out
+    }
+}
+
+extension MovedCandidates {
+    /// Detection pairs (base, current) that changed correctness.
+    static func detection(_ pairs: [(DetectionResult, DetectionResult)]) -> MovedCandidates {
+        let sorted = pairs.sorted { $0.1.itemID < $1.1.itemID }
+        let moved = { (pair: (DetectionResult, DetectionResult), change: String) in
+            MovedItem(item: pair.1.itemID, change: change, detail: "\(pair.0.predictedLabel) → \(pair.1.predictedLabel) (true \(pair.1.lang.identifier))")
+        }
+        return MovedCandidates(worse: sorted.filter { $0.0.correct && !$0.1.correct }.map { moved($0, "broken") },
+                               better: sorted.filter { !$0.0.correct && $0.1.correct }.map { moved($0, "fixed") })
+    }
+
+    /// Generation records whose yes/no `flag` differs between the runs; `good` says whether a yes is good.
+    static func flagged(_ paired: [GenerationComparer.Pair], good: Bool, names: (gained: String, lost: String),
+                        _ flag: (GenerationRecord) -> Bool) -> MovedCandidates {
+        let sorted = paired.sorted { ($0.current.itemID, $0.current.repeatIndex) < ($1.current.itemID, $1.current.repeatIndex) }
+        let moved = { (pair: GenerationComparer.Pair, change: String) in
+            MovedItem(item: pair.current.itemID, repeatIndex: pair.current.repeatIndex, change: change,
+                      detail: "\(Self.state(pair.base)) → \(Self.state(pair.current))")
+        }
+        let gained = sorted.filter { !flag($0.base) && flag($0.current) }.map { moved($0, names.gained) }
+        let lost = sorted.filter { flag($0.base) && !flag($0.current) }.map { moved($0, names.lost) }
+        return good ? MovedCandidates(worse: lost, better: gained) : MovedCandidates(worse: gained, better: lost)
+    }
+
+    /// `model, served` / `fallback (timeout), not served (reply in ru)`.
+    static func state(_ record: GenerationRecord) -> String {
+        var out = record.outcome.rawValue + (record.fallbackReason.map { " (\($0.rawValue))" } ?? "")
+        switch record.servedInOwnLanguage {
+        case true?: out += ", served"
+        case false?: out += ", not served" + (record.notServedReason.map { " (\($0))" } ?? "")
+        case nil: break
+        }
+        return out
+    }
+
+    /// Per-item CURRENT/BASE ratios (on the machine scale): the items beyond `threshold` each way, most extreme first.
+    static func ratios(_ ratios: [(item: String, ratio: Double)], threshold: Double) -> MovedCandidates {
+        let moved = { (entry: (item: String, ratio: Double), change: String) in
+            MovedItem(item: entry.item, change: change, detail: String(format: "×%.2f", entry.ratio))
+        }
+        let slower = ratios.filter { $0.ratio > 1 + threshold }.sorted { ($1.ratio, $0.item) < ($0.ratio, $1.item) }.map { moved($0, "slower") }
+        let faster = ratios.filter { $0.ratio < 1 - threshold }.sorted { ($0.ratio, $0.item) < ($1.ratio, $1.item) }.map { moved($0, "faster") }
+        return MovedCandidates(worse: slower, better: faster, bothWays: false, cap: MovedItem.listedRatios)
+    }
+}
