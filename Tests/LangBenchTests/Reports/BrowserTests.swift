@@ -49,22 +49,24 @@ struct BrowserTests {
             .union(ItemTexts.load(generation.provenance.corpora).crisis)
         let generationRows = all.filter { !crisis.contains($0["item_id"] ?? "") }
         let last = try #require(detection.configs.last?.name)
-        let checks: [(expression: String, expected: Int)] = [
-            (Browser.filter(DetectionItems.tableID, "flip:\(last)", "fixed"), detectionRows.filter { $0["config"] == last && $0["flip"] == "fixed" }.count),
-            (Browser.filter(DetectionItems.tableID, "flip:\(last)", "broken"), detectionRows.filter { $0["config"] == last && $0["flip"] == "broken" }.count),
-            (Browser.filter(GenerationItems.tableID, "route", "pivot"), generationRows.filter { $0["route"] == "pivot" }.count),
-            (Browser.filter(GenerationItems.tableID, "served_in_own_language", "✗ false"),
-             generationRows.filter { $0["route"] == "pivot" && $0["served_in_own_language"] == "false" }.count),
-            (Browser.filter(GenerationItems.tableID, "route", nil), generationRows.filter { $0["served_in_own_language"] == "false" }.count),
-            (Browser.filter(GenerationItems.tableID, "served_in_own_language", nil), generationRows.count),
-            (Browser.filter(GenerationItems.tableID, "outcome", "fallback"), generationRows.filter { $0["outcome"] == "fallback" }.count),
+        let fixed = detectionRows.filter { $0["config"] == last && $0["flip"] == "fixed" }.count
+        let broken = detectionRows.filter { $0["config"] == last && $0["flip"] == "broken" }.count
+        let checks: [(expression: String, expected: String)] = [
+            (Browser.filter(DetectionItems.tableID, "flip:\(last)", "fixed"), String(fixed)),
+            (Browser.filter(DetectionItems.tableID, "flip:\(last)", "broken"), String(broken)),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["route": "pivot"]), "\(items(generationRows)) 1"),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["route": "pivot"], flags: ["not-served"]),
+             "\(items(generationRows) { $0["route"] == "pivot" && $0["served_in_own_language"] == "false" }) 1"),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["lang": "de"]), "\(items(generationRows) { $0["lang"] == "de" }) 2"),
+            (Browser.sideBySide(GenerationItems.tableID, flags: ["fallback"]), "\(items(generationRows) { $0["outcome"] == "fallback" }) 2"),
+            (Browser.sideBySide(GenerationItems.tableID), "\(items(generationRows)) 2"),
         ]
         let screenshot = Self.root.appendingPathComponent(".build/report-1280.png")
         let load = try Browser.load(page, evaluate: checks.map(\.expression), screenshot: screenshot)
         #expect(load.errors.isEmpty, "console: \(load.errors)")
         #expect(load.requests.isEmpty, "requests: \(load.requests)")
-        #expect(load.results == checks.map { String($0.expected) })
-        #expect(checks[0].expected + checks[1].expected > 0, "the default suite's configs differ on some items")
+        #expect(load.results == checks.map(\.expected))
+        #expect(fixed + broken > 0, "the default suite's configs differ on some items")
         #expect(FileManager.default.fileExists(atPath: screenshot.path))
 
         // Sorting reorders rows; at 200% zoom the headline still fits the window; printed, the controls go.
@@ -114,6 +116,48 @@ struct BrowserTests {
         #expect(load.results.dropFirst().map { $0 } == ["0", "true"])
         #expect(load.errors.isEmpty && load.requests.isEmpty, "\(load.errors) \(load.requests)")
     }
+
+    /// A run with two variants: the side-by-side table's filters show the items the CSV counts, and a route
+    /// or variant filter leaves only its columns.
+    @Test func sideBySideFiltersShowTheItemsTheCSVCounts() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let report = try GenerationFixtures.variants()
+        try GenerationOutput.write(report, to: directory)  // generation-items.csv and report.html
+        let all = try csv(directory.appendingPathComponent(GenerationOutput.itemsFile))
+        let crisis = Set(all.filter { $0["fallback_reason"] == "crisis-protocol" }.compactMap { $0["item_id"] })
+            .union(ItemTexts.load(report.provenance.corpora).crisis)
+        let rows = all.filter { !crisis.contains($0["item_id"] ?? "") }
+        // A variant-b row differs when its outcome, fallback reason or served differs from variant a's on the same route and repeat.
+        let reference = Dictionary(rows.filter { $0["variant"] == "a" }.map { (recordKey($0), $0) }, uniquingKeysWith: { a, _ in a })
+        let differs = { (row: [String: String]) -> Bool in
+            guard row["variant"] == "b", let a = reference[recordKey(row)] else { return false }
+            return ["outcome", "fallback_reason", "served_in_own_language"].contains { a[$0] != row[$0] }
+        }
+        let checks: [(expression: String, expected: String)] = [
+            (Browser.sideBySide(GenerationItems.tableID), "\(items(rows)) 4"),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["lang": "bg"]), "\(items(rows) { $0["lang"] == "bg" }) 4"),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["variant": "b"], flags: ["fallback"]),
+             "\(items(rows) { $0["variant"] == "b" && $0["outcome"] == "fallback" }) 2"),
+            (Browser.sideBySide(GenerationItems.tableID, flags: ["not-served"]), "\(items(rows) { $0["served_in_own_language"] == "false" }) 4"),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["route": "pivot", "variant": "a"], flags: ["not-served"]),
+             "\(items(rows) { $0["route"] == "pivot" && $0["variant"] == "a" && $0["served_in_own_language"] == "false" }) 1"),
+            (Browser.sideBySide(GenerationItems.tableID, flags: ["differs"]), "\(items(rows, differs)) 4"),
+            (Browser.sideBySide(GenerationItems.tableID, selects: ["route": "direct"], flags: ["differs", "fallback"]),
+             "\(items(rows) { $0["route"] == "direct" && $0["outcome"] == "fallback" && differs($0) }) 2"),
+        ]
+        let load = try Browser.load(directory.appendingPathComponent(RunPage.file), evaluate: checks.map(\.expression))
+        #expect(load.results == checks.map(\.expected))
+        #expect(items(rows, differs) == 8, "the 8 German direct timeouts of variant b")
+        #expect(load.errors.isEmpty && load.requests.isEmpty, "\(load.errors) \(load.requests)")
+    }
+
+    /// How many items (item × repeat) have a CSV row that passes `filter`.
+    func items(_ rows: [[String: String]], _ filter: ([String: String]) -> Bool = { _ in true }) -> Int {
+        Set(rows.filter(filter).map { "\($0["item_id"] ?? "") \($0["repeat"] ?? "")" }).count
+    }
+
+    func recordKey(_ row: [String: String]) -> String { [row["item_id"], row["route"], row["repeat"]].map { $0 ?? "" }.joined(separator: " ") }
 
     /// Rows of a CSV `CSVWriter` made (LF line ends, RFC 4180 quoting) as column → text.
     func csv(_ url: URL) throws -> [[String: String]] {

@@ -57,6 +57,24 @@ enum Browser {
         """
     }
 
+    /// An expression that sets the side-by-side `table`'s filters (every other select to all, every other
+    /// checkbox off) and returns how many of its body rows, and how many route × variant headers, are then rendered.
+    static func sideBySide(_ table: String, selects: [String: String] = [:], flags: Set<String> = []) -> String {
+        let json = { (value: any Encodable) in String(decoding: try! JSONEncoder().encode(value), as: UTF8.self) }
+        return """
+        (function(){var t=document.getElementById(\(json(table)));var f=t.previousElementSibling.previousElementSibling;
+        var selects=\(json(selects)),flags=\(json(flags.sorted())),last=null;
+        Array.prototype.forEach.call(f.querySelectorAll('select[data-filter]'),function(s){var n=s.getAttribute('data-filter');
+          s.value=n in selects?selects[n]:'\\u0000all';last=s;});
+        Array.prototype.forEach.call(f.querySelectorAll('input[data-filter]'),function(c){c.checked=flags.indexOf(c.getAttribute('data-filter'))>=0;last=c;});
+        var known=Object.keys(selects).concat(flags).every(function(n){return f.querySelector('[data-filter="'+n+'"]');});
+        if(!known){return "no filter";}if(Array.prototype.some.call(f.querySelectorAll('select'),function(s){return s.selectedIndex<0;})){return "no option";}
+        last.dispatchEvent(new Event('change'));
+        var shown=function(list){return Array.prototype.filter.call(list,function(e){return e.getClientRects().length>0;}).length;};
+        return shown(t.tBodies[0].rows)+" "+shown(t.tHead.querySelectorAll('th[data-route]'));})()
+        """
+    }
+
     struct BrowserError: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }

@@ -36,4 +36,14 @@ enum GenerationFixtures {
     static func report(_ name: String, settings: GenerationReport.Settings = settings) throws -> GenerationReport {
         GenerationReport(records: try records(name), settings: settings, warmupRuns: 4, provenance: provenance(name))
     }
+
+    /// A run with two variants: `a` replays the base records, `b` the current ones (8 German direct timeouts).
+    static func variants() throws -> GenerationReport {
+        var settings = settings
+        settings.variants = ["a", "b"].map { .init(name: $0, description: "variant \($0)", model: "gemma-3-270m-q4_k_m.gguf", server: 1,
+                                                   fingerprint: String(repeating: $0, count: 64)) }
+        let labelled = { (name: String, variant: String) in try records(name).map { var record = $0; record.variant = variant; return record } }
+        return GenerationReport(records: try labelled("base", "a") + labelled("current", "b"), settings: settings, warmupRuns: 0,
+                                provenance: provenance("variants"))
+    }
 }

@@ -15,7 +15,7 @@ enum HTMLAssets {
     figure{margin:.5rem 0}svg{max-width:100%;height:auto}
     form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:.5rem 0}
     th button{font:inherit;background:none;border:0;padding:0;cursor:pointer;text-align:inherit}
-    tr[hidden]{display:none}
+    tr[hidden],th[hidden],td[hidden]{display:none}
     @media print{form.filters,th button span{display:none}body{margin:0}table{page-break-inside:auto}tr{page-break-inside:avoid}}
     """
 
@@ -66,7 +66,48 @@ enum HTMLAssets {
       }
       table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
     }
-    Array.prototype.forEach.call(document.querySelectorAll("table"),function(t){if(t.tHead&&t.tBodies.length){sortable(t);filterable(t);}});
+    function sideBySide(table){
+      var ALL="\\u0000all",heads=Array.prototype.slice.call(table.tHead.rows[0].cells);
+      var form=document.createElement("form");form.className="filters";form.setAttribute("aria-label","Filter "+table.caption.textContent);
+      var status=document.createElement("p");status.setAttribute("role","status");status.className="count";
+      function unique(list){var seen={};return list.filter(function(v){if(v===""||seen[v]){return false;}seen[v]=true;return true;}).sort();}
+      function choice(name,title,values){
+        if(!values.length){return null;}
+        var label=document.createElement("label");label.textContent=title+" ";
+        var s=document.createElement("select");s.setAttribute("data-filter",name);
+        [ALL].concat(values).forEach(function(v){var o=document.createElement("option");o.value=v;o.textContent=v===ALL?"(all)":v;s.appendChild(o);});
+        s.addEventListener("change",apply);label.appendChild(s);form.appendChild(label);return s;
+      }
+      function flag(name,title){
+        var label=document.createElement("label"),c=document.createElement("input");c.type="checkbox";c.setAttribute("data-filter",name);
+        c.addEventListener("change",apply);label.appendChild(c);label.appendChild(document.createTextNode(" "+title));form.appendChild(label);return c;
+      }
+      var cellHeads=heads.filter(function(h){return h.hasAttribute("data-route");});
+      var lang=choice("lang","language",unique(bodyRows(table).map(function(r){return r.getAttribute("data-lang")||"";})));
+      var route=choice("route","route",unique(cellHeads.map(function(h){return h.getAttribute("data-route");})));
+      var variant=choice("variant","variant",unique(cellHeads.map(function(h){return h.getAttribute("data-variant");})));
+      var notServed=flag("not-served","not served"),fallback=flag("fallback","fallback");
+      var differs=table.hasAttribute("data-reference")?flag("differs","differs from reference variant"):null;
+      function picked(s,el,name){return !s||s.value===ALL||el.getAttribute(name)===s.value;}
+      function shownCell(el){return picked(route,el,"data-route")&&picked(variant,el,"data-variant");}
+      function apply(){
+        var shown=0,rows=bodyRows(table);
+        cellHeads.forEach(function(h){h.hidden=!shownCell(h);});
+        rows.forEach(function(r){
+          var cells=Array.prototype.filter.call(r.cells,function(c){return c.hasAttribute("data-route");});
+          cells.forEach(function(c){c.hidden=!shownCell(c);});
+          var ok=cells.length>0&&picked(lang,r,"data-lang")&&cells.some(function(c){return shownCell(c)&&c.hasAttribute("data-outcome")
+            &&(!notServed.checked||c.getAttribute("data-served")==="false")&&(!fallback.checked||c.getAttribute("data-outcome")==="fallback")
+            &&(!differs||!differs.checked||c.getAttribute("data-differs")==="true");});
+          r.hidden=!ok;if(ok){shown++;}
+        });
+        table.setAttribute("data-visible",String(shown));
+        status.textContent=shown+" of "+rows.length+" items shown";
+      }
+      table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
+    }
+    Array.prototype.forEach.call(document.querySelectorAll("table"),function(t){if(t.tHead&&t.tBodies.length){sortable(t);
+      if(t.hasAttribute("data-side-by-side")){sideBySide(t);}else{filterable(t);}}});
     })();
     """
 }

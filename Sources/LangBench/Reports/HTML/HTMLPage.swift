@@ -41,6 +41,10 @@ public struct HTMLPage: Sendable {
         main += HTMLWriter.render(table, id: id, filters: filters, rowCap: rowCap, rowIDs: rowIDs, overflowNote: overflowNote)
     }
 
+    /// Markup a page part built itself from escaped text only (`GenerationSideBySide`); not public, so
+    /// nothing outside the library can put raw text on a page.
+    mutating func markup(_ escaped: String) { main += escaped }
+
     /// An SVG chart written by `SVGBarChart` or `SVGHeatmap` (which escape their own text), inline.
     public mutating func chart(_ svg: String, label: String) {
         main += "<figure role=\"img\" aria-label=\"\(ReportText.html(label))\">\n" + svg + "</figure>\n"
