@@ -135,7 +135,7 @@ enum GenerationComparer {
                                 delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
                                 n: logs.count, status: .unchanged, rule: "")
         check.lost = lost
-        check.movedCandidates = .ratios(zip(items, logs).map { ($0, machine.scale(exp($1))) }, threshold: threshold)
+        check.movedCandidates = .ratios(zip(items, logs).map { ($0, exp($1)) }, threshold: threshold)
         let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
         guard logs.count >= Statistics.minimumForInterval else {
             check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"

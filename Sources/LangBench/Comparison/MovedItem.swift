@@ -39,6 +39,9 @@ struct MovedCandidates: Sendable, Hashable {
     /// Rate checks list both directions (the status's first); latency checks only the status's direction.
     var bothWays = true
     var cap = MovedItem.listed
+    /// Crisis-flagged items that moved each way: counted in `moved_total`, never listed.
+    var worseWithheld = 0
+    var betterWithheld = 0
 }
 
 extension MetricCheck {
@@ -49,22 +52,27 @@ extension MetricCheck {
         let first = status == .regression ? candidates.worse : candidates.better
         let second = status == .regression ? candidates.better : candidates.worse
         let all = first + (candidates.bothWays ? second : [])
-        guard !all.isEmpty else { return out }
+        let withheld = status == .regression || candidates.bothWays ? candidates.worseWithheld : 0
+        let total = all.count + withheld + (status == .improvement || candidates.bothWays ? candidates.betterWithheld : 0)
+        guard total > 0 else { return out }
         out.moved = Array(all.prefix(candidates.cap))
-        out.movedTotal = all.count
+        out.movedTotal = total
         return out
     }
 }
 
 extension MovedCandidates {
-    /// Detection pairs (base, current) that changed correctness.
+    /// Detection pairs (base, current) that changed correctness; items tagged `crisis` in either run are counted, not listed.
     static func detection(_ pairs: [(DetectionResult, DetectionResult)]) -> MovedCandidates {
         let sorted = pairs.sorted { $0.1.itemID < $1.1.itemID }
         let moved = { (pair: (DetectionResult, DetectionResult), change: String) in
             MovedItem(item: pair.1.itemID, change: change, detail: "\(pair.0.predictedLabel) → \(pair.1.predictedLabel) (true \(pair.1.lang.identifier))")
         }
-        return MovedCandidates(worse: sorted.filter { $0.0.correct && !$0.1.correct }.map { moved($0, "broken") },
-                               better: sorted.filter { !$0.0.correct && $0.1.correct }.map { moved($0, "fixed") })
+        let crisis = { (pair: (DetectionResult, DetectionResult)) in pair.0.tags.contains("crisis") || pair.1.tags.contains("crisis") }
+        let broken = sorted.filter { $0.0.correct && !$0.1.correct }, fixed = sorted.filter { !$0.0.correct && $0.1.correct }
+        return MovedCandidates(worse: broken.filter { !crisis($0) }.map { moved($0, "broken") },
+                               better: fixed.filter { !crisis($0) }.map { moved($0, "fixed") },
+                               worseWithheld: broken.filter(crisis).count, betterWithheld: fixed.filter(crisis).count)
     }
 
     /// Generation records whose yes/no `flag` differs between the runs; `good` says whether a yes is good.

@@ -33,7 +33,7 @@ enum TailLatency {
                                 delta: after / before - 1, interval: nil, pValue: nil, threshold: threshold, n: items.count,
                                 status: .unchanged, rule: "")
         check.lost = paired.filter { !$0.bothModel }.count
-        check.movedCandidates = .ratios(items.indices.map { (items[$0], machine.scale(current[$0] / base[$0])) }, threshold: threshold)
+        check.movedCandidates = .ratios(items.indices.map { (items[$0], current[$0] / base[$0]) }, threshold: threshold)
         guard items.count >= minimumItems else {
             check.rule = "paired p95 ratio: fewer than \(minimumItems) items with a model reply in both runs, not judged"
             check.powerNote = "cannot see a change of \(check.thresholdText) with n = \(items.count): fewer than \(minimumItems) items, not judged"

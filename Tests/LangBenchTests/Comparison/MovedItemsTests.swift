@@ -29,6 +29,20 @@ struct MovedItemsTests {
         #expect(better.checks.first { $0.key == "config=main lang=uk" }?.moved?.allSatisfy { $0.change == "fixed" } == true)
     }
 
+    @Test func crisisTaggedDetectionItemsAreCountedNeverListed() throws {
+        let uk = LanguageCode(normalised: "uk"), ru = LanguageCode(normalised: "ru")
+        let result = { (id: String, tags: [String], predicted: LanguageCode) in
+            DetectionResult(itemID: id, lang: uk, tags: tags, length: .one, config: "main", detector: "d", predicted: predicted, confidence: nil)
+        }
+        let pairs = [(result("uk-1", [], uk), result("uk-1", [], ru)), (result("uk-2", ["crisis"], uk), result("uk-2", ["crisis"], ru)),
+                     (result("uk-3", [], ru), result("uk-3", [], uk))]
+        var check = MetricCheck(metric: "detection.accuracy", key: "config=main", polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
+                                interval: nil, pValue: 0, threshold: 0.01, n: 3, status: .regression, rule: "")
+        check.movedCandidates = .detection(pairs)
+        let settled = check.settlingMoved()
+        #expect(settled.moved?.map(\.item) == ["uk-1", "uk-3"] && settled.movedTotal == 3)
+    }
+
     @Test func servedAndFallbackListTheRecordsThatMovedEachWay() throws {
         let worse = try Self.generation("base", "current")
         let fallback = try #require(worse.checks.first { $0.metric == "generation.fallback_rate" && $0.key == "route=direct reason=timeout" })
