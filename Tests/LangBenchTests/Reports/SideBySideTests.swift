@@ -37,6 +37,7 @@ struct SideBySideTests {
         #expect(row.contains("data-route=\"direct\" data-variant=\"b\" data-outcome=\"fallback\" data-served=\"false\" data-differs=\"true\""))
         #expect(row.contains("fallback (timeout) · <span class=\"no\">✗ not served</span>") && row.contains("≠ reference"))
         #expect(row.contains("model · <span class=\"yes\">✓ served</span>") && row.contains("total "))
+        #expect(row.contains("reply de <span class=\"yes\">✓ as detected</span>"), "fidelity in words, not colour only")
     }
 
     @Test func aRunWithoutVariantsHasNoReferenceAndRouteColumnsOnly() throws {

@@ -92,7 +92,7 @@ struct GenerationSideBySide {
         " data-route=\"\(column.route.rawValue)\" data-variant=\"\(ReportText.html(column.variant ?? ""))\""
     }
 
-    /// `model · ✓ served · reply uk · TTFT 412 ms · total 820 ms`, escaped.
+    /// `model · ✓ served · reply uk ✓ as detected · TTFT 412 ms · total 820 ms`, escaped.
     static func facts(_ record: GenerationRecord, differs: Bool) -> String {
         var parts = [record.outcome.rawValue + (record.fallbackReason.map { " (\($0.rawValue))" } ?? "")]
         switch record.servedInOwnLanguage {
@@ -100,7 +100,13 @@ struct GenerationSideBySide {
         case false?: parts.append("<span class=\"no\">✗ not served</span>" + (record.notServedReason.map { " (" + ReportText.html($0) + ")" } ?? ""))
         case nil: break
         }
-        if let lang = record.replyLang { parts.append("reply " + ReportText.html(lang)) }
+        // Fidelity: the reply in the language the pipeline detected (what it checks), in words as well as a mark.
+        switch (record.replyLang, record.replyLangOK) {
+        case let (lang?, true?): parts.append("reply " + ReportText.html(lang) + " <span class=\"yes\">✓ as detected</span>")
+        case let (lang?, false?): parts.append("reply " + ReportText.html(lang) + " <span class=\"no\">✗ not as detected</span>")
+        case let (lang?, nil): parts.append("reply " + ReportText.html(lang))
+        default: break
+        }
         parts.append("TTFT " + (record.ttftMs.map { ReportCell.number($0, digits: 0).display + " ms" } ?? "–"))
         parts.append("total " + ReportCell.number(record.totalMs, digits: 0).display + " ms")
         if differs { parts.append("≠ reference") }
