@@ -69,6 +69,7 @@ public struct GenerationJob: Sendable {
         }
         let fresh = measured.records, warmupRuns = measured.warmupRuns
         provenance.calibration = measured.calibration
+        provenance.servers = measured.servers
         let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
         var restarts = 0, seen = Set<ObjectIdentifier>()
         for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
@@ -83,6 +84,7 @@ public struct GenerationJob: Sendable {
         var records: [GenerationRecord]
         var warmupRuns: Int
         var calibration: MachineCalibration?
+        var servers: [PoolServer]?
     }
 
     /// Results appended to the log by this run.
@@ -93,21 +95,53 @@ public struct GenerationJob: Sendable {
     /// The calibrated, timed part: every item, each output appended to the logs as it is produced.
     private func measure(progress: any ProgressObserving, skip done: Set<String>, records: JSONLinesLog<GenerationRecord>,
                          diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?, appended: AppendCount) async throws -> Measured {
+        let sink = Self.sink(records: records, diagnostics: diagnostics, replies: replies, appended: appended)
+        if !runner.pool.isEmpty { return try await measurePooled(progress: progress, skip: done, sink: sink) }
         let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
-        // The record first: resume redoes what has no record, so a kill between these writes can lose an
-        // item's diagnostics or reply line but never write them twice.
-        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done) { output in
+        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done, sink: sink)
+        var calibration: MachineCalibration?
+        if let calibrator, let calibrationStart {
+            calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+        }
+        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
+    }
+
+    /// Appends each output to the logs: the record first (resume redoes what has no record, so a kill
+    /// between these writes can lose an item's diagnostics or reply line but never write them twice).
+    private static func sink(records: JSONLinesLog<GenerationRecord>, diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?,
+                             appended: AppendCount) -> GenerationRunner.Sink {
+        { output in
             try records.append(output.record)
             appended.value.withLock { $0 += 1 }
             for event in output.events { try diagnostics.append(event) }
             try replies?.append(ReplyRecord(itemID: output.record.itemID, variant: output.record.variant, route: output.record.route, repeatIndex: output.record.repeatIndex,
                                             lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
         }
-        var calibration: MachineCalibration?
-        if let calibrator, let calibrationStart {
-            calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+    }
+
+    /// A pooled run: every server calibrated at the start, the items dealt across them, every server still
+    /// live calibrated at the end (one that fails then keeps its start samples). The run's calibration is
+    /// the pool's, all servers' samples merged; each server's own is in `servers`.
+    private func measurePooled(progress: any ProgressObserving, skip done: Set<String>, sink: @escaping GenerationRunner.Sink) async throws -> Measured {
+        var starts: [[MachineCalibration.Sample]?] = []
+        for member in runner.pool { starts.append(try await member.calibrator?.measure(phase: "start", warm: true)) }
+        let (fresh, warmupRuns, outcome) = try await runner.runPooled(corpus.items, progress: progress, skip: done, sink: sink)
+        var servers: [PoolServer] = []
+        for (index, member) in runner.pool.enumerated() {
+            var calibration: MachineCalibration?
+            if let calibrator = member.calibrator, let start = starts[index] {
+                var end: [MachineCalibration.Sample] = []
+                if !outcome.failed[index] {
+                    // A server that dies after its last item has no end samples: its start ones stand.
+                    do { end = try await calibrator.measure(phase: "end") } catch is BackendError {}
+                }
+                calibration = MachineCalibration(threads: calibrator.threads, samples: start + end)
+            }
+            servers.append(PoolServer(label: member.label, url: member.url, calibration: calibration, failed: outcome.failed[index],
+                                      unitsMoved: outcome.movedAway[index]))
         }
-        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
+        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: MachineCalibration.merged(servers.compactMap(\.calibration)),
+                        servers: servers)
     }
 
     /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal

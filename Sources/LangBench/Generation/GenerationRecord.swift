@@ -45,6 +45,10 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var servedInOwnLanguage: Bool?
     /// Why not: `misdetected`, `wrong-output-language` or the fallback reason.
     public var notServedReason: String?
+    /// The pool server this record ran on (`server-1`, …, in `--server-url` order); nil in a run on one server.
+    public var server: String?
+    /// The pool server that had this record's item when it failed, so the item moved to `server`; nil when it never moved.
+    public var reassignedFrom: String?
 
     enum CodingKeys: String, CodingKey {
         case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
@@ -54,6 +58,7 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case promptTokens = "prompt_tokens", completionTokens = "completion_tokens"
         case generateTokensPerSecond = "generate_tokens_per_second", replyLang = "reply_lang", replyLangOK = "reply_lang_ok"
         case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
+        case server, reassignedFrom = "reassigned_from"
     }
 
     /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant).

@@ -17,6 +17,9 @@ extension GenerationReport {
         columns += [.numeric("translate_history_ms"), .init("history"), .numeric("prompt_tokens"), .numeric("completion_tokens"),
                     .numeric("generate_tokens_per_second"), .init("reply_lang"), .init("reply_lang_ok"), .init("error_message"),
                     .init("served_vs_reference")]
+        // A pooled run names each record's server; a one-server run keeps its columns as they were.
+        let pooled = records.contains { $0.server != nil }
+        if pooled { columns += [.init("server"), .init("reassigned_from")] }
         var table = ReportTable(title: "Items", columns: columns)
         let flip = servedVersusReference()
         for r in records {
@@ -32,6 +35,7 @@ extension GenerationReport {
             row += [Self.ms(r.translateHistoryMs), .text(r.history.rawValue), .optionalInt(r.promptTokens), .optionalInt(r.completionTokens),
                     Self.ms(r.generateTokensPerSecond), .optionalText(r.replyLang), r.replyLangOK.map(ReportCell.bool) ?? .empty,
                     .optionalText(r.errorMessage), .optionalText(flip(r.key).isEmpty ? nil : flip(r.key))]
+            if pooled { row += [.optionalText(r.server), .optionalText(r.reassignedFrom)] }
             table.append(row)
         }
         return table

@@ -48,50 +48,27 @@ public struct GenerationRunner: Sendable {
     /// Receives every output as soon as it exists (to append it to disk).
     public typealias Sink = @Sendable (ReplyPipeline.Output) throws -> Void
 
+    /// A pool of servers to deal the items across (`ServerPool`); empty: every lane runs on its own one server.
+    public var pool: [PoolMember] = []
+
     /// Returns the records in corpus order (then variant, route, repeat) and the number of warm-up requests made.
     public func run(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [],
                     sink: @escaping Sink) async throws -> (records: [GenerationRecord], warmupRuns: Int) {
-        var warmupRuns = 0
-        for item in items.prefix(warmup) {
-            for (laneIndex, lane) in lanes.enumerated() {
-                let detection = try await lane.pipeline.detect(item)
-                if detection.isCrisis { continue }
-                for route in lane.pipeline.routes(for: detection, choice: choice) {
-                    _ = try await recordableReply(lane: laneIndex, to: item, detection: detection, route: route, repeatIndex: -1)
-                    warmupRuns += 1
-                }
-            }
-        }
+        let warmupRuns = try await warm(items, lanes: lanes, recoveries: recoveries)
         let work = (0..<repeats).flatMap { repeatIndex in items.indices.map { (index: $0, repeatIndex: repeatIndex) } }
         progress.begin("generate", total: work.count)
         var records: [(order: Int, lane: Int, record: GenerationRecord)] = []
-        let lanes = self.lanes, choice = self.choice, runner = self
-        let seed = UInt64(pipeline.seed ?? pipeline.profile.sampling.seed)
-        let schedule = RouteSchedule(items: items, seed: seed)
-        let variants = VariantSchedule(items: items, variants: lanes.count, seed: seed)
+        let lanes = self.lanes, recoveries = self.recoveries, runner = self
+        let schedules = Schedules(self, items: items)
         try await withThrowingTaskGroup(of: [(Int, Int, GenerationRecord)].self) { group in
             var next = 0
             func submit() {
                 guard next < work.count else { return }
                 let (index, repeatIndex) = work[next]
                 next += 1
-                let item = items[index]
                 group.addTask {
-                    var done: [(Int, Int, GenerationRecord)] = []
-                    for laneIndex in variants.order(item: item.id, repeatIndex: repeatIndex) {
-                        let lane = lanes[laneIndex]
-                        let detection = try await lane.pipeline.detect(item)
-                        let (routes, order) = schedule.arrange(lane.pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
-                        for route in routes {
-                            let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name)
-                            if skip.contains(key) { continue }
-                            let output = try await runner.recordableReply(lane: laneIndex, to: item, detection: detection, route: route,
-                                                                          repeatIndex: repeatIndex, order: order)
-                            try sink(output)
-                            done.append((index, laneIndex, output.record))
-                        }
-                    }
-                    return done
+                    try await runner.unit(items[index], index: index, repeatIndex: repeatIndex, lanes: lanes, recoveries: recoveries,
+                                          schedules: schedules, skip: skip, sink: sink).records
                 }
             }
             for _ in 0..<concurrency { submit() }
@@ -102,7 +79,77 @@ public struct GenerationRunner: Sendable {
             }
         }
         progress.end()
-        let sorted = records.sorted { ($0.order, $0.lane, $0.record.route, $0.record.repeatIndex) < ($1.order, $1.lane, $1.record.route, $1.record.repeatIndex) }
-        return (sorted.map(\.record), warmupRuns)
+        return (Self.sorted(records), warmupRuns)
+    }
+
+    /// Records in corpus order, then variant, route, repeat.
+    static func sorted(_ records: [(order: Int, lane: Int, record: GenerationRecord)]) -> [GenerationRecord] {
+        records.sorted { ($0.order, $0.lane, $0.record.route, $0.record.repeatIndex) < ($1.order, $1.lane, $1.record.route, $1.record.repeatIndex) }
+            .map(\.record)
+    }
+
+    /// The route and variant orders of a run, seeded by the sampling seed.
+    struct Schedules: Sendable {
+        var routes: RouteSchedule
+        var variants: VariantSchedule
+
+        init(_ runner: GenerationRunner, items: [CorpusItem]) {
+            let seed = UInt64(runner.pipeline.seed ?? runner.pipeline.profile.sampling.seed)
+            routes = RouteSchedule(items: items, seed: seed)
+            variants = VariantSchedule(items: items, variants: runner.lanes.count, seed: seed)
+        }
+    }
+
+    /// The warm-up items through every lane; returns the requests made.
+    func warm(_ items: [CorpusItem], lanes: [Lane], recoveries: [ServerRecovery]) async throws -> Int {
+        var warmupRuns = 0
+        for item in items.prefix(warmup) {
+            for (laneIndex, lane) in lanes.enumerated() {
+                let detection = try await lane.pipeline.detect(item)
+                if detection.isCrisis { continue }
+                for route in lane.pipeline.routes(for: detection, choice: choice) {
+                    _ = try await recordableReply(lane: lane, recovery: recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil,
+                                                  to: item, detection: detection, route: route, repeatIndex: -1)
+                    warmupRuns += 1
+                }
+            }
+        }
+        return warmupRuns
+    }
+
+    /// What one item × repeat produced: its records (lane index with each), and, in a pool, the loss of
+    /// its server before the last of them (`lost`), which leaves the rest to another server.
+    struct UnitResult: Sendable {
+        var records: [(Int, Int, GenerationRecord)]
+        var lost: GenerationStopped.Cause?
+    }
+
+    /// One item × repeat through every lane (variants in their scheduled order, routes too), each output
+    /// handed to `sink` as it exists. With `server` (a pool member's label), outputs are labelled with it
+    /// and a lost server ends the unit with `lost` instead of throwing.
+    func unit(_ item: CorpusItem, index: Int, repeatIndex: Int, lanes: [Lane], recoveries: [ServerRecovery], schedules: Schedules,
+              skip: Set<String>, server: String? = nil, reassignedFrom: String? = nil, sink: Sink) async throws -> UnitResult {
+        var done: [(Int, Int, GenerationRecord)] = []
+        for laneIndex in schedules.variants.order(item: item.id, repeatIndex: repeatIndex) {
+            let lane = lanes[laneIndex]
+            let detection = try await lane.pipeline.detect(item)
+            let (routes, order) = schedules.routes.arrange(lane.pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
+            for route in routes {
+                let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name)
+                if skip.contains(key) { continue }
+                var output: ReplyPipeline.Output
+                do {
+                    output = try await recordableReply(lane: lane, recovery: recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil,
+                                                       to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
+                } catch let cause as GenerationStopped.Cause {
+                    guard server != nil, case .serverLost = cause else { throw cause }
+                    return UnitResult(records: done, lost: cause)
+                }
+                if server != nil { output.label(server: server, reassignedFrom: reassignedFrom) }
+                try sink(output)
+                done.append((index, laneIndex, output.record))
+            }
+        }
+        return UnitResult(records: done, lost: nil)
     }
 }

@@ -39,8 +39,9 @@ public struct PairedRatio: Sendable, Hashable, Codable {
         let model = records.filter { $0.outcome == .model }
         var direct: [String: GenerationRecord] = [:]
         for record in model where record.route == .direct { direct["\(record.itemID)#\(record.repeatIndex)"] = record }
+        // In a pool both routes normally ran on one server; a pair split by a failed server would mix machines.
         let pairs = model.filter { $0.route == .pivot }.compactMap { pivot in
-            direct["\(pivot.itemID)#\(pivot.repeatIndex)"].map { (lang: pivot.lang, direct: $0, pivot: pivot) }
+            direct["\(pivot.itemID)#\(pivot.repeatIndex)"].flatMap { $0.server == pivot.server ? (lang: pivot.lang, direct: $0, pivot: pivot) : nil }
         }
         var rows: [PairedRatio] = []
         for metric in Metric.allCases {

@@ -63,6 +63,12 @@ public struct ReplyPipeline: Sendable {
             record.variant = variant
             for index in events.indices { events[index].variant = variant }
         }
+
+        /// Marks the record with the pool server it ran on and the one its item moved from.
+        mutating func label(server: String?, reassignedFrom: String?) {
+            record.server = server
+            record.reassignedFrom = reassignedFrom
+        }
     }
 
     /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.

@@ -19,6 +19,8 @@ public struct Provenance: Sendable, Codable, Hashable {
     public var blocks: [String]?
     /// How often a launched llama-server died during the run and was restarted (absent when it never did).
     public var serverRestarts: Int?
+    /// A run over a pool of servers (`--server-url` given several times): each server, in order (absent on one server).
+    public var servers: [PoolServer]?
 
     /// The machine a run measured on.
     public struct Host: Sendable, Codable, Hashable {

@@ -67,6 +67,8 @@ public struct GenerationSetup: Sendable {
         }
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         var servers: [String: LlamaServer] = [:]
+        // A pool's servers after its first (which `servers` holds under the one server key).
+        var others: [LlamaServer] = []
         do {
             for (index, key) in keys.enumerated() {
                 let variant = variants.first { $0.serverKey == key }!
@@ -74,8 +76,12 @@ public struct GenerationSetup: Sendable {
                                                      model: ServerSource.modelPath(for: variant.profile, environment: environment),
                                                      logName: index == 0 ? "llama-server.log" : "llama-server-\(index + 1).log")
             }
+            for url in server.urls.dropFirst() {
+                others.append(try await server.open(profile: variants[0].profile, slots: plan.concurrency, runDirectory: directory,
+                                                    environment: environment, url: url))
+            }
         } catch {
-            servers.values.forEach { $0.stop() }
+            (Array(servers.values) + others).forEach { $0.stop() }
             throw error
         }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
@@ -108,6 +114,23 @@ public struct GenerationSetup: Sendable {
         if servers[keys[0]]!.openAI == nil {
             job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)
             job.calibrator?.injectedLoad = calibrationLoad
+        }
+        if server.isPool {
+            let pool = [servers[keys[0]]!] + others
+            job.runner.pool = try pool.enumerated().map { index, member in
+                let lanes = try variants.map { variant in
+                    GenerationRunner.Lane(name: named ? variant.name : nil,
+                                          pipeline: try pipeline(variant.profile, server: member, slowdown: slowdown, detector: detector, crisis: crisis, bank: bank))
+                }
+                let recovery = ServerRecovery(server: member, maxRestarts: 0)
+                var calibrator = member.openAI == nil
+                    ? MachineCalibrator(backend: member.backend(requestTimeout: server.requestTimeout), threads: member.configuration?.threads) : nil
+                calibrator?.injectedLoad = calibrationLoad
+                return PoolMember(label: PoolMember.label(index), url: ServerSource.redacted(server.urls[index]), lanes: lanes,
+                                  recoveries: lanes.map { _ in recovery }, calibrator: calibrator)
+            }
+            job.calibrator = nil
+            return (job, pool)
         }
         return (job, keys.map { servers[$0]! })
     }

@@ -2,10 +2,18 @@ import Foundation
 import LlamaBackend
 
 /// Where generation's llama-server comes from: started for the run (binary and model from
-/// `LANGBENCH_LLAMA_SERVER` / `LANGBENCH_MODEL` or the set-up cache) or a running one at `url`.
+/// `LANGBENCH_LLAMA_SERVER` / `LANGBENCH_MODEL` or the set-up cache), a running one at `url`, or a
+/// pool of running ones (`urls`, `--server-url` given several times) the items are dealt across.
 public struct ServerSource: Sendable, Equatable {
-    /// A running server to attach to; nil starts one.
-    public var url: URL?
+    /// Running servers to attach to, in the order given (`server-1`, `server-2`, …); empty starts one.
+    public var urls: [URL]
+    /// The one running server to attach to (the first of a pool); nil starts one.
+    public var url: URL? {
+        get { urls.first }
+        set { urls = newValue.map { [$0] } ?? [] }
+    }
+    /// More than one server: items are dealt across them (`ServerPool`).
+    public var isPool: Bool { urls.count > 1 }
     /// Threads of a started server; nil takes the profile's.
     public var threads: Int?
     /// Per-request timeout in seconds.
@@ -14,7 +22,11 @@ public struct ServerSource: Sendable, Equatable {
     public var apiKeyEnv: String?
 
     public init(url: URL? = nil, threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
-        self.url = url
+        self.init(urls: url.map { [$0] } ?? [], threads: threads, requestTimeout: requestTimeout, apiKeyEnv: apiKeyEnv)
+    }
+
+    public init(urls: [URL], threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
+        self.urls = urls
         self.threads = threads
         self.requestTimeout = requestTimeout
         self.apiKeyEnv = apiKeyEnv
@@ -29,11 +41,23 @@ public struct ServerSource: Sendable, Equatable {
         return url
     }
 
+    /// `url` as reports may show it: scheme, host, port and path, without user, password, query or fragment
+    /// (any of which may carry a credential).
+    public static func redacted(_ url: URL) -> String {
+        guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(unparseable URL)" }
+        parts.user = nil
+        parts.password = nil
+        parts.query = nil
+        parts.fragment = nil
+        return parts.string ?? "(unparseable URL)"
+    }
+
     /// Starts or attaches to the server for `profile` with at least `slots` parallel slots. `model` is the
     /// model file's path (default: the set-up one, `modelPath(for:)`); `logName` the server log in `runDirectory`.
+    /// `url` overrides the first of `urls` (a pool opens each of its servers this way).
     public func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String],
-                     model: String? = nil, logName: String = "llama-server.log") async throws -> LlamaServer {
-        if let url {
+                     model: String? = nil, logName: String = "llama-server.log", url: URL? = nil) async throws -> LlamaServer {
+        if let url = url ?? self.url {
             if let endpoint = openAIEndpoint(profile: profile, url: url, environment: environment) {
                 return try await LlamaServer.attach(openAI: endpoint, timeout: requestTimeout)
             }
@@ -66,7 +90,7 @@ public struct ServerSource: Sendable, Equatable {
     /// Facts about the server for provenance (from /props); a failed query is recorded, not thrown.
     /// Of an OpenAI-compatible server: the API, the model and the key's variable name (never the key).
     public func describe(_ server: LlamaServer) async -> [String: String] {
-        var facts = ["url": server.baseURL.absoluteString]
+        var facts = ["url": Self.redacted(server.baseURL)]
         if let endpoint = server.openAI {
             facts["api"] = "openai-\(endpoint.api.rawValue)"
             facts["model"] = endpoint.model ?? ""

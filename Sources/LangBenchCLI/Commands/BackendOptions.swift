@@ -5,7 +5,7 @@ import LangBench
 /// LANGBENCH_LLAMA_SERVER / LANGBENCH_MODEL) or attach to a running one.
 struct BackendOptions {
     static let group = OptionGroup("Server", [
-        .value("server-url", "url", help: "Use a running llama-server instead of starting one (e.g. a bigger machine); a URL ending in /v1 speaks the OpenAI-compatible API."),
+        .repeated("server-url", "url", help: "Use a running llama-server instead of starting one (e.g. a bigger machine); a URL ending in /v1 speaks the OpenAI-compatible API. Repeat it for a pool: the items are dealt across the servers."),
         .value("api-key-env", "name", help: "Environment variable holding the OpenAI-compatible server's API key.", computedDefault: "the profile's backend.api_key_env"),
         .value("threads", "n", help: "Threads for a started server.", computedDefault: "the profile's"),
         .value("request-timeout", "seconds", help: "Per-request timeout.", default: OptionSpec.number(ServerSource().requestTimeout)),
@@ -15,7 +15,7 @@ struct BackendOptions {
 
     init(_ arguments: ParsedArguments) throws {
         source = ServerSource()
-        if let raw = arguments.value("server-url") { source.url = try ServerURLOption.parse(raw, command: arguments.command) }
+        source.urls = try arguments.values("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
         source.threads = try arguments.optionalInt("threads", range: 1...256)
         source.apiKeyEnv = try arguments.value("api-key-env").map { try APIKeyEnvOption.parse($0, command: arguments.command) }
         source.requestTimeout = try arguments.seconds("request-timeout")

@@ -1,0 +1,25 @@
+import Foundation
+
+/// One server of a pool: its label in records and reports, the lanes (one per variant) whose pipelines
+/// talk to it, what judges its failures, and what calibrates it at the start and end of the run.
+public struct PoolMember: Sendable {
+    /// `server-1`, `server-2`, … in `--server-url` order: never the URL, which may carry a credential.
+    public var label: String
+    /// Its URL as reports may show it (`ServerSource.redacted`).
+    public var url: String
+    public var lanes: [GenerationRunner.Lane]
+    /// Per lane, what tells a dead server from a failed reply; a dead pool server is not restarted, its items move.
+    public var recoveries: [ServerRecovery]
+    public var calibrator: MachineCalibrator?
+
+    public init(label: String, url: String, lanes: [GenerationRunner.Lane], recoveries: [ServerRecovery], calibrator: MachineCalibrator?) {
+        self.label = label
+        self.url = url
+        self.lanes = lanes
+        self.recoveries = recoveries
+        self.calibrator = calibrator
+    }
+
+    /// The label of the server at `index` (0-based) in `--server-url` order.
+    public static func label(_ index: Int) -> String { "server-\(index + 1)" }
+}
