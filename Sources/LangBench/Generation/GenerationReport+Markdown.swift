@@ -23,7 +23,8 @@ extension GenerationReport {
         }
         out += MarkdownWriter.render(sideBySideTable) + "\n" + ratioCoverage
         out += "![Latency by route](\(Self.latencyChartFile))\n\n"
-        out += MarkdownWriter.render(latencyTable) + "\n"
+        if pool?.pooled ?? true { out += MarkdownWriter.render(latencyTable) + "\n" }
+        out += poolMarkdown
         out += MarkdownWriter.render(stageTable) + "\n"
         let ratios = ratioTable
         if !ratios.rows.isEmpty { out += MarkdownWriter.render(ratios) + "\n" }
@@ -35,6 +36,29 @@ extension GenerationReport {
         for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }
         out += "\n" + ProvenanceMarkdown.footer(provenance)
         return out
+    }
+
+    /// A pooled run's servers: what may be pooled, latency per server, and the items that moved off a failed one.
+    var poolMarkdown: String {
+        guard let pool else { return "" }
+        var out = "### Latency per server\n\n" + pool.sentence + "\n\n"
+        if let servers = provenance.servers {
+            for server in servers where server.failed {
+                out += "**\(server.label) failed during the run: \(server.unitsMoved) item × repeat unit(s) moved to the other servers "
+                    + "(marked `reassigned_from` in generation-items.csv); none lost, none recorded twice.**\n\n"
+            }
+        }
+        var table = ReportTable(title: "Latency per server", columns: [
+            .init("server"), .init("route"), .numeric("n"), .numeric("model_replies", title: "model replies"), .numeric("p50", title: "p50 ms"),
+            .init("p50_ci", title: "95% CI"), .numeric("p95", title: "p95 ms"), .numeric("ttft_p50", title: "TTFT p50 ms"),
+            .numeric("reassigned", title: "moved here"), .numeric("calibration", title: "calibration ms"),
+        ])
+        for row in pool.rows {
+            table.append([.text(row.server), .text(row.route.rawValue), .int(row.n), .int(row.modelReplies), Self.ms(row.latency?.p50, digits: 0),
+                          Self.interval(row.latency?.p50CI), Self.ms(row.latency?.p95, digits: 0), Self.ms(row.ttftP50, digits: 0), .int(row.reassigned),
+                          Self.ms(row.calibrationMs, digits: 0)])
+        }
+        return out + MarkdownWriter.render(table) + "\n"
     }
 
     /// A bold line when the machine was unsteady during the run (an inconsistent calibration among the reasons);

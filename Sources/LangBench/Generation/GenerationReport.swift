@@ -109,11 +109,13 @@ public struct GenerationReport: Sendable, Codable {
     /// A run with variants: every variant's figures and its paired checks against the reference (the first).
     /// The run's own summary, fallbacks, served, ratios and control are then the reference variant's.
     public var variants: [VariantSection]?
+    /// A run over a pool of servers: latency per server and whether it may be pooled; nil on one server.
+    public var pool: PoolLatency?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
-        case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions, variants
+        case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions, variants, pool
     }
 
     public static let metricDefinitions: [String: String] = [
@@ -176,6 +178,7 @@ public struct GenerationReport: Sendable, Codable {
         let steadiness = MachineSteadiness(calibration: provenance.calibration, records: measured)
         machineSteadiness = steadiness
         machineSteady = steadiness.isSteady
+        pool = PoolLatency(servers: provenance.servers, records: measuredReference)
     }
 
     public func summary(route: Route, slice: String = "all") -> SummaryRow? {

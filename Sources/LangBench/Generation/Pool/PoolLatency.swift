@@ -1,0 +1,72 @@
+import Foundation
+
+/// Latency of a pooled run server by server, and whether the servers may be pooled at all: only when
+/// their machine calibrations lie within `MachineAdjustment.margin` of each other, the same bound two runs
+/// must meet to be compared. Otherwise a pooled percentile mixes machines and depends on the dealing.
+public struct PoolLatency: Sendable, Hashable, Codable {
+    /// One server × route: model-reply latency over the reference variant's records.
+    public struct Row: Sendable, Hashable, Codable {
+        public var server: String
+        public var route: Route
+        public var n: Int
+        public var modelReplies: Int
+        public var latency: LatencySummary?
+        public var ttftP50: Double?
+        /// Records whose item moved here from a failed server.
+        public var reassigned: Int
+        /// Median of the server's calibration request, ms (nil: not calibrated).
+        public var calibrationMs: Double?
+
+        enum CodingKeys: String, CodingKey {
+            case server, route, n, modelReplies = "model_replies", latency, ttftP50 = "ttft_p50_ms", reassigned, calibrationMs = "calibration_ms"
+        }
+    }
+
+    public var rows: [Row]
+    /// Slowest over fastest server calibration median (nil: fewer than two servers calibrated).
+    public var calibrationRatio: Double?
+    public var margin: Double
+    /// Whether the run's pooled latency figures stand (false: only the per-server ones do).
+    public var pooled: Bool
+
+    enum CodingKeys: String, CodingKey { case rows, calibrationRatio = "calibration_ratio", margin, pooled }
+
+    /// Nil for a run on one server.
+    public init?(servers: [PoolServer]?, records: [GenerationRecord]) {
+        guard let servers, !servers.isEmpty else { return nil }
+        let medians = servers.compactMap { $0.calibration.map(\.medianMs) }.filter { $0 > 0 }
+        let margin = MachineAdjustment.margin, ratio = medians.count >= 2 ? medians.max()! / medians.min()! : nil
+        self.margin = margin
+        calibrationRatio = ratio
+        pooled = ratio.map { $0 <= margin } ?? true
+        self.rows = Self.rows(servers: servers, records: records)
+    }
+
+    private static func rows(servers: [PoolServer], records: [GenerationRecord]) -> [Row] {
+        let measured = records.filter { $0.fallbackReason != .crisisProtocol }
+        return servers.flatMap { server -> [Row] in
+            Route.allCases.compactMap { route -> Row? in
+                let own = measured.filter { $0.server == server.label && $0.route == route }
+                guard !own.isEmpty else { return nil as Row? }
+                let model = own.filter { $0.outcome == .model }
+                let ttft = model.compactMap(\.ttftMs)
+                return Row(server: server.label, route: route, n: own.count, modelReplies: model.count, latency: LatencySummary(model.map(\.totalMs)),
+                           ttftP50: ttft.isEmpty ? nil : Statistics.quantile(ttft, 0.5), reassigned: own.filter { $0.reassignedFrom != nil }.count,
+                           calibrationMs: server.calibration?.medianMs)
+            }
+        }
+    }
+
+    /// What the pooled figures may be read as, one sentence.
+    public var sentence: String {
+        guard let calibrationRatio else {
+            return "Fewer than two servers were calibrated (an OpenAI-compatible API reports no server timings), so whether they are alike is not known: "
+                + "the pooled latency figures assume they are."
+        }
+        let ratio = String(format: "×%.2f", calibrationRatio), bound = String(format: "×%.2f", margin)
+        return pooled
+            ? "The servers' calibrations agree within \(bound) (slowest/fastest \(ratio)): latency is pooled across them, per server below."
+            : "⚠️ The servers' calibrations differ by \(ratio), beyond \(bound): latency is NOT pooled across them (the pooled latency table is "
+                + "left out); read it per server below. Fallbacks, served rates and the paired ratios (each pair ran on one server) still stand."
+    }
+}
