@@ -62,4 +62,15 @@ struct ParsingTests {
         #expect(detectors.detectors.recognizerModel == nil, "no sentinel: the bundled model is found by search")
         #expect(detectors.profilePath == ModelProfile.defaultPath)
     }
+
+    /// `--server-url` twice is a pool, in the order given; a URL's credentials never reach a report.
+    @Test(arguments: ["generate", "run"])
+    func serverURLRepeatedIsAPool(command: String) throws {
+        let configuration = command == "generate" ? GenerateCommand.configuration : RunCommand.configuration
+        let parsed = try ArgumentParser(configuration: configuration, commandPath: "langbench \(command)")
+            .parse(["--server-url", "http://127.0.0.1:8081", "--server-url", "https://user:pw@10.0.0.6:8080/v1?key=k"])
+        let source = try BackendOptions(parsed).source
+        #expect(source.isPool && source.urls.map(\.absoluteString) == ["http://127.0.0.1:8081", "https://user:pw@10.0.0.6:8080/v1?key=k"])
+        #expect(source.urls.map(ServerSource.redacted) == ["http://127.0.0.1:8081", "https://10.0.0.6:8080/v1"])
+    }
 }
