@@ -58,7 +58,7 @@ extension GenerationReport {
                           Self.interval(row.latency?.p50CI), Self.ms(row.latency?.p95, digits: 0), Self.ms(row.ttftP50, digits: 0), .int(row.reassigned),
                           Self.ms(row.calibrationMs, digits: 0)])
         }
-        return out + MarkdownWriter.render(table) + "\n"
+        return out + MarkdownWriter.render(table, heading: false) + "\n"
     }
 
     /// A bold line when the machine was unsteady during the run (an inconsistent calibration among the reasons);

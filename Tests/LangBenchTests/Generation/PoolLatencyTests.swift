@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LangBench
+
+/// A pooled run's report: latency per server beside the pooled figures, and no pooled latency table when
+/// the servers' calibrations differ beyond the margin.
+struct PoolLatencyTests {
+    static func calibration(ms: Double) -> MachineCalibration {
+        MachineCalibration(threads: nil, samples: ["start", "end"].map {
+            MachineCalibration.Sample(phase: $0, promptTokens: 58, promptMs: ms / 2, generatedTokens: 16, generationMs: ms / 2)
+        })
+    }
+
+    /// The base fixture's records dealt over two servers whose calibrations take `first` and `second` ms.
+    static func pooled(first: Double, second: Double) throws -> GenerationReport {
+        let base = try GenerationFixtures.report("base")
+        let items = Array(Set(base.records.map(\.itemID))).sorted()
+        let records = base.records.map { record -> GenerationRecord in
+            var record = record
+            record.server = PoolMember.label(items.firstIndex(of: record.itemID)! % 2)
+            return record
+        }
+        var provenance = base.provenance
+        provenance.servers = [PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: calibration(ms: first)),
+                              PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: calibration(ms: second), failed: true, unitsMoved: 3)]
+        return GenerationReport(records: records, settings: base.settings, warmupRuns: base.warmupRuns, provenance: provenance)
+    }
+
+    @Test func alikeServersArePooledAndShownPerServer() throws {
+        let report = try Self.pooled(first: 700, second: 760)
+        let pool = try #require(report.pool)
+        #expect(pool.pooled && pool.rows.map(\.server).contains("server-2"))
+        #expect(report.markdown.contains("### Latency of model replies") && report.markdown.contains("### Latency per server"))
+        #expect(report.markdown.contains("server-2 failed during the run: 3 item × repeat unit(s) moved"))
+        #expect(CSVWriter.render(report.itemsTable).split(separator: "\n")[0].hasSuffix(",server,reassigned_from"))
+    }
+
+    @Test func unlikeServersAreNotPooled() throws {
+        let report = try Self.pooled(first: 700, second: 700 * 1.3)
+        let pool = try #require(report.pool)
+        #expect(!pool.pooled && abs(pool.calibrationRatio! - 1.3) < 1e-9)
+        #expect(!report.markdown.contains("### Latency of model replies"))
+        #expect(report.markdown.contains("latency is NOT pooled across them"))
+    }
+
+    @Test func oneServerHasNoPoolSection() throws {
+        let report = try GenerationFixtures.report("base")
+        #expect(report.pool == nil && !report.markdown.contains("Latency per server"))
+    }
+}
