@@ -29,6 +29,13 @@ public struct GenerationJob: Sendable {
         self.writeReplies = writeReplies
     }
 
+    /// The records a run directory's log holds (0 without one): what a run stopped before it began keeps.
+    static func recordedCount(in directory: URL) throws -> Int {
+        let url = directory.appendingPathComponent(GenerationOutput.recordsLog)
+        guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
+        return try JSONLinesLog<GenerationRecord>.read(url, repair: true).count
+    }
+
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         var provenance = Provenance(command: command, corpora: corpus.sources)
         provenance.shard = corpus.shard?.description
@@ -124,8 +131,20 @@ public struct GenerationJob: Sendable {
     /// the pool's, all servers' samples merged; each server's own is in `servers`.
     private func measurePooled(progress: any ProgressObserving, skip done: Set<String>, sink: @escaping GenerationRunner.Sink) async throws -> Measured {
         var starts: [[MachineCalibration.Sample]?] = []
-        for member in runner.pool { starts.append(try await member.calibrator?.measure(phase: "start", warm: true)) }
-        let (fresh, warmupRuns, outcome) = try await runner.runPooled(corpus.items, progress: progress, skip: done, sink: sink)
+        var failed = Set<Int>()
+        for (index, member) in runner.pool.enumerated() {
+            // A server that does not answer its start calibration is failed like one that dies mid-run: its items move.
+            guard !member.failedAtStart else {
+                failed.insert(index)
+                starts.append(nil)
+                continue
+            }
+            do { starts.append(try await member.calibrator?.measure(phase: "start", warm: true)) } catch is BackendError {
+                failed.insert(index)
+                starts.append(nil)
+            }
+        }
+        let (fresh, warmupRuns, outcome) = try await runner.runPooled(corpus.items, progress: progress, skip: done, failed: failed, sink: sink)
         var servers: [PoolServer] = []
         for (index, member) in runner.pool.enumerated() {
             var calibration: MachineCalibration?

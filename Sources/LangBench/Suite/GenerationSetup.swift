@@ -67,21 +67,23 @@ public struct GenerationSetup: Sendable {
         }
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         var servers: [String: LlamaServer] = [:]
-        // A pool's servers after its first (which `servers` holds under the one server key).
-        var others: [LlamaServer] = []
+        // A pool's servers in `--server-url` order, nil where one did not answer at the start (its items go to
+        // the others); the first that did is the reference `servers` holds under the one server key.
+        var members: [LlamaServer?] = []
         do {
-            for (index, key) in keys.enumerated() {
-                let variant = variants.first { $0.serverKey == key }!
-                servers[key] = try await server.open(profile: variant.profile, slots: plan.concurrency, runDirectory: directory, environment: environment,
-                                                     model: ServerSource.modelPath(for: variant.profile, environment: environment),
-                                                     logName: index == 0 ? "llama-server.log" : "llama-server-\(index + 1).log")
-            }
-            for url in server.urls.dropFirst() {
-                others.append(try await server.open(profile: variants[0].profile, slots: plan.concurrency, runDirectory: directory,
-                                                    environment: environment, url: url))
+            if server.isPool {
+                members = try await openPool(profile: variants[0].profile, resume: resume)
+                servers[keys[0]] = members.compactMap { $0 }.first
+            } else {
+                for (index, key) in keys.enumerated() {
+                    let variant = variants.first { $0.serverKey == key }!
+                    servers[key] = try await server.open(profile: variant.profile, slots: plan.concurrency, runDirectory: directory, environment: environment,
+                                                         model: ServerSource.modelPath(for: variant.profile, environment: environment),
+                                                         logName: index == 0 ? "llama-server.log" : "llama-server-\(index + 1).log")
+                }
             }
         } catch {
-            (Array(servers.values) + others).forEach { $0.stop() }
+            (Array(servers.values) + members.compactMap { $0 }).forEach { $0.stop() }
             throw error
         }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
@@ -116,8 +118,13 @@ public struct GenerationSetup: Sendable {
             job.calibrator?.injectedLoad = calibrationLoad
         }
         if server.isPool {
-            let pool = [servers[keys[0]]!] + others
-            job.runner.pool = try pool.enumerated().map { index, member in
+            let referenceLanes = lanes, referenceRecoveries = runner.recoveries
+            job.runner.pool = try members.enumerated().map { index, member in
+                guard let member else {
+                    // Never dealt to (it is failed before the dealing): the reference lanes only fill the place.
+                    return PoolMember(label: PoolMember.label(index), url: ServerSource.redacted(server.urls[index]), lanes: referenceLanes,
+                                      recoveries: referenceRecoveries, calibrator: nil, failedAtStart: true)
+                }
                 let lanes = try variants.map { variant in
                     GenerationRunner.Lane(name: named ? variant.name : nil,
                                           pipeline: try pipeline(variant.profile, server: member, slowdown: slowdown, detector: detector, crisis: crisis, bank: bank))
@@ -130,9 +137,29 @@ public struct GenerationSetup: Sendable {
                                   recoveries: lanes.map { _ in recovery }, calibrator: calibrator)
             }
             job.calibrator = nil
-            return (job, pool)
+            return (job, members.compactMap { $0 })
         }
         return (job, keys.map { servers[$0]! })
+    }
+
+    /// Attaches to every server of the pool; one that does not answer is nil (failed from the start). When none
+    /// answers, the run stops as if every server had died mid-run (exit 69; `--resume` continues it).
+    private func openPool(profile: ModelProfile, resume: Bool) async throws -> [LlamaServer?] {
+        var members: [LlamaServer?] = []
+        for url in server.urls {
+            do {
+                members.append(try await server.open(profile: profile, slots: plan.concurrency, runDirectory: directory, environment: environment, url: url))
+            } catch is BackendError {
+                members.append(nil)
+            }
+        }
+        guard members.contains(where: { $0 != nil }) else {
+            let kept = resume ? try GenerationJob.recordedCount(in: directory) : 0
+            throw GenerationStopped(cause: .serverLost("no server of the pool answered at the start ("
+                                                       + server.urls.indices.map(PoolMember.label).joined(separator: ", ") + "); start them again"),
+                                    kept: kept, directory: directory)
+        }
+        return members
     }
 
     /// One variant's reply pipeline on its server.

@@ -128,4 +128,33 @@ struct ServerPoolTests {
         #expect(logged.count == Self.items.count && Set(logged.map(\.key)).count == Self.items.count)
         #expect(report.records.allSatisfy { $0.outcome == .model && $0.server != nil })
     }
+
+    /// A loopback port nothing listens on (port 1 is privileged and unused): a real refused connection.
+    static let deadURL = URL(string: "http://127.0.0.1:1")!
+
+    @Test func aServerThatDoesNotAnswerAtTheStartHasItsItemsMovedToTheLiveOne() async throws {
+        let live = try await Self.launch()
+        defer { live.stop() }
+        let directory = try Fixture.temporaryDirectory("langbench-pool-dead-start")
+        // The dead one first: the live one becomes the reference the settings describe.
+        let report = try await Self.setup([Self.deadURL, live.baseURL], directory: directory).run(corpus: Self.corpus(), command: ["test"], resume: false)
+        #expect(report.records.map(\.itemID) == Self.items.map(\.id))
+        #expect(report.records.allSatisfy { $0.outcome == .model && $0.server == "server-2" })
+        // server-1's items (p1, p3, p5) ran on server-2, recorded as moved.
+        #expect(report.records.filter { $0.reassignedFrom == "server-1" }.map(\.itemID) == ["p1", "p3", "p5"])
+        let servers = try #require(report.provenance.servers)
+        #expect(servers.map(\.failed) == [true, false] && servers[0].unitsMoved == 3 && servers[0].calibration == nil)
+        #expect(servers[1].calibration != nil && report.settings.server["props_error"] == nil)
+    }
+
+    @Test func aPoolWhoseEveryServerIsDeadAtTheStartStops() async throws {
+        let directory = try Fixture.temporaryDirectory("langbench-pool-all-dead")
+        let setup = try Self.setup([Self.deadURL, URL(string: "http://127.0.0.1:2")!], directory: directory)
+        do {
+            _ = try await setup.run(corpus: Self.corpus(), command: ["test"], resume: false)
+            Issue.record("a pool with no live server ran")
+        } catch let stopped as GenerationStopped {
+            #expect(stopped.kept == 0 && stopped.description.contains("server-1, server-2") && stopped.description.contains("--resume"))
+        }
+    }
 }

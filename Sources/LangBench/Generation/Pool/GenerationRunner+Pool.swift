@@ -1,4 +1,5 @@
 import Foundation
+import LlamaBackend
 
 extension GenerationRunner {
     /// What happened to each pool server during a pooled run, in `pool` order.
@@ -13,18 +14,32 @@ extension GenerationRunner {
     /// time, all servers at once. A unit whose server stops answering keeps what it recorded; the rest of it,
     /// and the server's queued units, go to the servers still live. Throws `GenerationStopped.Cause.serverLost`
     /// when every server has failed (what was recorded stays, so `--resume` finishes the run).
-    public func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [],
+    /// `failed`: servers already failed (at their start calibration); they and any that fail their warm-up
+    /// have every unit dealt to the others before the run begins.
+    public func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [], failed: Set<Int> = [],
                           sink: @escaping Sink) async throws -> (records: [GenerationRecord], warmupRuns: Int, outcome: PoolOutcome) {
         precondition(!pool.isEmpty, "a pooled run needs a pool")
+        let members = pool, runner = self, concurrency = self.concurrency
         var warmupRuns = 0
-        for member in pool { warmupRuns += try await warm(items, lanes: member.lanes, recoveries: member.recoveries) }
+        var failed = failed
+        for (index, member) in pool.enumerated() where !failed.contains(index) {
+            do { warmupRuns += try await warm(items, lanes: member.lanes, recoveries: member.recoveries) } catch GenerationStopped.Cause.serverLost {
+                failed.insert(index)
+            } catch is BackendError {
+                failed.insert(index)
+            }
+        }
         var dealer = PoolDealer(items: items.count, repeats: repeats, members: pool.count)
+        var outcome = PoolOutcome(failed: Array(repeating: false, count: pool.count), movedAway: Array(repeating: 0, count: pool.count))
+        for index in failed.sorted() {
+            outcome.failed[index] = true
+            outcome.movedAway[index] = dealer.fail(index, inFlight: nil)
+        }
+        if dealer.liveMembers.isEmpty { throw Self.everyServerLost(members) }
         progress.begin("generate", total: items.count * repeats)
         var records: [(order: Int, lane: Int, record: GenerationRecord)] = []
         var recorded = skip
         var inFlight = Array(repeating: 0, count: pool.count)
-        var outcome = PoolOutcome(failed: Array(repeating: false, count: pool.count), movedAway: Array(repeating: 0, count: pool.count))
-        let members = pool, runner = self, concurrency = self.concurrency
         let schedules = Schedules(self, items: items)
         typealias Finished = (member: Int, unit: PoolDealer.Unit, result: UnitResult)
         try await withThrowingTaskGroup(of: Finished.self) { group in
@@ -50,10 +65,7 @@ extension GenerationRunner {
                 if finished.result.lost != nil {
                     outcome.failed[finished.member] = true
                     outcome.movedAway[finished.member] += dealer.fail(finished.member, inFlight: finished.unit)
-                    if dealer.liveMembers.isEmpty {
-                        throw GenerationStopped.Cause.serverLost("every server of the pool stopped answering (" + members.map(\.label).joined(separator: ", ")
-                                                                 + "); start them again")
-                    }
+                    if dealer.liveMembers.isEmpty { throw Self.everyServerLost(members) }
                 } else {
                     progress.advance(by: 1)
                 }
@@ -62,5 +74,9 @@ extension GenerationRunner {
         }
         progress.end()
         return (Self.sorted(records), warmupRuns, outcome)
+    }
+
+    static func everyServerLost(_ members: [PoolMember]) -> GenerationStopped.Cause {
+        .serverLost("every server of the pool stopped answering (" + members.map(\.label).joined(separator: ", ") + "); start them again")
     }
 }
