@@ -112,4 +112,18 @@ struct GenerationCommandTests {
         let logged = try JSONLinesLog<GenerationRecord>.read(URL(fileURLWithPath: out).appendingPathComponent(GenerationOutput.recordsLog))
         #expect(logged.count == records.count)
     }
+
+    /// Two `--server-url` on loopback ports nothing listens on: the pool has no live server, so the run
+    /// stops as a lost server does (exit 69), naming the servers by label and how to continue.
+    @Test func aPoolOfDeadServersExits69() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let corpus = try CommandFixtures.chatCorpus(in: directory)
+        let out = directory.appendingPathComponent("gen").path
+        let result = await runCommand(["generate", "--corpus", corpus, "--warmup", "0", "--profile", CommandFixtures.profile, "--out", out, "--quiet",
+                                       "--server-url", "http://127.0.0.1:1", "--server-url", "http://127.0.0.1:2"])
+        #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.contains("server-1, server-2") && result.stderr.contains("--resume --out \(out)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("127.0.0.1:1"), "labels, not URLs: \(result.stderr)")
+    }
 }
+
