@@ -105,7 +105,25 @@ public enum RunMerger {
         let shards = all.compactMap(\.shard)
         provenance.shard = nil
         provenance.blocks = shards.count == all.count && all.count > 1 ? shards : nil
+        provenance.servers = mergedServers(all.map(\.servers))
         return provenance
+    }
+
+    /// The pool servers of every part, each once by label in first-seen order: a server in several parts has
+    /// their calibrations' samples merged, failed when it failed in any, and the units moved off it summed.
+    static func mergedServers(_ parts: [[PoolServer]?]) -> [PoolServer]? {
+        var merged: [PoolServer] = []
+        for server in parts.compactMap({ $0 }).joined() {
+            guard let index = merged.firstIndex(where: { $0.label == server.label }) else {
+                merged.append(server)
+                continue
+            }
+            let calibrations = [merged[index].calibration, server.calibration].compactMap { $0 }
+            merged[index].calibration = MachineCalibration.merged(calibrations)
+            merged[index].failed = merged[index].failed || server.failed
+            merged[index].unitsMoved += server.unitsMoved
+        }
+        return merged.isEmpty ? nil : merged
     }
 
     /// Appends a JSON-lines file of every shard (skipping shards without it) into `output`.
