@@ -15,25 +15,55 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
     enum CodingKeys: String, CodingKey { case runs, reasons, metrics, note }
 
-    /// Nil when both runs were steady or latency is skipped anyway.
+
+    /// Whether a run was unsteady, and whether a run's pool mixed servers beyond the margin.
+    var unsteady = false, unlikePool = false
+
+    /// Nil when both runs were steady (and, calibrated, each pool's servers alike) or latency is skipped anyway.
+    /// A pool whose servers' calibrations differ beyond the margin (`PoolLatency.disagreement`) has no one
+    /// machine to scale its latency by: its pooled figures depend on the dealing.
     init?(base: GenerationReport, current: GenerationReport, basis: LatencyBasis) {
         guard basis != .skip else { return nil }
-        let unsteady = [("base", base), ("current", current)].compactMap { name, report -> (String, MachineSteadiness)? in
+        var runs: [String] = [], reasons: [String] = []
+        for (name, report) in [("base", base), ("current", current)] {
+            var why: [String] = []
             let steadiness = MachineSteadiness(report)
-            return steadiness.isSteady ? nil : (name, steadiness)
+            if !steadiness.isSteady {
+                why += steadiness.reasons
+                unsteady = true
+            }
+            if basis == .calibrated, let disagreement = report.pool?.disagreement {
+                why.append("its pool's " + disagreement.reason)
+                unlikePool = true
+            }
+            if !why.isEmpty {
+                runs.append(name)
+                reasons.append("the \(name) run: " + why.joined(separator: "; "))
+            }
         }
-        guard !unsteady.isEmpty else { return nil }
-        runs = unsteady.map(\.0)
-        reasons = unsteady.map { name, steadiness in "the \(name) run: " + steadiness.reasons.joined(separator: "; ") }
+        guard !runs.isEmpty else { return nil }
+        self.runs = runs
+        self.reasons = reasons
         metrics = Comparison.latencyMetrics.sorted()
     }
 
     /// The note at the top of the comparison.
     public var note: String {
         let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
-        return "⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during \(who) (" + reasons.joined(separator: "; ")
-            + "); its latency describes the load, not the code. Accuracy, fallbacks and token cost are judged as usual; "
-            + "re-run on a quiet machine to judge latency."
+        let judged = " Accuracy, fallbacks and token cost are judged as usual; "
+        guard unlikePool else {
+            return "⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during \(who) (" + reasons.joined(separator: "; ")
+                + "); its latency describes the load, not the code." + judged + "re-run on a quiet machine to judge latency."
+        }
+        let what = unsteady ? "the machine was unsteady or the pool's servers unlike" : "the pool's servers were unlike"
+        return "⚠️ latency NOT JUDGED (neither passed nor failed): \(what) during \(who) (" + reasons.joined(separator: "; ")
+            + "); pooled latency mixes machines and depends on which items each served." + judged
+            + "read generation.md's latency per server, or re-run on servers whose calibrations agree to judge latency."
+    }
+
+    /// Why, in a JUnit test case's name.
+    private var shortCause: String {
+        [unsteady ? "machine unsteady" : nil, unlikePool ? "pool servers unlike" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
     public func encode(to encoder: Encoder) throws {
@@ -48,7 +78,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     var junit: String {
         var out = "  <testsuite name=\"latency not judged\" tests=\"\(metrics.count)\" failures=\"0\" skipped=\"\(metrics.count)\">\n"
         for metric in metrics {
-            out += "    <testcase classname=\"\(ReportText.xml(metric))\" name=\"not judged: machine unsteady\">\n"
+            out += "    <testcase classname=\"\(ReportText.xml(metric))\" name=\"not judged: \(shortCause)\">\n"
             out += "      <skipped message=\"\(ReportText.xml(note))\"/>\n    </testcase>\n"
         }
         return out + "  </testsuite>\n"

@@ -1,8 +1,8 @@
 import Foundation
 
 /// Latency of a pooled run server by server, and whether the servers may be pooled at all: only when
-/// their machine calibrations lie within `MachineAdjustment.margin` of each other, the same bound two runs
-/// must meet to be compared. Otherwise a pooled percentile mixes machines and depends on the dealing.
+/// their machine calibrations lie within `MachineAdjustment.margin` of each other in every component
+/// (fixed request, prompt processing, generation), the same bound two runs must meet to be compared. Otherwise a pooled percentile mixes machines and depends on the dealing.
 public struct PoolLatency: Sendable, Hashable, Codable {
     /// One server × route: model-reply latency over the reference variant's records.
     public struct Row: Sendable, Hashable, Codable {
@@ -22,24 +22,54 @@ public struct PoolLatency: Sendable, Hashable, Codable {
         }
     }
 
+    /// Two servers whose calibrations differ beyond the margin in one component (`MachineAdjustment`).
+    public struct Disagreement: Sendable, Hashable, Codable {
+        public var servers: [String]
+        /// `fixed request`, `prompt processing` or `generation`.
+        public var component: String
+        /// The second server's over the first's.
+        public var factor: Double
+
+        /// `"server-1 and server-2 differ by ×1.40 in prompt processing, beyond ×1.25"`.
+        public var reason: String {
+            String(format: "%@ and %@ differ by ×%.2f in %@, beyond ×%.2f", servers[0], servers[1], factor, component, MachineAdjustment.margin)
+        }
+    }
+
     public var rows: [Row]
     /// Slowest over fastest server calibration median (nil: fewer than two servers calibrated).
     public var calibrationRatio: Double?
     public var margin: Double
+    /// The first pair of servers beyond the margin in some component (nil: every pair agrees, or too few calibrated).
+    public var disagreement: Disagreement?
     /// Whether the run's pooled latency figures stand (false: only the per-server ones do).
     public var pooled: Bool
 
-    enum CodingKeys: String, CodingKey { case rows, calibrationRatio = "calibration_ratio", margin, pooled }
+    enum CodingKeys: String, CodingKey { case rows, calibrationRatio = "calibration_ratio", margin, disagreement, pooled }
 
     /// Nil for a run on one server.
     public init?(servers: [PoolServer]?, records: [GenerationRecord]) {
         guard let servers, !servers.isEmpty else { return nil }
         let medians = servers.compactMap { $0.calibration.map(\.medianMs) }.filter { $0 > 0 }
-        let margin = MachineAdjustment.margin, ratio = medians.count >= 2 ? medians.max()! / medians.min()! : nil
-        self.margin = margin
-        calibrationRatio = ratio
-        pooled = ratio.map { $0 <= margin } ?? true
+        margin = MachineAdjustment.margin
+        calibrationRatio = medians.count >= 2 ? medians.max()! / medians.min()! : nil
+        disagreement = Self.disagreement(servers)
+        pooled = disagreement == nil
         self.rows = Self.rows(servers: servers, records: records)
+    }
+
+    /// Every pair of calibrated servers compared per component, as `compare` compares two runs' machines.
+    static func disagreement(_ servers: [PoolServer]) -> Disagreement? {
+        let calibrated = servers.compactMap { server in server.calibration.flatMap { $0.samples.isEmpty ? nil : (server.label, $0) } }
+        for (i, first) in calibrated.enumerated() {
+            for second in calibrated.dropFirst(i + 1) {
+                let adjustment = MachineAdjustment(basis: .calibrated, base: first.1, current: second.1)
+                if let (component, factor) = adjustment.beyondMargin() {
+                    return Disagreement(servers: [first.0, second.0], component: component, factor: factor)
+                }
+            }
+        }
+        return nil
     }
 
     private static func rows(servers: [PoolServer], records: [GenerationRecord]) -> [Row] {
@@ -64,9 +94,12 @@ public struct PoolLatency: Sendable, Hashable, Codable {
                 + "the pooled latency figures assume they are."
         }
         let ratio = String(format: "×%.2f", calibrationRatio), bound = String(format: "×%.2f", margin)
-        return pooled
-            ? "The servers' calibrations agree within \(bound) (slowest/fastest \(ratio)): latency is pooled across them, per server below."
-            : "⚠️ The servers' calibrations differ by \(ratio), beyond \(bound): latency is NOT pooled across them (the pooled latency table is "
-                + "left out); read it per server below. Fallbacks, served rates and the paired ratios (each pair ran on one server) still stand."
+        guard let disagreement else {
+            return "The servers' calibrations agree within \(bound) in every component (fixed request slowest/fastest \(ratio)): "
+                + "latency is pooled across them, per server below."
+        }
+        return "⚠️ The servers' calibrations differ (\(disagreement.reason)): latency is NOT pooled across them (the pooled latency table is "
+            + "left out, and `compare` does not judge it); read it per server below. Fallbacks, served rates and the paired ratios "
+            + "(each pair ran on one server) still stand."
     }
 }
