@@ -125,5 +125,12 @@ struct GenerationCommandTests {
         #expect(result.stderr.contains("server-1, server-2") && result.stderr.contains("--resume --out \(out)"), "\(result.stderr)")
         #expect(!result.stderr.contains("127.0.0.1:1"), "labels, not URLs: \(result.stderr)")
     }
+
+    /// A pool serving two models is bad input, like a mismatched baseline: exit 65 with the labels and models.
+    @Test func aPoolServingDifferentModelsExits65() {
+        let mismatch = PoolModelMismatch(models: [("server-1", "alpha"), ("server-2", "beta")])
+        #expect(ErrorMapping.status(for: mismatch) == .dataError)
+        #expect(ErrorMapping.message(for: mismatch).hasPrefix("error: the pool's servers serve different models: server-1 serves 'alpha', server-2 serves 'beta'"))
+    }
 }
 

@@ -74,6 +74,7 @@ public struct GenerationSetup: Sendable {
             if server.isPool {
                 members = try await openPool(profile: variants[0].profile, resume: resume)
                 servers[keys[0]] = members.compactMap { $0 }.first
+                if let mismatch = PoolModelMismatch.check(await poolModels(members)) { throw mismatch }
             } else {
                 for (index, key) in keys.enumerated() {
                     let variant = variants.first { $0.serverKey == key }!
@@ -160,6 +161,21 @@ public struct GenerationSetup: Sendable {
                                     kept: kept, directory: directory)
         }
         return members
+    }
+
+    /// Each answering server's label and the model it serves: an OpenAI-compatible one's settled model, a
+    /// llama-server's `/props` alias or file name. One whose `/props` fails is left out (its provenance records why).
+    private func poolModels(_ members: [LlamaServer?]) async -> [(label: String, model: String)] {
+        var models: [(label: String, model: String)] = []
+        for (index, member) in members.enumerated() {
+            guard let member else { continue }
+            if let endpoint = member.openAI {
+                models.append((PoolMember.label(index), endpoint.model ?? ""))
+                continue
+            }
+            do { models.append((PoolMember.label(index), try await member.client(requestTimeout: server.requestTimeout).props().modelName)) } catch {}
+        }
+        return models
     }
 
     /// One variant's reply pipeline on its server.

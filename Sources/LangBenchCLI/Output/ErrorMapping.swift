@@ -12,7 +12,7 @@ enum ErrorMapping {
         case is GenerationStopped: .unavailable
         case is UsageError, is CandidateError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
-        case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError: .dataError
+        case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch: .dataError
         case is ReportError, is ModelError, is BackendError, is VariantModelMissing: .unavailable
         default: .internalError
         }

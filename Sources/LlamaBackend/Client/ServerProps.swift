@@ -7,12 +7,22 @@ public struct ServerProps: Sendable, Equatable, Codable {
     /// Context size per slot.
     public var contextPerSlot: Int
     public var totalSlots: Int
+    /// The name it serves the model under (`--alias`), when it says.
+    public var modelAlias: String?
 
-    public init(modelPath: String, buildInfo: String, contextPerSlot: Int, totalSlots: Int) {
+    public init(modelPath: String, buildInfo: String, contextPerSlot: Int, totalSlots: Int, modelAlias: String? = nil) {
         self.modelPath = modelPath
+        self.modelAlias = modelAlias
         self.buildInfo = buildInfo
         self.contextPerSlot = contextPerSlot
         self.totalSlots = totalSlots
+    }
+
+    /// The model as the server names it: its alias, else its file's name (the directory differs between
+    /// machines serving one model).
+    public var modelName: String {
+        let name = modelAlias ?? modelPath
+        return name.split(separator: "/").last.map(String.init) ?? name
     }
 }
 
@@ -22,13 +32,14 @@ extension WireFormat {
             let n_ctx: Int
         }
         let model_path: String
+        let model_alias: String?
         let build_info: String
         let total_slots: Int
         let default_generation_settings: Defaults
 
         var value: ServerProps {
             ServerProps(modelPath: model_path, buildInfo: build_info,
-                        contextPerSlot: default_generation_settings.n_ctx, totalSlots: total_slots)
+                        contextPerSlot: default_generation_settings.n_ctx, totalSlots: total_slots, modelAlias: model_alias)
         }
     }
 }

@@ -18,14 +18,15 @@ struct ServerPoolTests {
     static let items = (1...6).map { PipelineFixture.item("p\($0)", "en", ["I had a long day.", "My cat sleeps a lot.", "It rained today.",
                                                                           "I called my sister.", "The bus was late.", "I baked bread."][$0 - 1]) }
 
-    static func launch() async throws -> LlamaServer {
+    static func launch(alias: String? = nil) async throws -> LlamaServer {
         let paths = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment)
         try #require(FileManager.default.isExecutableFile(atPath: paths.server),
                      "llama-server not found at \(paths.server); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER")
         try #require(FileManager.default.fileExists(atPath: paths.model), "model not found at \(paths.model); run scripts/setup-model or set LANGBENCH_MODEL")
         ServerReaper.installSignalHandlers()
         let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: 1024, threads: 1,
-                                                parallelSlots: 1, swaFull: true, startupTimeout: 60)
+                                                parallelSlots: 1, swaFull: true, startupTimeout: 60,
+                                                extraArguments: alias.map { ["--alias", $0] } ?? [])
         return try await LlamaServer.launch(configuration, runDirectory: try Fixture.temporaryDirectory("langbench-pool"))
     }
 
@@ -157,4 +158,20 @@ struct ServerPoolTests {
             #expect(stopped.kept == 0 && stopped.description.contains("server-1, server-2") && stopped.description.contains("--resume"))
         }
     }
+
+    /// One model file served under two `--alias` names: `/props` reports each server's alias, so the pool
+    /// serves two models by name and is refused before any item runs, naming both servers and models.
+    @Test func aPoolServingDifferentModelsIsRefused() async throws {
+        let first = try await Self.launch(alias: "alpha"), second = try await Self.launch(alias: "beta")
+        defer { first.stop(); second.stop() }
+        let directory = try Fixture.temporaryDirectory("langbench-pool-models")
+        let setup = try Self.setup([first.baseURL, second.baseURL], directory: directory)
+        await #expect(throws: PoolModelMismatch(models: [("server-1", "alpha"), ("server-2", "beta")])) {
+            _ = try await setup.run(corpus: Self.corpus(), command: ["test"], resume: false)
+        }
+        #expect(PoolModelMismatch(models: [("server-1", "alpha"), ("server-2", "beta")]).description
+            .hasPrefix("the pool's servers serve different models: server-1 serves 'alpha', server-2 serves 'beta'"))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(GenerationOutput.recordsLog).path))
+    }
 }
+
