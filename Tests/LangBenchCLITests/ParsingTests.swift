@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 import LangBench
@@ -73,4 +74,24 @@ struct ParsingTests {
         #expect(source.isPool && source.urls.map(\.absoluteString) == ["http://127.0.0.1:8081", "https://user:pw@10.0.0.6:8080/v1?key=k"])
         #expect(source.urls.map(ServerSource.redacted) == ["http://127.0.0.1:8081", "https://10.0.0.6:8080/v1"])
     }
+
+    @Test func serversFileAddsItsURLsAfterServerURL() throws {
+        let directory = try Fixture.temporaryDirectory()
+        let file = directory.appendingPathComponent("servers.txt")
+        try Data("# the pool\n\nhttp://10.0.0.6:8080   # second\n  http://10.0.0.7:8080\n".utf8).write(to: file)
+        let parsed = try ArgumentParser(configuration: GenerateCommand.configuration, commandPath: "langbench generate")
+            .parse(["--server-url", "http://127.0.0.1:8081", "--servers-file", file.path])
+        #expect(try BackendOptions(parsed).source.urls.map(\.absoluteString) == ["http://127.0.0.1:8081", "http://10.0.0.6:8080", "http://10.0.0.7:8080"])
+    }
+
+    @Test func aBadServersFileLineIsAUsageErrorNamingFileAndLine() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let file = directory.appendingPathComponent("servers.txt")
+        try Data("http://10.0.0.6:8080\n# ok\nftp://secret@10.0.0.7\n".utf8).write(to: file)
+        let result = await runCommand(["generate", "--corpus", "x.tsv", "--servers-file", file.path])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("error: --servers-file \(file.path):3: expected an http(s) URL"), "\(result.stderr)")
+        #expect(!result.stderr.contains("secret"))
+    }
 }
+

@@ -6,6 +6,7 @@ import LangBench
 struct BackendOptions {
     static let group = OptionGroup("Server", [
         .repeated("server-url", "url", help: "Use a running llama-server instead of starting one (e.g. a bigger machine); a URL ending in /v1 speaks the OpenAI-compatible API. Repeat it for a pool: the items are dealt across the servers."),
+        .value("servers-file", "path", help: "Add the servers listed in a file to the pool, one URL per line after any --server-url (blank lines and # comments ignored)."),
         .value("api-key-env", "name", help: "Environment variable holding the OpenAI-compatible server's API key.", computedDefault: "the profile's backend.api_key_env"),
         .value("threads", "n", help: "Threads for a started server.", computedDefault: "the profile's"),
         .value("request-timeout", "seconds", help: "Per-request timeout.", default: OptionSpec.number(ServerSource().requestTimeout)),
@@ -16,6 +17,7 @@ struct BackendOptions {
     init(_ arguments: ParsedArguments) throws {
         source = ServerSource()
         source.urls = try arguments.values("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
+        if let path = arguments.value("servers-file") { source.urls += try ServerURLOption.parseFile(path, command: arguments.command) }
         source.threads = try arguments.optionalInt("threads", range: 1...256)
         source.apiKeyEnv = try arguments.value("api-key-env").map { try APIKeyEnvOption.parse($0, command: arguments.command) }
         source.requestTimeout = try arguments.seconds("request-timeout")
@@ -43,5 +45,24 @@ enum ServerURLOption {
             guard case .invalidValue(_, _, let reason) = error else { throw error }
             throw UsageError("--server-url '\(text)': \(reason)", command: command)
         }
+    }
+
+    /// `--servers-file`'s URLs; a line that is not one is a usage error naming the file and line, not its text
+    /// (which may carry a credential).
+    static func parseFile(_ path: String, command: String) throws -> [URL] {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw ConfigurationError.invalid(path: path, reason: "cannot read the servers file: \(error.localizedDescription)")
+        }
+        let urls = try ServersFile.entries(text).map { entry -> URL in
+            do {
+                return try ServerSource.parseURL(entry.text)
+            } catch let error as ConfigurationError {
+                guard case .invalidValue(_, _, let reason) = error else { throw error }
+                throw UsageError("--servers-file \(path):\(entry.line): \(reason)", command: command)
+            }
+        }
+        guard !urls.isEmpty else { throw UsageError("--servers-file \(path): lists no server URL", command: command) }
+        return urls
     }
 }
