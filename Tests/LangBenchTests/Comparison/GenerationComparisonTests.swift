@@ -71,7 +71,7 @@ struct GenerationComparisonTests {
         #expect(cost.delta > 0.2)
         #expect(cost.changes?.count == TokenCost.listedItems)
         #expect(cost.changes?.first?.contains("(generate +") == true)
-        #expect(comparison.markdown.contains("Records whose generation.prompt_tokens_evaluated changed"))
+        #expect(comparison.markdown.contains("item(s) moved in generation.prompt_tokens_evaluated route=direct"))
     }
 
     @Test func doubledGenerationLengthIsALatencyRegression() async throws {
