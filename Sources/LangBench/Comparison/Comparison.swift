@@ -11,12 +11,16 @@ public struct Comparison: Sendable, Encodable {
     /// by `--allow-mismatch`.
     public var notes: [String]
     public var checks: [MetricCheck]
+    /// By config with a regression: the items it broke, in id order (the first `DetectionJoin.brokenCap`).
     public var brokenItems: [String: [String]]
+    /// By config with a regression: how many items it broke (more than `brokenItems` holds when that was capped).
+    public var brokenItemCounts: [String: Int] = [:]
     /// Latency left unjudged because a run's machine was unsteady (nil: judged, or skipped by `--latency skip`).
     public var latencyNotJudged: LatencyNotJudged?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
+        case brokenItemCounts = "broken_item_counts"
         case latencyNotJudged = "latency_not_judged"
         case gatingChecks = "gating_checks"
     }
@@ -37,19 +41,22 @@ public struct Comparison: Sendable, Encodable {
         self.base = base.path
         self.current = current.path
         self.thresholds = thresholds
-        try Self.requireCommonItems(base, current)
+        let join = try base.detectionStore.flatMap { a in try current.detectionStore.map { try DetectionJoin(base: a, current: $0) } }
+        try Self.requireCommonItems(base, current, detection: join)
         let (mismatches, changes) = Self.differences(base, current)
         if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
         self.mismatches = mismatches
         notes = mismatches.map { "mismatch allowed: \($0)" } + changes
         var checks: [MetricCheck] = []
-        var broken: [String: [String]] = [:]
-        if base.detection != nil, current.detection != nil {
-            let detection = DetectionComparer.checks(base: base, current: current, thresholds: thresholds)
+        var broken: [String: [String]] = [:], brokenCounts: [String: Int] = [:]
+        if let join {
+            let detection = DetectionComparer.checks(join, thresholds: thresholds)
             checks += detection
             for check in detection where check.status == .regression && !check.key.contains("lang=") {
                 let config = String(check.key.dropFirst("config=".count))
-                broken[config] = DetectionComparer.brokenItems(base: base, current: current, config: config)
+                guard let counts = join.configs.first(where: { $0.name == config })?.join else { continue }
+                broken[config] = counts.brokenItems
+                brokenCounts[config] = counts.all.broken
             }
         }
         if let a = base.generation, let b = current.generation {
@@ -68,6 +75,7 @@ public struct Comparison: Sendable, Encodable {
         }
         self.checks = MetricCheck.familyWise(checks, alpha: thresholds.alpha).map { $0.settlingMoved() }.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken
+        brokenItemCounts = brokenCounts
         // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
         let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)
         if !shared { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
@@ -83,6 +91,10 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(notes, forKey: .notes)
         try container.encode(checks, forKey: .checks)
         try container.encode(brokenItems, forKey: .brokenItems)
+        // Only when a list was capped, so that the JSON of every other comparison stays as it was.
+        if brokenItemCounts.contains(where: { $0.value > (brokenItems[$0.key]?.count ?? 0) }) {
+            try container.encode(brokenItemCounts, forKey: .brokenItemCounts)
+        }
         try container.encode(verdict, forKey: .verdict)
         try container.encode(latencyNotJudged, forKey: .latencyNotJudged)
         try container.encode(gatingChecks, forKey: .gatingChecks)
@@ -90,17 +102,20 @@ public struct Comparison: Sendable, Encodable {
 
     /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item
     /// are refused, even with `--allow-mismatch`.
-    static func requireCommonItems(_ a: RunResults, _ b: RunResults) throws {
-        var halves: [(String, Set<String>, Set<String>)] = []
-        if a.detection != nil, b.detection != nil {
-            halves.append(("detection", Set(a.detectionResults.map(\.itemID)), Set(b.detectionResults.map(\.itemID))))
+    static func requireCommonItems(_ a: RunResults, _ b: RunResults, detection: DetectionJoin?) throws {
+        if let detection, let disjoint = detection.disjoint {
+            try refuse("detection", base: disjoint.base, current: disjoint.current)
         }
-        if let x = a.generation, let y = b.generation { halves.append(("generation", Set(x.records.map(\.itemID)), Set(y.records.map(\.itemID)))) }
-        for (half, x, y) in halves where x.isDisjoint(with: y) {
-            let example = [x.min(), y.min()].map { $0.map { "'\($0)'" } ?? "none" }
-            throw ComparisonError.nothingInCommon("the \(half) results share no item id (\(x.count) in base, e.g. \(example[0]); \(y.count) in current, e.g. \(example[1])): "
-                + "compare runs of the same corpus")
+        if let x = a.generation, let y = b.generation {
+            let ids = (Set(x.records.map(\.itemID)), Set(y.records.map(\.itemID)))
+            if ids.0.isDisjoint(with: ids.1) { try refuse("generation", base: (ids.0.count, ids.0.min()), current: (ids.1.count, ids.1.min())) }
         }
+    }
+
+    private static func refuse(_ half: String, base: (count: Int, first: String?), current: (count: Int, first: String?)) throws {
+        let example = [base.first, current.first].map { $0.map { "'\($0)'" } ?? "none" }
+        throw ComparisonError.nothingInCommon("the \(half) results share no item id (\(base.count) in base, e.g. \(example[0]); \(current.count) in current, e.g. \(example[1])): "
+            + "compare runs of the same corpus")
     }
 
     /// Mismatches make runs incomparable (different corpora or items); changes are what is under test.

@@ -5,10 +5,8 @@ import Foundation
 public struct RunResults: Sendable {
     public var path: String
     public var detection: DetectionReport?
-    /// The detection run's per-item results in canonical order, read from its results log.
-    public var detectionResults: [DetectionResult] = []
-    /// The results log's header (nil for logs before format 2), for `merge`.
-    public var detectionLogHeader: DetectionLogHeader?
+    /// The detection run's per-item results, streamed from its results log by `compare` and `merge`.
+    public var detectionStore: DetectionStore?
     public var generation: GenerationReport?
 
     public static func load(_ path: String) throws -> RunResults {
@@ -37,9 +35,14 @@ public struct RunResults: Sendable {
     }
 
     private mutating func loadDetection(_ path: String) throws {
-        let run = try DetectionOutput.readRun(path)
-        detection = run.report
-        detectionResults = run.results
-        detectionLogHeader = run.header
+        let store = try DetectionStore(path)
+        detection = store.report
+        detectionStore = store
+    }
+
+    /// The detection run's per-item results in canonical order, all in memory (for small runs and
+    /// tests; `compare` and `merge` stream them from `detectionStore`).
+    public var detectionResults: [DetectionResult] {
+        get throws { try detectionStore?.allResults() ?? [] }
     }
 }

@@ -32,33 +32,11 @@ public enum DetectionOutput {
         }
     }
 
-    /// The report at `path` and its per-item results, read from the results log the report names, in
-    /// canonical order (config order, then item id). The one way `compare` and `merge` read results.
+    /// The report at `path` and its per-item results in canonical order (config order, then item id),
+    /// all in memory: `DetectionStore` streams them.
     public static func readRun(_ path: String) throws -> (report: DetectionReport, results: [DetectionResult], header: DetectionLogHeader?) {
-        var report = try read(path)
-        let log = jsonURL(path).deletingLastPathComponent().appendingPathComponent(report.files["results_log"] ?? resultsLog)
-        guard FileManager.default.fileExists(atPath: log.path) else {
-            throw ConfigurationError.invalid(path: log.path, reason: "the per-item results of \(jsonURL(path).path) are missing; copy the whole run directory")
-        }
-        let logged = try DetectionResultLog.read(log)
-        let results = DetectionJob.ordered(logged.results, configs: report.configs.map(\.name))
-        try checkComplete(results, of: report, log: log)
-        if report.schemaVersion < 2 { report.items = Set(results.map(\.itemID)).count }
-        return (report, results, logged.header)
-    }
-
-    /// A finished run's log holds every result its report counts: an emptied or cut log would otherwise
-    /// read as a run of fewer (or no) items.
-    static func checkComplete(_ results: [DetectionResult], of report: DetectionReport, log: URL) throws {
-        var counts: [String: Int] = [:]
-        for result in results { counts[result.config, default: 0] += 1 }
-        for config in report.configs {
-            let expected = report.metrics(config: config.name)?.n ?? 0, found = counts[config.name] ?? 0
-            guard found != expected else { continue }
-            let why = found < expected ? "the log was emptied or cut short" : "the log is not this report's"
-            throw ConfigurationError.invalid(path: log.path, reason: "holds \(found) results of config '\(config.name)', but \(jsonFile) counts \(expected): "
-                                             + "\(why); copy the whole run directory, or run it again")
-        }
+        let store = try DetectionStore(path)
+        return (store.report, try store.allResults(), store.header)
     }
 
     static func jsonURL(_ path: String) -> URL {

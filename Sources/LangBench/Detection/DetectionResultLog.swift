@@ -73,27 +73,43 @@ public final class DetectionResultLog {
     /// continue on a clean line. A missing file has no results; one that cannot be read is an error (a
     /// resume must not silently redo everything).
     public static func read(_ url: URL, repair: Bool = false) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
-        var header: DetectionLogHeader?
         var results: [DetectionResult] = []
-        let decoder = JSONDecoder()
-        var rows = DetectionRowReader()
+        var lines = Lines(url: url)
         try JSONLines.forEachCompleteLine(of: url, repair: repair) { lineNumber, line in
+            if let result = try lines.result(lineNumber, line) { results.append(result) }
+        }
+        return (lines.header, results)
+    }
+
+    /// Reads a log's lines in order, as `read` does: the header, then results of the header's format.
+    struct Lines {
+        let url: URL
+        private(set) var header: DetectionLogHeader?
+        private let decoder = JSONDecoder()
+        private var rows = DetectionRowReader()
+
+        init(url: URL) {
+            self.url = url
+        }
+
+        /// The result on line `lineNumber` (its bytes without the newline), or nil for the header.
+        mutating func result(_ lineNumber: Int, _ line: UnsafeRawBufferPointer) throws -> DetectionResult? {
             do {
                 let format = header?.detectionLog ?? 1
-                if lineNumber == 1, Self.headerStarts.contains(where: { line.starts(with: $0) }) {
-                    header = try Self.header(Data(line), decoder: decoder)
+                if lineNumber == 1, DetectionResultLog.headerStarts.contains(where: { line.starts(with: $0) }) {
+                    header = try DetectionResultLog.header(Data(line), decoder: decoder)
+                    return nil
                 } else if line.first == UInt8(ascii: "[") {
                     guard format >= 3 else { throw DetectionRowReader.Invalid(description: "a row of format 3 in a log of format \(format)") }
-                    results.append(try rows.result(line))
+                    return try rows.result(line)
                 } else {
                     guard format < 3 else { throw DetectionRowReader.Invalid(description: "an object in a log of format \(format), whose results are rows") }
-                    results.append(try decoder.decode(DetectionResult.self, from: Data(line)))
+                    return try decoder.decode(DetectionResult.self, from: Data(line))
                 }
             } catch {
                 throw ConfigurationError.invalid(path: url.path, reason: "line \(lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
             }
         }
-        return (header, results)
     }
 
     /// The header line, checked to be of a format this LangBench reads.

@@ -17,14 +17,14 @@ public enum RunMerger {
             for other in detections.dropFirst() where other.configs != first.configs {
                 throw ComparisonError.cannotMerge("shards ran different detection configs")
             }
-            try requireDisjoint(zip(directories, runs.map { $0.detectionResults.map { "config \($0.config), item \($0.itemID)" } }))
-            let headers = runs.map(\.detectionLogHeader)
+            let stores = runs.compactMap(\.detectionStore)
+            let headers = stores.map(\.header)
             for header in headers.dropFirst() where header?.settings != headers[0]?.settings {
                 throw ComparisonError.cannotMerge("shards ran with different detection settings (recognizer model or exec timeout)")
             }
-            detection = try mergeDetection(runs.flatMap(\.detectionResults), echoes: first.configs, header: headers[0],
-                                           timings: mergedTimings(detections.flatMap(\.timings)),
-                                           provenance: mergedProvenance(detections.map(\.provenance), command: command), into: output)
+            detection = try DetectionShardMerge(directories: directories, stores: stores, echoes: first.configs, header: headers[0])
+                .write(timings: mergedTimings(detections.flatMap(\.timings)), provenance: mergedProvenance(detections.map(\.provenance), command: command),
+                       into: output)
         }
         var generation: GenerationReport?
         if let first = generations.first {
@@ -42,22 +42,6 @@ public enum RunMerger {
             generation = report
         }
         return (detection, generation)
-    }
-
-    /// Writes the shards' results, in canonical order, as one run: per-item CSV, results log and reports.
-    static func mergeDetection(_ results: [DetectionResult], echoes: [DetectionReport.ConfigEcho], header: DetectionLogHeader?,
-                               timings: [DetectionRunner.Timing], provenance: Provenance, into output: URL) throws -> DetectionReport {
-        let ordered = DetectionJob.ordered(results, configs: echoes.map(\.name))
-        let ids = Array(Set(ordered.map(\.itemID))).sorted()
-        let position = Dictionary(uniqueKeysWithValues: ids.enumerated().map { ($1, $0) })
-        let configIndex = Dictionary(uniqueKeysWithValues: echoes.enumerated().map { ($1.name, $0) })
-        let log = try DetectionResultLog(creating: output.appendingPathComponent(DetectionOutput.resultsLog),
-                                         header: header ?? DetectionLogHeader(configs: echoes, settings: .init()))
-        let recorder = try DetectionRecorder(directory: output, echoes: echoes, itemCount: ids.count, log: log)
-        for result in ordered {
-            try recorder.record(result, config: configIndex[result.config]!, position: position[result.itemID]!, fresh: true)
-        }
-        return try recorder.finish(timings: timings, provenance: provenance)
     }
 
     /// Shards of one run hold disjoint results; a result in two of them (the same shard given twice,

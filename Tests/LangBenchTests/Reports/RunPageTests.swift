@@ -83,7 +83,7 @@ struct RunPageTests {
         let runs = [try await RunFixtures.detect(constrained: true), try await RunFixtures.detect(constrained: false)]
         let names = ["constrained", "unconstrained"]
         let echoes = zip(runs, names).flatMap { run, name in (run.detection?.configs ?? []).map { var echo = $0; echo.name = name; echo.detector = "DETECTOR"; return echo } }
-        let results = zip(runs, names).flatMap { run, name in run.detectionResults.map { var result = $0; result.config = name; result.detector = "DETECTOR"; return result } }
+        let results = try zip(runs, names).flatMap { run, name in try run.detectionResults.map { var result = $0; result.config = name; result.detector = "DETECTOR"; return result } }
         let detection = DetectionReport(echoes: echoes, results: results, timings: [], provenance: GenerationFixtures.provenance("detect"))
         var texts = ItemTexts()
         for item in RunFixtures.corpus.items { texts.texts[item.id] = item.text }

@@ -9,7 +9,7 @@ struct ReportGoldenTests {
         // The script detector is deterministic; timings are left out (they are measured, not fixed).
         let measured = try await RunFixtures.detect(constrained: true)
         return DetectionReport(echoes: try #require(measured.detection).configs.map { var echo = $0; echo.detector = "DETECTOR"; return echo },
-                               results: measured.detectionResults.map { var result = $0; result.detector = "DETECTOR"; return result },
+                               results: try measured.detectionResults.map { var result = $0; result.detector = "DETECTOR"; return result },
                                timings: [], provenance: GenerationFixtures.provenance("detect"))
     }
 

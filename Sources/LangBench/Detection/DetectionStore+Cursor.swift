@@ -1,0 +1,152 @@
+import BenchSupport
+import Foundation
+
+extension DetectionStore {
+    /// One pass over a store's results in canonical order (`DetectionStore`): streamed from the log a
+    /// block at a time, or, for a log out of that order, from the log read whole and sorted.
+    public final class Cursor {
+        private let store: DetectionStore
+        private let inMemory: Bool
+        private var lines: LogLines?
+        private var reader: DetectionResultLog.Lines
+        private var sorted: [DetectionResult] = []
+        private var index = 0
+        private let configIndex: [String: Int]
+        /// The last result returned: its config number and id, for the order check.
+        private var last: (config: Int, id: String)?
+        private var lastConfigName = ""
+        private var lastConfigNumber = -1
+        private var counts: [Int]
+        private var ended = false
+
+        init(_ store: DetectionStore, inMemory: Bool) throws {
+            self.store = store
+            self.inMemory = inMemory
+            configIndex = Dictionary(store.report.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+            counts = Array(repeating: 0, count: store.report.configs.count)
+            reader = DetectionResultLog.Lines(url: store.log)
+            if inMemory {
+                sorted = try DetectionStore.sorted(store.log, report: store.report)
+            } else {
+                lines = try LogLines(store.log)
+            }
+        }
+
+        /// The configs of the run (`configNumber` counts them from 0).
+        public var configCount: Int { counts.count }
+
+        /// The config number (in the report's order) of the result `next` returned last.
+        public private(set) var configNumber = -1
+
+        /// The next result, or nil after the last (when the log is checked complete against the report).
+        public func next() throws -> DetectionResult? {
+            if inMemory {
+                guard index < sorted.count else { return nil }
+                defer { index += 1 }
+                configNumber = configIndex[sorted[index].config]!
+                return sorted[index]
+            }
+            guard let lines, !ended else { return nil }
+            while let line = try lines.next() {
+                guard let result = try reader.result(lines.lineNumber, line) else { continue }
+                let config: Int
+                if result.config == lastConfigName {
+                    config = lastConfigNumber
+                } else {
+                    guard let number = configIndex[result.config] else { continue }  // a config the report does not name
+                    config = number
+                    lastConfigName = result.config
+                    lastConfigNumber = number
+                }
+                if let last {
+                    if config < last.config || config == last.config && result.itemID < last.id {
+                        throw NotInCanonicalOrder(log: store.log)
+                    }
+                    if config == last.config && result.itemID == last.id { continue }  // a duplicate keeps the first
+                }
+                last = (config, result.itemID)
+                counts[config] += 1
+                configNumber = config
+                return result
+            }
+            ended = true
+            try DetectionStore.checkComplete(Dictionary(zip(store.configs, counts), uniquingKeysWith: { a, _ in a }), of: store.report, log: store.log)
+            return nil
+        }
+
+        /// A new pass over the same store, read the same way (streamed, or sorted in memory).
+        public func reopened() throws -> Cursor {
+            try Cursor(store, inMemory: inMemory)
+        }
+
+        /// Starts the pass again from the first result.
+        public func rewind() throws {
+            index = 0
+            last = nil
+            configNumber = -1
+            ended = false
+            counts = counts.map { _ in 0 }
+            reader = DetectionResultLog.Lines(url: store.log)
+            if !inMemory { lines = try LogLines(store.log) }
+        }
+    }
+}
+
+/// The complete lines of a JSON-lines file read a block at a time, each lent until the next call: the
+/// same lines `JSONLines.forEachCompleteLine` gives (empty ones skipped, a torn final line dropped), in
+/// memory of a block plus the longest line.
+final class LogLines {
+    static let blockSize = 1 << 20
+
+    private let url: URL
+    private let handle: FileHandle
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0, end = 0
+    private var atEnd = false
+    /// The number of the line `next` returned last (counting empty lines).
+    private(set) var lineNumber = 0
+
+    init(_ url: URL) throws {
+        self.url = url
+        handle = try ReportError.reading(url) { try FileHandle(forReadingFrom: url) }
+        buffer = .allocate(byteCount: Self.blockSize, alignment: 1)
+    }
+
+    deinit {
+        buffer.deallocate()
+        try? handle.close()  // read-only: nothing to lose on close
+    }
+
+    /// The next complete, non-empty line without its newline, or nil at the end.
+    func next() throws -> UnsafeRawBufferPointer? {
+        while true {
+            if start < end, let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+                let newline = buffer.baseAddress!.distance(to: found)
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
+                start = newline + 1
+                lineNumber += 1
+                if line.isEmpty { continue }
+                return line
+            }
+            if atEnd { return nil }  // what is left is a torn final line
+            try fill()
+        }
+    }
+
+    /// Moves the unread bytes to the front (growing the buffer when one line fills it) and reads on.
+    private func fill() throws {
+        let unread = end - start
+        if unread == buffer.count {
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
+            larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+            buffer.deallocate()
+            buffer = larger
+        } else if start > 0 {
+            if unread > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, unread) }
+        }
+        start = 0
+        end = unread
+        let read = try ReportError.reading(url) { try handle.readBlock(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...])) }
+        if read == 0 { atEnd = true } else { end += read }
+    }
+}

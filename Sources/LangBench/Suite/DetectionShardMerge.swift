@@ -1,0 +1,144 @@
+import Foundation
+
+/// `merge` of detection shards: a k-way merge of the shards' canonical streams (`DetectionStore`)
+/// into one run's per-item CSV, results log and reports, in memory that does not grow with the
+/// shards. Shards must not overlap: a result in two of them is an error naming both.
+struct DetectionShardMerge {
+    let directories: [String]
+    let stores: [DetectionStore]
+    let echoes: [DetectionReport.ConfigEcho]
+    let header: DetectionLogHeader?
+
+    /// An item's number in the run (its row in the outcome bits, which pair a config's result with the
+    /// first config's) is its number in its config's stream while every config has the same items; a
+    /// config whose items differ from the first's is found at its end (`Unaligned`), and the merge
+    /// runs again with numbers from the set of all ids (in memory: only such runs pay for it).
+    private struct Unaligned: Error {}
+
+    func write(timings: [DetectionRunner.Timing], provenance: Provenance, into output: URL) throws -> DetectionReport {
+        do {
+            return try DetectionStore.reading(stores) { try write($0, positions: nil, timings: timings, provenance: provenance, into: output) }
+        } catch is Unaligned {
+            let ids = try DetectionStore.reading(stores) { cursors in
+                var ids = Set<String>()
+                for cursor in cursors { while let result = try cursor.next() { ids.insert(result.itemID) } }
+                return ids
+            }
+            let position = Dictionary(uniqueKeysWithValues: ids.sorted().enumerated().map { ($1, $0) })
+            return try DetectionStore.reading(stores) { try write($0, positions: position, timings: timings, provenance: provenance, into: output) }
+        }
+    }
+
+    private func write(_ cursors: [DetectionStore.Cursor], positions: [String: Int]?, timings: [DetectionRunner.Timing], provenance: Provenance,
+                       into output: URL) throws -> DetectionReport {
+        let log = try DetectionResultLog(creating: output.appendingPathComponent(DetectionOutput.resultsLog),
+                                         header: header ?? DetectionLogHeader(configs: echoes, settings: .init()))
+        let recorder = try DetectionRecorder(directory: output, echoes: echoes, itemCount: stores.map(\.report.items).reduce(0, +), log: log)
+        var merge = try KWay(cursors)
+        var previous: (shard: Int, config: Int, id: String)?
+        var config = -1, index = 0
+        var first: IDSequence?, sequence = IDSequence()
+        while let (shard, number, result) = try merge.next() {
+            if let previous, previous.config == number, previous.id == result.itemID {
+                throw ComparisonError.cannotMerge("\(directories[previous.shard]) and \(directories[shard]) both hold config \(result.config), item \(result.itemID): "
+                                                  + "shards must not overlap (the same shard given twice?)")
+            }
+            previous = (shard, number, result.itemID)
+            if number != config {
+                if positions == nil, config >= 0 { try Self.align(&first, sequence) }
+                config = number
+                index = 0
+                sequence = IDSequence()
+            }
+            if positions == nil { sequence.add(result.itemID) }
+            try recorder.record(result, config: number, position: positions?[result.itemID] ?? index, fresh: true)
+            index += 1
+        }
+        if positions == nil, config >= 0 { try Self.align(&first, sequence) }
+        return try recorder.finish(timings: timings, provenance: provenance)
+    }
+
+    /// Checks that a config's ids are the first config's (which `first` becomes when not yet set).
+    private static func align(_ first: inout IDSequence?, _ sequence: IDSequence) throws {
+        guard let first else {
+            first = sequence
+            return
+        }
+        if first != sequence { throw Unaligned() }
+    }
+}
+
+/// A sequence of ids as its length and FNV-1a hash (ids separated by a byte no UTF-8 text holds):
+/// what telling two configs' item lists apart needs.
+private struct IDSequence: Equatable {
+    var count = 0
+    var hash: UInt64 = 14695981039346656037
+
+    mutating func add(_ id: String) {
+        count += 1
+        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
+        hash = (hash ^ 0xFF) &* 1099511628211
+    }
+}
+
+/// The shards' results in canonical order through a binary heap of their next results; ties (which
+/// `DetectionShardMerge` refuses) come out in shard order.
+private struct KWay {
+    private let cursors: [DetectionStore.Cursor]
+    /// Each shard's next result and its config number.
+    private var heads: [(config: Int, result: DetectionResult)?]
+    private var heap: [Int] = []
+
+    init(_ cursors: [DetectionStore.Cursor]) throws {
+        self.cursors = cursors
+        heads = try cursors.map { cursor in try cursor.next().map { (cursor.configNumber, $0) } }
+        for shard in cursors.indices where heads[shard] != nil { push(shard) }
+    }
+
+    /// The next result, its shard and its config number.
+    mutating func next() throws -> (shard: Int, config: Int, result: DetectionResult)? {
+        guard let top = heap.first, let head = heads[top] else { return nil }
+        heads[top] = try cursors[top].next().map { (cursors[top].configNumber, $0) }
+        if heads[top] == nil {
+            let last = heap.removeLast()
+            if !heap.isEmpty {
+                heap[0] = last
+                siftDown(0)
+            }
+        } else {
+            siftDown(0)
+        }
+        return (top, head.config, head.result)
+    }
+
+    private func less(_ a: Int, _ b: Int) -> Bool {
+        let x = heads[a]!, y = heads[b]!
+        if x.config != y.config { return x.config < y.config }
+        if x.result.itemID != y.result.itemID { return x.result.itemID < y.result.itemID }
+        return a < b
+    }
+
+    private mutating func push(_ shard: Int) {
+        heap.append(shard)
+        var child = heap.count - 1
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard less(heap[child], heap[parent]) else { break }
+            heap.swapAt(child, parent)
+            child = parent
+        }
+    }
+
+    private mutating func siftDown(_ start: Int) {
+        var parent = start
+        while true {
+            let left = 2 * parent + 1, right = left + 1
+            var smallest = parent
+            if left < heap.count && less(heap[left], heap[smallest]) { smallest = left }
+            if right < heap.count && less(heap[right], heap[smallest]) { smallest = right }
+            if smallest == parent { return }
+            heap.swapAt(parent, smallest)
+            parent = smallest
+        }
+    }
+}
