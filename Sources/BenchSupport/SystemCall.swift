@@ -66,6 +66,19 @@ public enum SystemCall {
         #endif
     }
 
+    /// This process's peak resident set size so far, in bytes (`getrusage(RUSAGE_SELF)`; on Linux the
+    /// same figure as `VmHWM` in /proc/self/status).
+    public static func peakResidentBytes() -> Int? {
+        var usage = rusage()
+        #if canImport(Glibc)
+        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return nil }
+        return Int(usage.ru_maxrss) * 1024
+        #else
+        guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
+        return Int(usage.ru_maxrss)
+        #endif
+    }
+
     /// The largest maximum resident set size of the child processes waited for so far, in bytes
     /// (`getrusage(RUSAGE_CHILDREN)`: Linux reports KiB, macOS bytes).
     public static func childrenPeakResidentBytes() -> Int? {

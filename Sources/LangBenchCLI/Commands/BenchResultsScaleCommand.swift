@@ -1,0 +1,107 @@
+import BenchSupport
+import Foundation
+import LangBench
+
+/// `langbench bench results-scale`: `compare` and `merge` of two generated N-item detection runs,
+/// their items/s and peak memory.
+struct BenchResultsScaleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "results-scale",
+        abstract: "Measure compare and merge of two generated N-item detection runs: items/s and peak memory.",
+        discussion: """
+        Writes four synthetic detection runs in the real on-disk format (results log, per-item CSV, reports) of \
+        --items items and --configs configs: a base run, a current run with 2% of the items flipped each way, and \
+        the base run's two halves (even and odd item numbers) as shards. Then runs, each in a child process of its \
+        own, the comparison of base and current (what `compare` does, without rendering) and the merge of the two \
+        shards (`merge`). Items/s is --items over the child's wall time; peak memory is the child's maximum \
+        resident set (getrusage; on Linux /proc/self/status VmHWM). Build with -c release. The last line is \
+        machine-readable.
+        """,
+        groups: [OptionGroup("Benchmark", [
+            .value("items", "n", help: "Items per run.", default: "1000000"),
+            .value("configs", "n", help: "Detection configs per run.", default: "1"),
+            .value("seed", "n", help: "Generator seed.", default: "1"),
+            .value("keep", "dir", help: "Write the runs in this directory and keep them."),
+            .value("child", "compare|merge", help: "Only run this step on the runs in --keep and print its figures (what the benchmark runs in its child processes)."),
+        ])]
+    )
+
+    let items: Int
+    let configs: Int
+    let seed: Int
+    let keep: String?
+    let child: String?
+
+    static let runs = ["base", "current", "shard-1", "shard-2"]
+
+    init(_ arguments: ParsedArguments) throws {
+        items = try arguments.int("items", range: 1...100_000_000)
+        configs = try arguments.int("configs", range: 1...16)
+        seed = try arguments.int("seed")
+        keep = arguments.value("keep")
+        child = arguments.value("child")
+    }
+
+    func validate() throws {
+        if let child, !["compare", "merge"].contains(child) {
+            throw UsageError("--child takes compare or merge, not '\(child)'", command: "langbench bench results-scale")
+        }
+        if child != nil, keep == nil { throw UsageError("--child needs --keep (the runs' directory)", command: "langbench bench results-scale") }
+    }
+
+    func run(_ context: CommandContext) async throws -> ExitStatus {
+        if let child, let keep {
+            let directory = URL(fileURLWithPath: keep)
+            let path = { (run: String) in directory.appendingPathComponent(run).path }
+            let start = ContinuousClock.now
+            if child == "compare" {
+                let comparison = try Comparison(base: RunResults.load(path("base")), current: RunResults.load(path("current")),
+                                                thresholds: .default, allowMismatch: true)
+                context.stdout.write("checks=\(comparison.checks.count) regressions=\(comparison.regressions.count) ")
+            } else {
+                let out = directory.appendingPathComponent("merged")
+                _ = try RunMerger.merge([path("shard-1"), path("shard-2")], into: out, command: ["merge"])
+            }
+            let seconds = (ContinuousClock.now - start).seconds
+            context.stdout.write(String(format: "seconds=%.3f peak_rss_bytes=%d\n", seconds, SystemCall.peakResidentBytes() ?? -1))
+            return .success
+        }
+        let directory = keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("langbench-results-\(UUID().uuidString.prefix(8))")
+        defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }  // a leftover temp dir is harmless
+        let start = ContinuousClock.now
+        var bytes = 0
+        let runs: [ResultsScaleBenchmark.Run] = [.base, .current, .shard(index: 0, count: 2), .shard(index: 1, count: 2)]
+        for (name, run) in zip(Self.runs, runs) {
+            bytes += try ResultsScaleBenchmark.write(run, items: items, configs: configs, seed: UInt64(seed), to: directory.appendingPathComponent(name))
+        }
+        context.stdout.write(String(format: "wrote 4 runs of %d items × %d config(s) (base, current, two shards of base), %.1f MB, in %.1f s\n",
+                                    items, configs, Double(bytes) / 1_000_000, (ContinuousClock.now - start).seconds))
+        var figures: [String: (seconds: Double, peak: Int, wall: Double)] = [:]
+        for step in ["compare", "merge"] {
+            let process = try BenchCorpusScaleCommand.child(["bench", "results-scale", "--child", step, "--keep", directory.path])
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            let started = ContinuousClock.now
+            try process.run()
+            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let wall = (ContinuousClock.now - started).seconds
+            let fields = Dictionary(output.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, String)? in
+                let parts = field.split(separator: "=", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
+            }, uniquingKeysWith: { _, last in last })
+            guard process.terminationStatus == 0, let seconds = fields["seconds"].flatMap(Double.init), let peak = fields["peak_rss_bytes"].flatMap(Int.init) else {
+                throw ReportError.cannotWrite(path: directory.path, reason: "the \(step) child exited \(process.terminationStatus) with \(output.debugDescription)")
+            }
+            figures[step] = (seconds, peak, wall)
+            context.stdout.write(String(format: "%@: %.2f s (%.2f s with process start), %.0f items/s, %.0f results/s, peak resident memory %.0f MB\n",
+                                        step, seconds, wall, Double(items) / seconds, Double(items * configs) / seconds, Double(peak) / 1_048_576))
+        }
+        let c = figures["compare"]!, m = figures["merge"]!
+        context.stdout.write(String(format: "items=%d configs=%d compare_seconds=%.3f compare_items_per_second=%.0f compare_peak_rss_mb=%.0f merge_seconds=%.3f merge_items_per_second=%.0f merge_peak_rss_mb=%.0f\n",
+                                    items, configs, c.seconds, Double(items) / c.seconds, Double(c.peak) / 1_048_576,
+                                    m.seconds, Double(items) / m.seconds, Double(m.peak) / 1_048_576))
+        return .success
+    }
+}
