@@ -2,13 +2,14 @@ import BenchSupport
 import Foundation
 
 extension DetectionStore {
-    /// One pass over a store's results in canonical order (`DetectionStore`): streamed from the log a
-    /// block at a time, or, for a log out of that order, from the log read whole and sorted.
+    /// One pass over a store's results in canonical order (`DetectionStore`): streamed from the log, parsed
+    /// ahead on a thread of its own (`ResultBatches`), or, for a log out of that order, from the log read whole and sorted.
     public final class Cursor {
         private let store: DetectionStore
         private let inMemory: Bool
-        private var lines: LogLines?
-        private var reader: DetectionResultLog.Lines
+        /// The log streamed: batches parsed ahead on another thread, and where the reader is in the current one.
+        private var batches: ResultBatches?
+        private var batch: [DetectionResult] = []
         private var sorted: [DetectionResult] = []
         private var index = 0
         private let configIndex: [String: Int]
@@ -24,13 +25,14 @@ extension DetectionStore {
             self.inMemory = inMemory
             configIndex = Dictionary(store.report.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
             counts = Array(repeating: 0, count: store.report.configs.count)
-            reader = DetectionResultLog.Lines(url: store.log)
             if inMemory {
                 sorted = try DetectionStore.sorted(store.log, report: store.report)
             } else {
-                lines = try LogLines(store.log)
+                batches = ResultBatches(store.log)
             }
         }
+
+        deinit { batches?.cancel() }  // the reading thread stops: nothing more is read
 
         /// The configs of the run (`configNumber` counts them from 0).
         public var configCount: Int { counts.count }
@@ -46,9 +48,15 @@ extension DetectionStore {
                 configNumber = configIndex[sorted[index].config]!
                 return sorted[index]
             }
-            guard let lines, !ended else { return nil }
-            while let line = try lines.next() {
-                guard let result = try reader.result(lines.lineNumber, line) else { continue }
+            guard let batches, !ended else { return nil }
+            while true {
+                if index == batch.count {
+                    guard let next = try batches.next() else { break }
+                    batch = next
+                    index = 0
+                }
+                let result = batch[index]
+                index += 1
                 let config: Int
                 if result.config == lastConfigName {
                     config = lastConfigNumber
@@ -86,8 +94,11 @@ extension DetectionStore {
             configNumber = -1
             ended = false
             counts = counts.map { _ in 0 }
-            reader = DetectionResultLog.Lines(url: store.log)
-            if !inMemory { lines = try LogLines(store.log) }
+            batch = []
+            if !inMemory {
+                batches?.cancel()
+                batches = ResultBatches(store.log)
+            }
         }
     }
 }

@@ -11,7 +11,20 @@ public enum RunMerger {
         if !detections.isEmpty && detections.count != runs.count || !generations.isEmpty && generations.count != runs.count {
             throw ComparisonError.cannotMerge("every shard must have the same halves (detection and/or generation)")
         }
+        // Shards are read while the merge is written (a damaged log is found at its end): a failed merge
+        // removes the directory it made, so that nothing half-merged looks like a run.
+        let existed = FileManager.default.fileExists(atPath: output.path)
         try ReportError.writing(output) { try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true) }
+        do {
+            return try merge(runs, directories: directories, detections: detections, generations: generations, into: output, command: command)
+        } catch {
+            if !existed { try? FileManager.default.removeItem(at: output) }  // the merge's error is the one to report
+            throw error
+        }
+    }
+
+    private static func merge(_ runs: [RunResults], directories: [String], detections: [DetectionReport], generations: [GenerationReport],
+                              into output: URL, command: [String]) throws -> (DetectionReport?, GenerationReport?) {
         var detection: DetectionReport?
         if let first = detections.first {
             for other in detections.dropFirst() where other.configs != first.configs {
