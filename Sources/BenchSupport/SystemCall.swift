@@ -66,14 +66,17 @@ public enum SystemCall {
         #endif
     }
 
-    /// This process's peak resident set size so far, in bytes (`getrusage(RUSAGE_SELF)`; on Linux the
-    /// same figure as `VmHWM` in /proc/self/status).
+    /// This process's peak resident set size so far, in bytes: on Linux `VmHWM` of /proc/self/status
+    /// (Linux's `getrusage` keeps, across `exec`, the peak of the process that forked: the parent's
+    /// size, for a child started with `Process`); elsewhere `getrusage(RUSAGE_SELF)`.
     public static func peakResidentBytes() -> Int? {
-        var usage = rusage()
         #if canImport(Glibc)
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return nil }
-        return Int(usage.ru_maxrss) * 1024
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kib = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") else { return nil }
+        return kib * 1024
         #else
+        var usage = rusage()
         guard getrusage(RUSAGE_SELF, &usage) == 0 else { return nil }
         return Int(usage.ru_maxrss)
         #endif
