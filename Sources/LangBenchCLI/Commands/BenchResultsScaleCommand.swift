@@ -63,7 +63,8 @@ struct BenchResultsScaleCommand: ParsableCommand {
                 _ = try RunMerger.merge([path("shard-1"), path("shard-2")], into: out, command: ["merge"])
             }
             let seconds = (ContinuousClock.now - start).seconds
-            context.stdout.write(String(format: "seconds=%.3f peak_rss_bytes=%d\n", seconds, SystemCall.peakResidentBytes() ?? -1))
+            // Interpolated, not `%d`: a peak past 2 GiB does not fit the C int that `%d` reads.
+            context.stdout.write(String(format: "seconds=%.3f ", seconds) + "peak_rss_bytes=\(SystemCall.peakResidentBytes() ?? -1)\n")
             return .success
         }
         let directory = keep.map { URL(fileURLWithPath: $0) }
