@@ -9,7 +9,7 @@ enum DetectionComparer {
                                 moved: counts.moved))
             for (lang, subset) in counts.byLanguage.sorted(by: { $0.key < $1.key }) where subset.n >= thresholds.languageMinItems {
                 checks.append(check(subset, key: "config=\(config) lang=\(lang)", points: thresholds.languageAccuracyPoints,
-                                    family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang]))
+                                    family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang] ?? MovedCandidates(worse: [], better: [])))
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)

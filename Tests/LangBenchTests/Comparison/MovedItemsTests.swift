@@ -43,6 +43,31 @@ struct MovedItemsTests {
         #expect(settled.moved?.map(\.item) == ["uk-1", "uk-3"] && settled.movedTotal == 3)
     }
 
+    /// The streamed join gathers moved items one pair at a time, capped as it goes: it lists and counts
+    /// what the in-memory candidates do, past the cap and with crisis items among them.
+    @Test func movedItemsGatheredPairByPairEqualTheInMemoryOnes() throws {
+        let uk = LanguageCode(normalised: "uk"), ru = LanguageCode(normalised: "ru")
+        let result = { (id: String, tags: [String], predicted: LanguageCode) in
+            DetectionResult(itemID: id, lang: uk, tags: tags, length: .one, config: "main", detector: "d", predicted: predicted, confidence: nil)
+        }
+        let pairs = (0..<260).map { i -> (DetectionResult, DetectionResult) in
+            let id = String(format: "uk-%03d", i), tags = i % 50 == 7 ? ["crisis"] : []
+            return i % 5 == 0 ? (result(id, tags, ru), result(id, tags, uk)) : (result(id, tags, uk), result(id, tags, ru))
+        }
+        var gathered = MovedCandidates(worse: [], better: [])
+        for (base, current) in pairs { gathered.add(base: base, current: current, broken: base.correct) }
+        #expect(gathered.worse.count == MovedItem.listed)
+        for status in [MetricCheck.Status.regression, .improvement] {
+            var check = MetricCheck(metric: "detection.accuracy", key: "config=main", polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
+                                    interval: nil, pValue: 0, threshold: 0.01, n: pairs.count, status: status, rule: "")
+            check.movedCandidates = .detection(pairs)
+            let reference = check.settlingMoved()
+            check.movedCandidates = gathered
+            let streamed = check.settlingMoved()
+            #expect(streamed.moved == reference.moved && streamed.movedTotal == reference.movedTotal && reference.movedTotal == 260)
+        }
+    }
+
     @Test func servedAndFallbackListTheRecordsThatMovedEachWay() throws {
         let worse = try Self.generation("base", "current")
         let fallback = try #require(worse.checks.first { $0.metric == "generation.fallback_rate" && $0.key == "route=direct reason=timeout" })
