@@ -71,6 +71,8 @@ public enum SystemCall {
     /// size, for a child started with `Process`); elsewhere `getrusage(RUSAGE_SELF)`.
     public static func peakResidentBytes() -> Int? {
         #if canImport(Glibc)
+        // nil (the peak unknown; the benchmark prints -1) is the answer when /proc is not mounted,
+        // and the read error would add nothing a reader of a memory figure could act on.
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
               let kib = Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") else { return nil }
