@@ -13,16 +13,20 @@ let package = Package(
         .library(name: "LangBench", targets: ["LangBench"]),
     ],
     targets: [
-        // Small helpers every other target shares: SHA-256, quantiles, per-label counts, Duration units.
+        // What every other target shares: file and pipe I/O, strict JSON, report tables and writers
+        // (Markdown, CSV, JSON, SVG), statistics, SHA-256, Duration units, the error types of the library.
         .target(name: "BenchSupport"),
         // The built-in short-text language recognizer (model format, training, recognition).
         .target(name: "LanguageRecognition", dependencies: ["BenchSupport"]),
         // llama-server process management and its HTTP client.
         .target(name: "LlamaBackend", dependencies: ["BenchSupport"]),
-        // Corpora, detection and generation evaluation, reports, comparison, the suite. No print, no exit.
-        .target(name: "LangBench", dependencies: ["BenchSupport", "LanguageRecognition", "LlamaBackend"]),
+        // Corpus items: formats, parsing, validation, and the item stream (in id order, spooled when large).
+        // Its byte-level machinery stays internal; the layers above see items, corpora and the stream.
+        .target(name: "Items", dependencies: ["BenchSupport"]),
+        // Detection and generation evaluation, reports, comparison, the suite. No print, no exit.
+        .target(name: "LangBench", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "LlamaBackend"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "LangBench", "LanguageRecognition", "LlamaBackend"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Items", "LangBench", "LanguageRecognition", "LlamaBackend"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -32,8 +36,8 @@ let package = Package(
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["LangBench", "LanguageRecognition", "TestSupport"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["LangBenchCLI", "LangBench", "LlamaBackend", "TestSupport"]),
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Items", "LangBench", "LanguageRecognition", "TestSupport"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Items", "LangBenchCLI", "LangBench", "LlamaBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 import Foundation
+@testable import Items
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// `detect`, `merge` and `compare` through the entry point, with the JSON-lines script detector and
 /// the built-in recognizer: files written, stdout, and every documented exit code.

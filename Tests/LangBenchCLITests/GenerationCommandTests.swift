@@ -1,5 +1,5 @@
 import Foundation
-import BenchSupport
+@testable import BenchSupport
 import LangBench
 import Testing
 import TestSupport

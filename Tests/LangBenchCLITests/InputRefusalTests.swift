@@ -1,8 +1,9 @@
 import Foundation
+@testable import Items
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// Through the entry point: values that trapped, silently changed meaning
 /// or exited with the wrong code are refused with the flag, file or key named.

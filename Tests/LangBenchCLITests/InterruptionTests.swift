@@ -1,8 +1,9 @@
+@testable import BenchSupport
 import Foundation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// Interruption and resume on the real `langbench` executable (a child process) with its own real
 /// llama-server: real signals to the harness, `kill -9` to its server. Nothing the interruption or the

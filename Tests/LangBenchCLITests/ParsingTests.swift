@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 import LangBench
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 struct ParsingTests {
     static let configuration = CommandConfiguration(

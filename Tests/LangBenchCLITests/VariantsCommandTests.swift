@@ -1,8 +1,9 @@
+@testable import BenchSupport
 import Foundation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// `generate --variants` through the entry point, against the real llama-server and model.
 @Suite(.serialized)

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Whether a run's machine calibration describes one state of the machine: its samples (the start and

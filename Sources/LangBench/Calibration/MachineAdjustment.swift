@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The machine factors latency checks are scaled by, CURRENT/BASE calibration, one per component of a

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// How fast the machine and server a run used were, measured by a fixed set of requests at the start

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Whether a generation run's machine stayed one machine while it ran: its calibration agrees with itself

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// The comparison as one self-contained HTML page: the verdict, every check with its interval, and for
 /// each regressed or improved check the items that moved, linked into the page's item table.
 extension Comparison {

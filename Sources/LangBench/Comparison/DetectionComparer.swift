@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Detection accuracy checks between two runs of the same items: paired (McNemar exact), overall per
 /// config (Holm across configs) and per language with enough items (Holm across a config's languages).
 /// The paired counts come from one streaming pass over both runs' results logs (`DetectionJoin`).

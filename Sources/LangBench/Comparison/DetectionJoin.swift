@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// What `compare` needs of two detection runs' per-item results, gathered in one merge-join of their
 /// canonical streams (`DetectionStore`): per config of CURRENT that BASE ran too, and per language of
 /// the base result, the paired counts McNemar's test needs; the items CURRENT broke (the first

@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 
 /// Paired latency, fallback and served-in-own-language checks between two generation runs of the
 /// same items: every check compares an item with itself (same route, same repeat).

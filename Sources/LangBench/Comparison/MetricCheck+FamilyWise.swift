@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// One family for a compare's verdict, and what each check can see.
 extension MetricCheck {
     static let gatingFamily = "all gating checks"

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// One checked metric of a comparison: what was compared, the numbers, and the verdict.
 public struct MetricCheck: Sendable, Hashable, Codable {
     /// Whether a larger value is better (accuracy) or worse (latency, fallback rate).

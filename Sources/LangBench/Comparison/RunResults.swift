@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The reports found at a path given to `compare`: a run, detect or generate directory, or one of

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The tail check: the p95 of per-item latency, CURRENT over BASE, paired over items. The mean-ratio

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// How large a change must be before `compare` calls it a regression or an improvement (data, not
 /// code). Significance is required as well: a change within noise is never a verdict.
 public struct Thresholds: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import Foundation
+import Items
 import LanguageRecognition
 
 /// The built-in recognizer (`LanguageRecognition`) behind the harness's detector protocol.

@@ -1,3 +1,5 @@
+import Items
+
 /// A candidate language the detector cannot produce: the run would score every item of it wrong, so it
 /// stops before the first item (exit 64), never dropping the candidate silently.
 public struct CandidateError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 
 /// How a detection config narrows the candidate languages.
 ///

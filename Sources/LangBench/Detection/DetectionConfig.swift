@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// A detector and how it is narrowed: the unit `detect` compares.
 public struct DetectionConfig: Sendable, Hashable {
     /// Unique within a run, e.g. `constrained+priors`.

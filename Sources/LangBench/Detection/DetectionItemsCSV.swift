@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// `detection-items.csv` written row by row: the bytes `CSVWriter` renders for the items table (one

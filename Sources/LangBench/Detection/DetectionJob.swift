@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// One `detect` run end to end: resolve configs, detect every item in canonical order (config order,
 /// then item id), streaming each result to the per-item CSV, the running aggregates and

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Takes a run's results in canonical order (config order, then item id) and streams them into the

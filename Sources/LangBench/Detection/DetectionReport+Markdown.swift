@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// detection.md and its charts.
 extension DetectionReport {

@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// The detection report as tables: one schema for CSV, Markdown and JSON.
 extension DetectionReport {
     /// detection-summary.csv: one row per config × slice.

@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// What `detect` measured, summarised: the schema behind detection-summary.csv, detection.md and
 /// detection.json. Per-item results are not in it: they stream to detection-items.csv and the results
 /// log, which `files` names (`DetectionOutput.readResults` reads them back).

@@ -1,3 +1,5 @@
+import Items
+
 /// What one detection config said about one item.
 public struct DetectionResult: Sendable, Hashable, Codable {
     public var itemID: String

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// One result as a row of the results log (format 3): a JSON array of `columns`, in that order, `null`
 /// for no prediction, confidence or item hash, and the error as a tenth element only when there is one.
 /// Written without `JSONEncoder` (which cost more than detecting the item), straight into the writer's buffer.

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// `detection-results.jsonl`: a header line (`DetectionLogHeader`), then one row per result

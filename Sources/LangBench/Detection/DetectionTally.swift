@@ -1,3 +1,5 @@
+import Items
+
 /// The running aggregates of a detection run, fed one result at a time in canonical order (config
 /// order, then item id): everything the report needs, in memory bounded by configs × slices ×
 /// languages plus two bits per item and config — never the results themselves.

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Makes detectors from the names used in configs: `builtin`, `exec:<command>`, and on Apple

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// A detector in another process, spoken to in JSON lines over stdin/stdout:
 /// request `{"id","text","candidates","hints"}`, answer `{"id","hypotheses":[{"lang","p"}]}` or

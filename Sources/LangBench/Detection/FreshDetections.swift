@@ -1,3 +1,5 @@
+import Items
+
 /// A chunk of items with the detector's answers for them, not yet made into results: each result is
 /// built where it is recorded or encoded, one at a time, with its item's fingerprint as a number (no
 /// string per result).

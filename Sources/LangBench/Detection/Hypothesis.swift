@@ -1,3 +1,5 @@
+import Items
+
 /// One candidate answer of a detector: a language and its probability.
 public struct Hypothesis: Sendable, Hashable, Codable {
     public var lang: LanguageCode

@@ -1,4 +1,5 @@
 import Foundation
+import Items
 
 /// 64-bit FNV-1a: the content hashes of the results log (items and the recognizer model), chosen for
 /// speed — SHA-256 of the 40 MB model cost more than detecting 20,000 items. Not cryptographic: it

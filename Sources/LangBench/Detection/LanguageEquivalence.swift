@@ -1,3 +1,5 @@
+import Items
+
 /// Language codes seen in a run, numbered: each identifier once, and each `languageAndScript` key (the
 /// equivalence behind "correct", which asks `Locale`) once. Scoring a result then costs two look-ups
 /// instead of `Locale` calls and string-keyed counting per slice.

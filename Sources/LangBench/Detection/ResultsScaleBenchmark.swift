@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// Synthetic detection runs in the real on-disk format (results log, per-item CSV, reports) for
 /// `bench results-scale`: what `compare` and `merge` of large runs are measured on. Item `i` has the

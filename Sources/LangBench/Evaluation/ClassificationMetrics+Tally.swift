@@ -1,4 +1,5 @@
 import BenchSupport
+import Items
 
 extension ClassificationMetrics {
     /// Classification counts added one (gold, predicted) pair at a time, so metrics over millions of

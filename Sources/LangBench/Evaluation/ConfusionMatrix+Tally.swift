@@ -1,3 +1,5 @@
+import Items
+
 extension ConfusionMatrix {
     /// Gold × predicted counts added one result at a time. Gold languages and predictions are code
     /// numbers (`LanguageEquivalence`); the names are given when the matrix is built.

@@ -1,3 +1,4 @@
+import BenchSupport
 import LlamaBackend
 
 /// How a profile's replies reach the server: llama.cpp's native `/completion` (the default) or an

@@ -1,3 +1,5 @@
+import Items
+
 /// Canned replies per language (Corpora/fallback-bank.tsv): `fallback` lines for failed stages and
 /// one `crisis-safe` line for the crisis protocol. English stands in for a language without lines.
 public struct FallbackBank: Sendable {

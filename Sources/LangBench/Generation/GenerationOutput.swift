@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The files of a generation run.

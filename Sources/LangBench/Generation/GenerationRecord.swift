@@ -1,3 +1,5 @@
+import Items
+
 /// One item through one route (one repeat): outcome, reason, the route order and cache state it was
 /// timed in, every timing, and whether the person was served in their own language. Never holds text.
 public struct GenerationRecord: Sendable, Hashable, Codable {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The tables only generation.md shows.

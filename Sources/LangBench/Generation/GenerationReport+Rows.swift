@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// The rows of a generation report, each computed from the records it summarises.
 extension GenerationReport {
     /// One route × slice row of the summary.

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The generation report as tables: one schema for CSV, Markdown and JSON.

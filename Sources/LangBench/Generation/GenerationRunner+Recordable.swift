@@ -1,4 +1,5 @@
 import Foundation
+import Items
 
 extension GenerationRunner {
     /// Makes one reply that may be recorded: throws `GenerationStopped.Cause.signal` once the process

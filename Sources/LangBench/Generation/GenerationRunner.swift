@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 import LlamaBackend
 
 /// Runs the reply pipeline over items × variants × routes × repeats with up to `concurrency` items in

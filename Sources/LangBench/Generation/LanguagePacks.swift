@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// Which translation packs are on the simulated device, with Apple's three states. A pivot needs
 /// both legs (`<lang>-en` and `en-<lang>`) installed.
 public struct LanguagePacks: Sendable, Hashable, Codable {

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Latency distribution of one group of records, with bootstrap intervals on p50 and p95.
 public struct LatencySummary: Sendable, Hashable, Codable {
     public var n: Int

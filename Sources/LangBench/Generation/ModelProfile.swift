@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// Everything LangBench knows about one model: its file, the languages it declares supported (the
 /// list the router checks at runtime), server and sampling settings, and its prompt templates.
 /// Loaded from `Profiles/<name>.json`; see Profiles/README.md for every key.

@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// Pivot/direct ratio of one metric on the items that got a model reply on both routes (same repeat),
 /// per slice. Medians with a bootstrap interval from `Statistics.minimumForInterval` pairs. The `all`
 /// slice leaves out the English A/A control: its pivot is the direct route, so it would pull the ratio

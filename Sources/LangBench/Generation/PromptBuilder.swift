@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 
 /// Fills the profile's templates. The reply preamble follows the seed architecture: "The person's
 /// locale is <id>." (left out for en-US), then "You MUST respond in <language>.", then the

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Plain-text prompt templates for a base (not instruction-tuned) model: few-shot text completed
 /// up to a newline. Placeholders are `{name}`; see `PromptBuilder` for each one.
 public struct PromptTemplates: Sendable, Hashable, Codable {

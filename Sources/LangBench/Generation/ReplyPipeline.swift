@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 import LlamaBackend
 
 /// The reply pipeline an on-device app runs for one message: detect, check support at runtime,

@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// Counterbalanced route order: within each language, a seeded shuffle of the items gives half of
 /// them direct first and half pivot first, and every repeat flips each item's order, so neither
 /// route systematically runs on a warmer machine or after the other.

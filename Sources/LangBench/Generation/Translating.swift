@@ -1,4 +1,5 @@
 import Foundation
+import Items
 import LlamaBackend
 
 /// Translates text between two languages (Apple's Translation framework on a device; here llama.cpp).

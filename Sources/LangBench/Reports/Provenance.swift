@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 
 /// Where a report came from: enough to reproduce it or to refuse comparing unlike runs.
 public struct Provenance: Sendable, Codable, Hashable {

@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// `bench.json`: what `langbench run` measures — a detection half and a generation half, each optional.
 public struct BenchConfig: Sendable, Decodable {
     /// The detection half.

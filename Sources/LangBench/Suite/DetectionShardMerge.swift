@@ -1,4 +1,5 @@
 import Foundation
+import Items
 
 /// `merge` of detection shards: a k-way merge of the shards' canonical streams (`DetectionStore`)
 /// into one run's per-item CSV, results log and reports, in memory that does not grow with the

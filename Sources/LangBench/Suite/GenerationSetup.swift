@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 import LlamaBackend
 
 /// Assembles and runs one generation run: the server, the detector, the reply pipeline and its

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the
 /// detection and generation reports beside it.

@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 
 /// `langbench run`: the detection half then the generation half of a suite config into one run
 /// directory, with report.md / report.json over both.

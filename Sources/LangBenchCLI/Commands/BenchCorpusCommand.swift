@@ -1,4 +1,5 @@
 import Foundation
+import Items
 import LangBench
 
 /// `langbench bench corpus`: corpus loading speed against reading the same bytes.

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 import LangBench
 import LanguageRecognition
 

@@ -1,3 +1,4 @@
+import Items
 import LangBench
 
 /// Options shared by every command that reads corpora.

@@ -1,3 +1,4 @@
+import Items
 import LangBench
 
 /// `langbench corpus stats PATH...`: counts per language, tag and length bucket.

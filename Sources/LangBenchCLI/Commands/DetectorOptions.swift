@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 import LangBench
 
 /// Options that choose detection configs and detectors.

@@ -1,4 +1,5 @@
 import Foundation
+import Items
 import LangBench
 import LanguageRecognition
 

@@ -1,4 +1,5 @@
 import Foundation
+import Items
 import LangBench
 
 /// `langbench merge DIR...`: combine shard outputs into one run.

@@ -1,4 +1,5 @@
 import Foundation
+import Items
 import LangBench
 
 /// `langbench run`: the whole suite from one config file into `Reports/<run-id>/`.

@@ -1,3 +1,5 @@
+import BenchSupport
+import Items
 import LangBench
 import LanguageRecognition
 import LlamaBackend

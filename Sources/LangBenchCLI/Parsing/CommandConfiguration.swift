@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Declares a command: its name, help text, positional arguments, option groups and subcommands.
 /// Parsing and `--help` are both generated from this one declaration.
 public struct CommandConfiguration: Sendable {

@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Whether a machine calibration agrees with itself, and what an inconsistent one does to `compare`.
 /// The sample figures are those measured on a real run whose machine was loaded during part of it.

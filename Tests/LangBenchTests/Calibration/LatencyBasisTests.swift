@@ -1,6 +1,7 @@
+@testable import BenchSupport
 import Foundation
-import Testing
 @testable import LangBench
+import Testing
 
 /// How `compare` decides whether latency from two runs may be compared, and on what scale.
 struct LatencyBasisTests {

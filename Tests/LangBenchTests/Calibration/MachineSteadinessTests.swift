@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Whether a run's machine stayed steady, shaped like the measured thrashing run: another process kept both
 /// cores busy, llama-server's two threads collapsed, the calibration's start requests generated 16 tokens in

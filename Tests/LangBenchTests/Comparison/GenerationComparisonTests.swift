@@ -1,8 +1,9 @@
 import Foundation
-import LlamaBackend
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import LlamaBackend
+import TestSupport
+import Testing
 
 /// Latency and token-cost verdicts against the real server: the same config twice is no regression and
 /// costs exactly the same tokens; doubling the generated length is a latency regression and a cost one;

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Every regressed or improved check names the items that moved, the status's direction first; unchanged
 /// checks name none. The JSON, Markdown and HTML read the same `moved` list.

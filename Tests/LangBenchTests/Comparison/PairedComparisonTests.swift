@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `compare` on fixed generation records: paired verdicts, Holm, refusals, golden outputs.
 struct PairedComparisonTests {

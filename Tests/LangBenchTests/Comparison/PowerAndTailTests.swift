@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// What each check can see, the tail check, one family for the verdict, and repeats as one unit.
 struct PowerAndTailTests {

@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `compare`, thresholds and `merge` refuse what would give a verdict about nothing.
 struct RefusalTests {

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `compare` and `merge` stream per-item results (`DetectionStore`); these pin that they decide what
 /// the in-memory reading of every result decided.

@@ -1,6 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
+@testable import Items
 @testable import LangBench
+import Testing
 
 /// The byte-level shortcuts of validation and TSV splitting give what the Character definitions give,
 /// on the strings where the two could part: whitespace beyond ASCII, combining marks, Prepend scalars,

@@ -1,6 +1,7 @@
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 struct CorpusLoaderTests {
     @Test func reportsEveryProblemWithItsLine() throws {

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// A corpus whose ids already increase in file order is read again from its files instead of spooled
 /// (`CorpusReplay`): the same items in the same order as the in-memory read, no spool folder; an order

@@ -1,8 +1,9 @@
-import BenchSupport
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `FileChunks` gives a file back as blocks of whole lines, whatever the block size: joined, the blocks
 /// are the file; every block but the last ends in a newline; each block's first line number follows the

@@ -1,8 +1,10 @@
+@testable import BenchSupport
 import Foundation
-import Synchronization
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import Synchronization
+import TestSupport
+import Testing
 
 /// Seeded fuzzing of corpus and configuration files, in-process through the library. Each
 /// case is a small file (≤ 24 rows) generated from the seed, so the work per case is bounded; the whole

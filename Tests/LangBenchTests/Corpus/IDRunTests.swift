@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The order of ids kept without a `String` per id: a TSV block read for ids only (`PlainTSVRows`,
 /// ASCII ids compared on their bytes, others as `String`s) gives the `IDRun` of its ids as `String`s

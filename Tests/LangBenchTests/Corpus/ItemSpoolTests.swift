@@ -1,8 +1,9 @@
-import BenchSupport
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Reading a block at a time and sorting through spool files change nothing: the same items, problems
 /// and sources as reading whole files in memory, in the same canonical order.

@@ -1,5 +1,6 @@
-import Testing
+@testable import Items
 @testable import LangBench
+import Testing
 
 struct LanguageCodeTests {
     @Test(arguments: [

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Parsing and validating blocks on worker threads changes nothing: for every format, block size and
 /// number of workers, the same items, problems (same messages, lines and order), sources and skipped

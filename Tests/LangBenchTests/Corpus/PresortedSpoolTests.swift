@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// A corpus whose ids already increase in file order is spooled without sorting or merging; one that
 /// stops increasing anywhere (a repeated id or a step back, inside a run or at a run boundary) is

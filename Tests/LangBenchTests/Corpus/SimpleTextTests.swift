@@ -1,5 +1,7 @@
-import Testing
+@testable import BenchSupport
+@testable import Items
 @testable import LangBench
+import Testing
 
 /// The byte-table word count equals the Character walk wherever it answers, and hands every text it
 /// cannot be sure of to the walk.

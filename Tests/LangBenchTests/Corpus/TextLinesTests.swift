@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `TextLines.lineCount` (newlines counted 32 bytes at a time) equals a plain count of the newline bytes,
 /// and the lines that decoding finds, over seeded random blocks of every length around the vector width

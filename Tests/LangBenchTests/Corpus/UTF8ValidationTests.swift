@@ -1,6 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
+@testable import Items
 @testable import LangBench
+import Testing
 
 /// `UTF8Validation.isValid` accepts exactly what `String(validating:)` accepts: every sequence of one
 /// and two bytes, every sequence of three and four bytes drawn from the values where validity changes

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
 import LanguageRecognition
+import TestSupport
+import Testing
 
 /// The built-in recognizer as the harness uses it: made by the factory from the name `builtin`, with
 /// the bundled model, run through a detection job.

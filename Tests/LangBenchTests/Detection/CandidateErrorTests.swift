@@ -1,7 +1,8 @@
 import Foundation
-import Testing
+@testable import Items
 @testable import LangBench
 import LanguageRecognition
+import Testing
 
 /// A candidate written in a config that the detector cannot produce is an error; `zh` is Chinese; the
 /// languages `profile:supported` brings in (the generator's) are not checked.

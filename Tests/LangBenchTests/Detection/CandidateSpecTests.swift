@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 struct CandidateSpecTests {
     static let supported = ["en", "de", "ja"].map(LanguageCode.init(normalised:))

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The scale benchmark's corpus is reproducible from its seed and loads as the items it claims; its
 /// timings belong to `langbench bench corpus-scale`, not to tests.

@@ -1,8 +1,9 @@
-import BenchSupport
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The files CI and `compare`/`merge` read, pinned byte for byte: the per-item and summary CSVs and the
 /// Markdown body, for a fixture run and for the authored corpora with the built-in recognizer.

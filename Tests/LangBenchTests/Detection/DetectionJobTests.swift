@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 struct DetectionJobTests {
     static func job(_ directory: URL, resume: Bool = false) throws -> DetectionJob {

@@ -1,5 +1,6 @@
-import Testing
+@testable import Items
 @testable import LangBench
+import Testing
 
 struct DetectionMetricsTests {
     static func result(_ id: String, _ gold: String, _ predicted: String?, config: String = "c", error: String? = nil) -> DetectionResult {

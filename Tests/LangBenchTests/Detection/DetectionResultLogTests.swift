@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The results log of format 3 (a header naming the columns, then one JSON array per result), and the
 /// older formats it still reads: format 2 (a header, then JSON objects) and format 1 (objects only).

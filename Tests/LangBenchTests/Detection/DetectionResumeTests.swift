@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `--resume` keeps logged results only when they were measured with the same configs, settings and item
 /// content; otherwise it refuses with every difference named.

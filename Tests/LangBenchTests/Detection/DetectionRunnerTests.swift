@@ -1,8 +1,9 @@
-import BenchSupport
+@testable import BenchSupport
 import Foundation
+@testable import Items
+@testable import LangBench
 import Synchronization
 import Testing
-@testable import LangBench
 
 /// The runner hands batches to the sink in canonical order whatever the jobs and batches in flight, and an
 /// error in the sink ends the run only after the batches still detecting.

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The streaming writers produce exactly what the table writers, `JSONEncoder` and JSON parsers agree
 /// on, and parallel detection changes no byte of a report.

@@ -1,5 +1,6 @@
-import Testing
+@testable import Items
 @testable import LangBench
+import Testing
 
 /// The results log's content hashes: FNV-1a 64 as published, and fingerprints that change with
 /// everything a result depends on.

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Inputs that used to be accepted and mean nothing — an empty candidate list, an empty term, a nameless
 /// config, a hint given twice or outside the candidates, an unknown prompt placeholder, item text that

@@ -1,6 +1,7 @@
+@testable import BenchSupport
 import Foundation
-import Testing
 @testable import LangBench
+import Testing
 
 /// Minimum detectable effects and the clustered McNemar test, against values computed by hand
 /// (z from Python's `statistics.NormalDist().inv_cdf`).

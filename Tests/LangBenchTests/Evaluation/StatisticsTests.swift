@@ -1,6 +1,7 @@
+@testable import BenchSupport
 import Foundation
-import Testing
 @testable import LangBench
+import Testing
 
 struct StatisticsTests {
     @Test func wilsonMatchesPublishedValues() {

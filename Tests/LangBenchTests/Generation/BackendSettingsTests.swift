@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
+@testable import LangBench
 import LlamaBackend
 import Testing
-@testable import LangBench
 
 /// The profile's `backend` section: additive (old profiles decode unchanged), strict (unknown keys refused),
 /// and what decides the API a run speaks.

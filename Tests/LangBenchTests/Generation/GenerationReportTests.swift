@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The generation report's figures and files, from fixed records.
 struct GenerationReportTests {

@@ -1,7 +1,8 @@
 import Foundation
+@testable import Items
+@testable import LangBench
 import LlamaBackend
 import Testing
-@testable import LangBench
 
 /// Every fallback reason the pipeline can produce. Model-dependent reasons (timeout, context overflow,
 /// empty output or translation, a reply in the wrong language) come from the real server and model;

@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// A pooled run's report: latency per server beside the pooled figures, and no pooled latency table when
 /// the servers' calibrations differ beyond the margin.

@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Diagnostics hold metadata only, and nothing at all for crisis-flagged messages.
 struct PrivacyTests {

@@ -1,8 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
-import LanguageRecognition
+@testable import Items
 @testable import LangBench
+import LanguageRecognition
+import TestSupport
+import Testing
 
 /// The default profile's reply instructions are written in the language they are keyed under: the built-in
 /// recognizer (unconstrained) reads each entry, example exchange included, as that language and script.

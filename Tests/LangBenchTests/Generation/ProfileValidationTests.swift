@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// A profile or pack list that would make every reply a fallback, or silently
 /// not apply, is refused with the file and key path.

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `generate --resume` refuses (65) records made with other settings or for
 /// other text under the same id, naming each difference. The backend is the echoing fake: what is under

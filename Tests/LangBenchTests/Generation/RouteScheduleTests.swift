@@ -1,5 +1,6 @@
-import Testing
+@testable import Items
 @testable import LangBench
+import Testing
 
 /// Counterbalanced route order, checked exhaustively over small corpora.
 struct RouteScheduleTests {

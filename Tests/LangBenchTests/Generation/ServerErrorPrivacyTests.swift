@@ -1,8 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import LlamaBackend
-import Testing
-import TestSupport
 @testable import LangBench
+import LlamaBackend
+import TestSupport
+import Testing
 
 /// A server that echoes the prompt in its error body must not put the person's text
 /// into diagnostics or records. A fake backend, because no real llama-server echoes prompts on demand.

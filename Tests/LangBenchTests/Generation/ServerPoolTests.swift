@@ -1,8 +1,10 @@
+@testable import BenchSupport
 import Foundation
-import LlamaBackend
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import LlamaBackend
+import TestSupport
+import Testing
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

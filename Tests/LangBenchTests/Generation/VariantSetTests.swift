@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 struct VariantSetTests {
     let base: ModelProfile

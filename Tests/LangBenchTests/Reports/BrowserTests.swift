@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// report.html and the compare page in real headless Chromium: no console error, no request, filters
 /// that show the rows the CSV counts, hostile text that runs nothing, and a screenshot for a person.

@@ -1,8 +1,9 @@
-import BenchSupport
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Names, tags, ids, paths and commands come from files and flags anyone writes. One hostile string goes
 /// through every writer — detection.md, generation.md (prose, lists, headings, tables), report.md,

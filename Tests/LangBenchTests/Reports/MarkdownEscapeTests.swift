@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Config names and tags come from files anyone can write; in `detection.md` they are
 /// text, never HTML, and a newline in one cannot split a heading or a table row.

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// report.html without a browser: its data section pinned, the escaping of hostile corpus text, crisis
 /// items as counts only, the row cap, and the policy that forbids every request.

@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 struct WriterTests {
     static let table: ReportTable = {

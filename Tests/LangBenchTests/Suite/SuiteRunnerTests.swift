@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// `langbench run`'s work, done by the library: a suite config with both halves, the built-in
 /// recognizer and the real llama-server and model.

@@ -1,7 +1,9 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The per-item files' writer: bytes written through a cursor in the room reserved for them, across
 /// block flushes and lines longer than a block, land in the file in order; and the room reserved for a

@@ -1,6 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
 
 /// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by
 /// make-fixtures.py): the base run, and a current run whose non-English pivot is 40% slower and whose

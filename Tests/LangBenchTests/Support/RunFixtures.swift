@@ -1,6 +1,7 @@
 import Foundation
-import TestSupport
+@testable import Items
 @testable import LangBench
+import TestSupport
 
 /// Small runs made with the real JSON-lines script detector, for comparison, shard and resume tests.
 enum RunFixtures {

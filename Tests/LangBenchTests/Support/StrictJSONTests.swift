@@ -1,7 +1,8 @@
+@testable import BenchSupport
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// Configuration files: a misspelt key at any depth, or a schema this build does not read, is the
 /// typed error that names the file and where in it.

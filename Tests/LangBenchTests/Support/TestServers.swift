@@ -1,7 +1,8 @@
 import Foundation
+@testable import Items
+@testable import LangBench
 import LlamaBackend
 import Testing
-@testable import LangBench
 
 /// Real llama-servers for the generation tests, found like the CLI finds them (LANGBENCH_LLAMA_SERVER,
 /// LANGBENCH_MODEL, else the set-up cache). A missing binary or model fails the test — never a skip.

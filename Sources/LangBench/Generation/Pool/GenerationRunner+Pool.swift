@@ -1,4 +1,6 @@
+import BenchSupport
 import Foundation
+import Items
 import LlamaBackend
 
 extension GenerationRunner {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Latency of a pooled run server by server, and whether the servers may be pooled at all: only when

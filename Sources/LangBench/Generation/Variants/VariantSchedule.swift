@@ -1,3 +1,6 @@
+import Items
+import BenchSupport
+
 /// Counterbalanced variant order per item: within each language a seeded shuffle of the items gives
 /// the k-th item the variants rotated by k, reversed for every other round of rotations, and each
 /// repeat moves an item on by one. Every variant runs in every position equally often (all orders of

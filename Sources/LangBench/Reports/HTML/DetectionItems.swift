@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The detection part of a run page: the same tables and charts as detection.md, then the items whose

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// The generation part of a run page: the same tables and charts as generation.md, then every item's

@@ -1,3 +1,5 @@
+import Items
+
 /// The corpus texts a page shows beside per-item results (records never hold text), and which items
 /// are crisis-flagged: those appear on a page only as counts, never with their text or reply.
 struct ItemTexts: Sendable {

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// report.html of a run directory (run, detect, generate, merge): the headline, the same tables and
 /// charts as the Markdown reports, the per-item drill-downs and the provenance, in one file.

@@ -19,7 +19,7 @@ extension StrictJSON {
     }
 
     /// Where in well-formed `data` decoding `T` failed, and why, in the file's own terms.
-    static func explain<T: Decodable>(_ error: DecodingError, decoding type: T.Type, from data: Data) -> (keyPath: [String], reason: String) {
+    package static func explain<T: Decodable>(_ error: DecodingError, decoding type: T.Type, from data: Data) -> (keyPath: [String], reason: String) {
         let values = JSONSyntax.scan(data).values
         let bytes = [UInt8](data)
         func found(_ keyPath: [String]) -> String {

@@ -1,10 +1,9 @@
-import BenchSupport
 import Foundation
 import Synchronization
 
 /// Lines read from a file handle on a background thread, awaited one at a time with a deadline.
 /// Used to talk to child processes without ever blocking a Swift concurrency thread.
-final class LineChannel: Sendable {
+package final class LineChannel: Sendable {
     private enum Delivery { case line(String), endOfFile, timedOut }
 
     private struct State {
@@ -17,7 +16,7 @@ final class LineChannel: Sendable {
     private let state = Mutex(State())
 
     /// Starts reading `handle` until end of file.
-    init(reading handle: FileHandle) {
+    package init(reading handle: FileHandle) {
         let thread = Thread { [self] in
             var buffer = Data()
             while true {
@@ -64,7 +63,7 @@ final class LineChannel: Sendable {
     }
 
     /// The next line; nil at end of file. Throws `LineChannelTimeout` when none arrives in time.
-    func next(timeout: Duration) async throws -> String? {
+    package func next(timeout: Duration) async throws -> String? {
         let delivery = await withCheckedContinuation { (continuation: CheckedContinuation<Delivery, Never>) in
             let (immediate, waiterID): (Delivery?, Int) = state.withLock { state in
                 if !state.lines.isEmpty { return (.line(state.lines.removeFirst()), 0) }

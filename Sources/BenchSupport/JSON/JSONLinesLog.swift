@@ -56,12 +56,12 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
 }
 
 /// Reading a JSON-lines file the way every log of a run is read back.
-enum JSONLines {
+package enum JSONLines {
     /// Calls `body` with the bytes of each complete, non-empty line (without its newline) and its 1-based
     /// line number. A missing file has no lines; an unreadable one is an error. A torn final line (the
     /// one being written when the process died) is skipped, and truncated away when `repair` is true so
     /// appends continue on a clean line. The bytes are lent for the call only.
-    static func forEachCompleteLine(of url: URL, repair: Bool, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
+    package static func forEachCompleteLine(of url: URL, repair: Bool, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         let data = try ReportError.reading(url) { try Data(contentsOf: url) }
         let validLength = try data.withUnsafeBytes { bytes in

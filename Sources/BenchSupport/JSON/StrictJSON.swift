@@ -3,11 +3,11 @@ import Foundation
 /// Decoding for configuration files: unknown keys are an error (a typo must not silently fall back
 /// to a default), missing keys take defaults, and every failure names the file and the key path.
 public enum StrictJSON {
-    struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
+    package struct AnyKey: CodingKey {
+        package var stringValue: String
+        package var intValue: Int? { nil }
+        package init(stringValue: String) { self.stringValue = stringValue }
+        package init?(intValue: Int) { nil }
     }
 
     /// Unknown keys found while decoding; `decode` turns it into `ConfigurationError.unknownKeys` with the file.
@@ -24,9 +24,14 @@ public enum StrictJSON {
     }
 
     /// A value outside its valid range; `decode` turns it into `ConfigurationError.invalid` naming the file and key path.
-    struct OutOfRange: Error {
+    package struct OutOfRange: Error {
         var keyPath: [String]
         var reason: String
+
+        package init(keyPath: [String], reason: String) {
+            self.keyPath = keyPath
+            self.reason = reason
+        }
     }
 
     /// Throws unless `valid`: `key` (in the object `decoder` decodes) has a value its setting cannot use.

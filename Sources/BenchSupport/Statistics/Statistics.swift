@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// The statistics LangBench's verdicts rest on. Each function names its method; all are exact or

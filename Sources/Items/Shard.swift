@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// A deterministic slice of a corpus: shard K of N takes the items whose id hashes to K−1 mod N.
 /// Hashing ids (not positions) keeps an item in the same shard when others are added or removed.
 public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {

@@ -2,26 +2,26 @@
 /// the detection tasks, tests), or a `ByteCursor` into a file writer's buffer with the room reserved
 /// beforehand (the recording thread, where `Array.append`'s checks per call were a large share of the
 /// encoding). The encoders are generic over it and specialised for both.
-protocol ByteSink {
+@usableFromInline package protocol ByteSink {
     mutating func put(_ byte: UInt8)
     mutating func put(_ bytes: UnsafeRawBufferPointer)
 }
 
 extension ByteSink {
-    @inline(__always) mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         put(UnsafeRawBufferPointer(bytes))
     }
 
-    @inline(__always) mutating func put(_ bytes: [UInt8]) {
+    @inlinable package mutating func put(_ bytes: [UInt8]) {
         bytes.withUnsafeBytes { put($0) }
     }
 
-    @inline(__always) mutating func put(_ bytes: ArraySlice<UInt8>) {
+    @inlinable package mutating func put(_ bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { put($0) }
     }
 
     /// The UTF-8 of `text`, without an intermediate `String` or `Data`.
-    @inline(__always) mutating func put(utf8 text: String) {
+    @inlinable package mutating func put(utf8 text: String) {
         // Native strings (all of ours) lend their bytes without a copy; a bridged one is copied first.
         if text.utf8.withContiguousStorageIfAvailable({ put($0) }) == nil {
             var text = text
@@ -30,35 +30,35 @@ extension ByteSink {
     }
 
     /// A literal's bytes (keys and punctuation), read in place.
-    @inline(__always) mutating func put(literal text: StaticString) {
+    @inlinable package mutating func put(literal text: StaticString) {
         text.withUTF8Buffer { put($0) }
     }
 }
 
 extension Array: ByteSink where Element == UInt8 {
-    @inline(__always) mutating func put(_ byte: UInt8) { append(byte) }
-    @inline(__always) mutating func put(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+    @inlinable package mutating func put(_ byte: UInt8) { append(byte) }
+    @inlinable package mutating func put(_ bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
 }
 
 /// Bytes written at a pointer into memory its owner reserved (`BufferedFileWriter.write(bound:_:)`):
 /// a store per byte, and a check that the writes stay within the reservation (a wrong bound stops the
 /// program rather than writing past it).
-struct ByteCursor: ByteSink {
-    private(set) var position: UnsafeMutablePointer<UInt8>
-    private let end: UnsafeMutablePointer<UInt8>
+@usableFromInline package struct ByteCursor: ByteSink {
+    @usableFromInline var position: UnsafeMutablePointer<UInt8>
+    @usableFromInline let end: UnsafeMutablePointer<UInt8>
 
-    init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+    @inlinable package init(start: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
         position = start
         self.end = end
     }
 
-    @inline(__always) mutating func put(_ byte: UInt8) {
+    @inlinable package mutating func put(_ byte: UInt8) {
         precondition(position < end, "an encoder wrote more than the bytes it reserved")
         position.initialize(to: byte)
         position += 1
     }
 
-    @inline(__always) mutating func put(_ bytes: UnsafeRawBufferPointer) {
+    @inlinable package mutating func put(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         precondition(end - position >= bytes.count, "an encoder wrote more than the bytes it reserved")
         UnsafeMutableRawPointer(position).copyMemory(from: base, byteCount: bytes.count)

@@ -1,4 +1,3 @@
-import BenchSupport
 
 /// GitHub-flavoured Markdown tables.
 public enum MarkdownWriter {

@@ -1,8 +1,9 @@
+import BenchSupport
 import Foundation
 
 /// Turns raw records into items, collecting every problem (unknown code, empty text, overlong text,
 /// bad history) rather than stopping at the first.
-enum ItemValidator {
+package enum ItemValidator {
     /// Normalised codes by raw spelling: a corpus repeats a handful of codes, and `Locale` look-ups
     /// dominated loading time without this.
     typealias CodeCache = [String: Result<LanguageCode, LanguageCodeError>]
@@ -22,7 +23,7 @@ enum ItemValidator {
     /// Whether `text` shows nothing: every Character is whitespace or made only of invisible scalars
     /// (controls such as NUL, zero-width and other format characters). The first Character starts with
     /// the first scalar, so a text whose first scalar is neither is decided without breaking graphemes.
-    static func isBlank(_ text: String) -> Bool {
+    package static func isBlank(_ text: String) -> Bool {
         if let first = text.unicodeScalars.first, !first.properties.isWhitespace, !isInvisible(first) { return false }
         return text.allSatisfy { $0.isWhitespace || $0.unicodeScalars.allSatisfy(isInvisible) }
     }

@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// Reads and writes on raw descriptors that retry on EINTR. Foundation's `FileHandle.availableData`

@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// A file written through an in-memory byte buffer in large blocks: the writer for files with one line
@@ -12,10 +11,11 @@ public final class BufferedFileWriter {
     private let handle: FileHandle
     private let atomic: Bool
     /// The bytes not written yet: `count` of `capacity` (a block and some room, more when one line is longer).
-    private var storage: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
-    private var count = 0
-    private let blockSize: Int
+    // Inlinable into the encoders of other modules: the per-line path is a few stores, not a call.
+    @usableFromInline var storage: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
+    @usableFromInline var count = 0
+    @usableFromInline let blockSize: Int
     private var finished = false
     private var open = true
 
@@ -49,31 +49,31 @@ public final class BufferedFileWriter {
         if atomic && !finished { try? FileManager.default.removeItem(atPath: path) }  // an abandoned partial file
     }
 
-    @inline(__always) public func append(_ text: String) {
+    @inlinable public func append(_ text: String) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
-    @inline(__always) public func append(_ text: Substring) {
+    @inlinable public func append(_ text: Substring) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
-    @inline(__always) public func append(byte: UInt8) {
+    @inlinable public func append(byte: UInt8) {
         reserve(1)
         storage[count] = byte
         count += 1
     }
 
-    @inline(__always) public func append(bytes: [UInt8]) {
+    @inlinable public func append(bytes: [UInt8]) {
         bytes.withUnsafeBytes { put($0) }
     }
 
-    @inline(__always) public func append(bytes: ArraySlice<UInt8>) {
+    @inlinable public func append(bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { put($0) }
     }
 
-    private func put(_ bytes: UnsafeRawBufferPointer) {
+    @usableFromInline func put(_ bytes: UnsafeRawBufferPointer) {
         guard let base = bytes.baseAddress else { return }
         reserve(bytes.count)
         UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
@@ -81,7 +81,7 @@ public final class BufferedFileWriter {
     }
 
     /// Room for `bytes` more after `count`.
-    @inline(__always) private func reserve(_ bytes: Int) {
+    @inlinable func reserve(_ bytes: Int) {
         guard capacity - count < bytes else { return }
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: count + bytes + blockSize)
         grown.moveInitialize(from: storage, count: count)
@@ -92,7 +92,7 @@ public final class BufferedFileWriter {
 
     /// Lets `encode` write at most `bound` bytes in place through a cursor (a line written without a
     /// buffer of its own or a check per append), then writes the buffer when it has grown past a block.
-    @inline(__always) func write(bound: Int, _ encode: (inout ByteCursor) -> Void) throws(ReportError) {
+    @inlinable package func write(bound: Int, _ encode: (inout ByteCursor) -> Void) throws(ReportError) {
         reserve(bound)
         var cursor = ByteCursor(start: storage + count, end: storage + count + bound)
         encode(&cursor)
@@ -101,7 +101,7 @@ public final class BufferedFileWriter {
     }
 
     /// Writes the buffer when it has grown past a block (call between lines).
-    @inline(__always) public func flushIfFull() throws(ReportError) {
+    @inlinable public func flushIfFull() throws(ReportError) {
         if count >= blockSize { try flush() }
     }
 

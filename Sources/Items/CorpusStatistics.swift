@@ -1,3 +1,5 @@
+import BenchSupport
+
 /// Counts of a corpus per language, tag and length bucket.
 public struct CorpusStatistics: Sendable {
     public var total: Int

@@ -7,20 +7,20 @@ import Foundation
 /// and for `1.5` where an integer is expected alike; this scan gives a configuration error its line,
 /// column and key path. It also refuses what the decoder lets through (a key given twice, a trailing
 /// comma). Configuration files are small, so it favours plain code over speed.
-struct JSONSyntax {
+package struct JSONSyntax {
     enum Kind: Equatable { case object, array, string, number, literal }
 
     /// One value: where it is (`["generation", "repeat"]`, array elements by index) and its bytes.
-    struct Value: Equatable {
+    package struct Value: Equatable {
         var keyPath: [String]
         var range: Range<Int>
         var kind: Kind
     }
 
     /// Where the text first breaks the grammar.
-    struct Failure: Error, Equatable {
-        var offset: Int
-        var reason: String
+    package struct Failure: Error, Equatable {
+        package var offset: Int
+        package var reason: String
     }
 
     /// Deeper nesting is refused rather than recursed into (Foundation's decoder stops at 512 too).
@@ -31,7 +31,7 @@ struct JSONSyntax {
     private var index = 0
 
     /// Scans `data`; `failure` is nil when it is one well-formed JSON value.
-    static func scan(_ data: Data) -> (values: [Value], failure: Failure?) {
+    package static func scan(_ data: Data) -> (values: [Value], failure: Failure?) {
         var scanner = JSONSyntax(bytes: [UInt8](data))
         do {
             try scanner.document()
@@ -204,7 +204,7 @@ struct JSONSyntax {
     }
 
     /// The 1-based line and column (in characters) of byte `offset`.
-    static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    package static func lineAndColumn(of offset: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         let prefix = bytes[..<min(offset, bytes.count)]
         let line = 1 + prefix.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
         let lineStart = prefix.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0

@@ -3,7 +3,7 @@ import Dispatch
 /// Runs jobs on up to `width` worker threads at once and hands their results back in the order the jobs
 /// were submitted, so that work done in parallel is consumed exactly as if done one job after another.
 /// Used by one thread (the one submitting and taking).
-final class OrderedWork<Result: Sendable> {
+package final class OrderedWork<Result: Sendable> {
     /// One job's result, written by its worker before `done` is signalled and read only after waiting on
     /// it: the semaphore orders the two, hence `@unchecked Sendable`.
     private final class Slot: @unchecked Sendable {
@@ -19,7 +19,7 @@ final class OrderedWork<Result: Sendable> {
     private let queues: [DispatchQueue]
     private var submitted = 0
 
-    init(width: Int) {
+    package init(width: Int) {
         self.width = max(1, width)
         queues = (0..<self.width).map { DispatchQueue(label: "langbench.ordered-work-\($0)") }
     }
@@ -29,9 +29,9 @@ final class OrderedWork<Result: Sendable> {
     }
 
     /// Whether `width` jobs are in flight: take one before submitting another.
-    var isFull: Bool { slots.count >= width }
+    package var isFull: Bool { slots.count >= width }
 
-    func submit(_ job: @escaping @Sendable () -> Result) {
+    package func submit(_ job: @escaping @Sendable () -> Result) {
         let slot = Slot()
         slots.append(slot)
         // Job k + width is submitted only after job k was taken: its queue is free.
@@ -44,7 +44,7 @@ final class OrderedWork<Result: Sendable> {
     }
 
     /// The result of the oldest job not yet taken, waiting for it; nil when none is in flight.
-    func next() -> Result? {
+    package func next() -> Result? {
         guard !slots.isEmpty else { return nil }
         let slot = slots.removeFirst()
         slot.done.wait()

@@ -13,12 +13,12 @@ public enum CSVWriter {
     }
 
     /// Neutralises spreadsheet formula injection (OWASP): text starting with = + - @ TAB CR.
-    static func neutralise(_ text: String) -> String {
+    package static func neutralise(_ text: String) -> String {
         guard let first = text.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else { return text }
         return "'" + text
     }
 
-    static func escape(_ text: String) -> String {
+    package static func escape(_ text: String) -> String {
         guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

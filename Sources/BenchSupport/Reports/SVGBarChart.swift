@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// A grouped horizontal bar chart as standalone SVG (no scripts, no external fonts), e.g. accuracy by
