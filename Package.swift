@@ -23,10 +23,16 @@ let package = Package(
         // Corpus items: formats, parsing, validation, and the item stream (in id order, spooled when large).
         // Its byte-level machinery stays internal; the layers above see items, corpora and the stream.
         .target(name: "Items", dependencies: ["BenchSupport"]),
-        // Detection and generation evaluation, reports, comparison, the suite. No print, no exit.
-        .target(name: "LangBench", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "LlamaBackend"]),
+        // Where a run came from: tool, commit, corpora, host, the machine calibration, the servers of a pool.
+        .target(name: "RunProvenance", dependencies: ["BenchSupport", "Items"]),
+        // Detectors, detection configs, the streaming runner, the per-item results store and the
+        // detection report (accuracy, confusion, McNemar). Its encoders and row readers stay internal.
+        .target(name: "Detection", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "RunProvenance"]),
+        // Generation (the reply pipeline, backends, pools, calibration), comparison and verdicts, the
+        // run page, and the suite (bench.json, run, merge). No print, no exit.
+        .target(name: "LangBench", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "LlamaBackend", "RunProvenance"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Items", "LangBench", "LanguageRecognition", "LlamaBackend"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Detection", "Items", "LangBench", "RunProvenance", "LanguageRecognition", "LlamaBackend"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -36,8 +42,8 @@ let package = Package(
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Items", "LangBench", "LanguageRecognition", "TestSupport"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Items", "LangBenchCLI", "LangBench", "LlamaBackend", "TestSupport"]),
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Detection", "Items", "LangBench", "RunProvenance", "LanguageRecognition", "TestSupport"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Detection", "Items", "LangBenchCLI", "LangBench", "RunProvenance", "LlamaBackend", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

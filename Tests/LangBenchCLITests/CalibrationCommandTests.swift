@@ -1,9 +1,10 @@
 import Foundation
 import LangBench
-import LlamaBackend
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import LlamaBackend
+@testable import RunProvenance
+import TestSupport
+import Testing
 
 /// Machine calibration end to end on a real server: every generate run records one, and `compare`
 /// refuses (exit 65, naming the calibrations) latency against a run whose calibration says its machine was

@@ -1,8 +1,9 @@
+@testable import Detection
 import Foundation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// `--detector` (and bench.json's `detection.detector`) is the detector of every config that names none,
 /// configs from a file included; a file config naming another detector is refused, never silently kept.

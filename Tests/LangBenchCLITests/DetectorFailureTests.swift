@@ -1,8 +1,9 @@
+@testable import Detection
 import Foundation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// A detector that fails most items is unavailable (69) and the report says so,
 /// instead of "accuracy 0.0%" with exit 0.

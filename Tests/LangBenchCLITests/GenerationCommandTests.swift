@@ -1,9 +1,10 @@
-import Foundation
 @testable import BenchSupport
+@testable import Detection
+import Foundation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// `generate` and `run` through the entry point: each starts and stops its own llama-server (binary and
 /// model from LANGBENCH_LLAMA_SERVER / LANGBENCH_MODEL or the set-up cache), as a user's run does.

@@ -1,3 +1,4 @@
+@testable import Detection
 import Foundation
 @testable import Items
 import LangBench

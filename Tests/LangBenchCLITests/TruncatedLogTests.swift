@@ -1,8 +1,9 @@
+@testable import Detection
 import Foundation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// A finished detection run whose results log was emptied or cut short is refused by `merge` (and
 /// `compare`) naming the log, instead of being read as a run of fewer or no items.

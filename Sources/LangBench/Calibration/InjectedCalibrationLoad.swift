@@ -1,3 +1,5 @@
+import RunProvenance
+
 /// Test-only fault injection: the machine calibration's `start` samples take `factor` times as long, as
 /// when the machine was loaded during the run's first minute — load a test cannot produce on demand at a
 /// known size. The calibration is timed by the server, so the server's timings of those samples are

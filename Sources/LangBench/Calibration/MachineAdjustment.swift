@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import RunProvenance
 
 /// The machine factors latency checks are scaled by, CURRENT/BASE calibration, one per component of a
 /// request: prompt processing and generation slow by different factors between machines (two real

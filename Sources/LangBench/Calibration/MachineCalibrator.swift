@@ -1,4 +1,5 @@
 import LlamaBackend
+import RunProvenance
 
 /// Measures a `MachineCalibration` through the run's own server: the same fixed request several times,
 /// from an empty prompt cache, generating a fixed number of tokens, timed by the server.

@@ -1,5 +1,7 @@
 import BenchSupport
+import Detection
 import Foundation
+import RunProvenance
 
 /// Whether a generation run's machine stayed one machine while it ran: its calibration agrees with itself
 /// (start against end, and every sample against every other), and no more than a small share of its

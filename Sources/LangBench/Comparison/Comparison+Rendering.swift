@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Foundation
 
 /// The comparison as Markdown (for a PR comment), JSON and JUnit XML.

@@ -1,3 +1,6 @@
+import RunProvenance
+import Detection
+
 /// Compares a CURRENT run against a BASE run: checks comparability, then every metric with its
 /// polarity and threshold. Regressions fail the job; improvements are reported and never fail it.
 public struct Comparison: Sendable, Encodable {

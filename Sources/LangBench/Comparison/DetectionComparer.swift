@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 
 /// Detection accuracy checks between two runs of the same items: paired (McNemar exact), overall per
 /// config (Holm across configs) and per language with enough items (Holm across a config's languages).

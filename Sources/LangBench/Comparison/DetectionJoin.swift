@@ -1,5 +1,6 @@
-import Items
 import BenchSupport
+import Detection
+import Items
 
 /// What `compare` needs of two detection runs' per-item results, gathered in one merge-join of their
 /// canonical streams (`DetectionStore`): per config of CURRENT that BASE ran too, and per language of

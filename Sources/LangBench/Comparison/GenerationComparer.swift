@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import RunProvenance
 
 /// Paired latency, fallback and served-in-own-language checks between two generation runs of the
 /// same items: every check compares an item with itself (same route, same repeat).

@@ -1,4 +1,6 @@
 import BenchSupport
+import Detection
+import RunProvenance
 
 /// Latency `compare` leaves unjudged because a run's machine was unsteady (`MachineSteadiness`): its
 /// latency describes the load, not the code, under any basis — raw it would fail or pass by the load,

@@ -1,4 +1,6 @@
 import BenchSupport
+import Detection
+import RunProvenance
 
 /// One checked metric of a comparison: what was compared, the numbers, and the verdict.
 public struct MetricCheck: Sendable, Hashable, Codable {

@@ -1,4 +1,6 @@
+import Detection
 import Foundation
+import RunProvenance
 
 /// One item (or record) behind a regressed or improved check: which way it moved and by how much.
 /// Ids, languages, reasons and figures only, never a text or reply.

@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Foundation
 
 /// The reports found at a path given to `compare`: a run, detect or generate directory, or one of

@@ -1,6 +1,8 @@
 import BenchSupport
+import Detection
 import Foundation
 import Items
+import RunProvenance
 
 /// One `detect` run end to end: resolve configs, detect every item in canonical order (config order,
 /// then item id), streaming each result to the per-item CSV, the running aggregates and
@@ -111,7 +113,9 @@ public struct DetectionJob: Sendable {
         var finished = provenance
         finished.corpora = try items.sources
         finished.finish()
-        return try recorder.finish(timings: timings, provenance: finished)
+        let report = try recorder.finish(timings: timings, provenance: finished)
+        try DetectionOutput.writeReports(report, to: directory)
+        return report
     }
 
     /// The settings outside the configs that change results, for the log header.
@@ -137,17 +141,5 @@ public struct DetectionJob: Sendable {
     private func builtinModelURL() throws -> URL? {
         guard configs.contains(where: { $0.detector == "builtin" }) else { return nil }
         return try BuiltinDetector.modelURL(path: factory.recognizerModel)
-    }
-
-    /// The canonical order of results: config order, then item id. Independent of how the items were
-    /// split or interrupted, so a resumed or merged run equals an uninterrupted one. Results for items
-    /// or configs not in `configs`/`items` (when given) are dropped; duplicates keep the first.
-    public static func ordered(_ results: [DetectionResult], configs: [String], items: Set<String>? = nil) -> [DetectionResult] {
-        let configIndex = Dictionary(uniqueKeysWithValues: configs.enumerated().map { ($1, $0) })
-        var seen = Set<String>()
-        return results
-            .filter { configIndex[$0.config] != nil && (items?.contains($0.itemID) ?? true) }
-            .filter { seen.insert(DetectionRunner.key(item: $0.itemID, config: $0.config)).inserted }
-            .sorted { (configIndex[$0.config]!, $0.itemID) < (configIndex[$1.config]!, $1.itemID) }
     }
 }

@@ -1,6 +1,8 @@
 import BenchSupport
+import Detection
 import Foundation
 import Items
+import RunProvenance
 
 /// Synthetic detection runs in the real on-disk format (results log, per-item CSV, reports) for
 /// `bench results-scale`: what `compare` and `merge` of large runs are measured on. Item `i` has the
@@ -53,7 +55,7 @@ public enum ResultsScaleBenchmark {
         var provenance = Provenance(command: ["bench", "results-scale"], corpora: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "a", count: 64), items: items)],
                                     gitCommit: nil)
         provenance.finish()
-        _ = try recorder.finish(timings: timings, provenance: provenance)
+        try DetectionOutput.writeReports(try recorder.finish(timings: timings, provenance: provenance), to: directory)
         return try CorpusScaleBenchmark.directoryBytes(directory)
     }
 

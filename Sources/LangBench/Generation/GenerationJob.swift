@@ -1,7 +1,9 @@
 import BenchSupport
+import Detection
 import Foundation
 import Items
 import LlamaBackend
+import RunProvenance
 import Synchronization
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced

@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Foundation
 
 /// The tables only generation.md shows.

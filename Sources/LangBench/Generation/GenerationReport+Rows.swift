@@ -1,4 +1,6 @@
 import BenchSupport
+import Detection
+import RunProvenance
 
 /// The rows of a generation report, each computed from the records it summarises.
 extension GenerationReport {

@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Foundation
 
 /// The variant × route matrix of a run with variants: tables, chart and the Markdown section.

@@ -1,5 +1,7 @@
 import BenchSupport
+import Detection
 import Foundation
+import RunProvenance
 
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,
 /// generation.md and generation.json.

@@ -1,5 +1,7 @@
-import Items
 import BenchSupport
+import Detection
+import Items
+import RunProvenance
 
 /// Everything LangBench knows about one model: its file, the languages it declares supported (the
 /// list the router checks at runtime), server and sampling settings, and its prompt templates.

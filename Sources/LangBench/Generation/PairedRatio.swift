@@ -1,5 +1,7 @@
-import Items
 import BenchSupport
+import Detection
+import Items
+import RunProvenance
 
 /// Pivot/direct ratio of one metric on the items that got a model reply on both routes (same repeat),
 /// per slice. Medians with a bootstrap interval from `Statistics.minimumForInterval` pairs. The `all`

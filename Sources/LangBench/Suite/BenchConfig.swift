@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 
 /// `bench.json`: what `langbench run` measures — a detection half and a generation half, each optional.
 public struct BenchConfig: Sendable, Decodable {

@@ -1,5 +1,7 @@
+import Detection
 import Foundation
 import Items
+import RunProvenance
 
 /// `merge` of detection shards: a k-way merge of the shards' canonical streams (`DetectionStore`)
 /// into one run's per-item CSV, results log and reports, in memory that does not grow with the
@@ -56,7 +58,9 @@ struct DetectionShardMerge {
             index += 1
         }
         if positions == nil, config >= 0 { try Self.align(&first, sequence) }
-        return try recorder.finish(timings: timings, provenance: provenance)
+        let report = try recorder.finish(timings: timings, provenance: provenance)
+        try DetectionOutput.writeReports(report, to: output)
+        return report
     }
 
     /// Checks that a config's ids are the first config's (which `first` becomes when not yet set).

@@ -1,5 +1,7 @@
 import BenchSupport
+import Detection
 import Foundation
+import RunProvenance
 
 /// Combines shard outputs of `run`, `detect` or `generate` into one run directory whose results equal
 /// an unsharded run's (timings and provenance aside).

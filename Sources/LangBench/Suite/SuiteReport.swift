@@ -1,6 +1,8 @@
 import BenchSupport
+import Detection
 import Foundation
 import Items
+import RunProvenance
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the
 /// detection and generation reports beside it.

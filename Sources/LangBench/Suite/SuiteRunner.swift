@@ -1,6 +1,8 @@
 import BenchSupport
+import Detection
 import Foundation
 import Items
+import RunProvenance
 
 /// `langbench run`: the detection half then the generation half of a suite config into one run
 /// directory, with report.md / report.json over both.

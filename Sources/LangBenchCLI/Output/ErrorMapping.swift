@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Items
 import LangBench
 import LanguageRecognition

@@ -1,6 +1,8 @@
+@testable import Detection
 import Foundation
-import Testing
 @testable import LangBench
+@testable import RunProvenance
+import Testing
 
 /// Calibration per component: TTFT scaled by the prompt-processing ratio, TPOT by the generation ratio and
 /// each item's total by its own mix, so a machine whose prompt processing and generation differ by other

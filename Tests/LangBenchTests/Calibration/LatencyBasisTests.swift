@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import LangBench
+@testable import RunProvenance
 import Testing
 
 /// How `compare` decides whether latency from two runs may be compared, and on what scale.

@@ -1,6 +1,8 @@
 @testable import BenchSupport
+@testable import Detection
 import Foundation
 @testable import LangBench
+@testable import RunProvenance
 import TestSupport
 import Testing
 

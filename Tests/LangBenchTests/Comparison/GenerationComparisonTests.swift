@@ -1,7 +1,9 @@
+@testable import Detection
 import Foundation
 @testable import Items
 @testable import LangBench
 import LlamaBackend
+@testable import RunProvenance
 import TestSupport
 import Testing
 

@@ -1,7 +1,9 @@
+@testable import Detection
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+@testable import RunProvenance
+import TestSupport
+import Testing
 
 /// `compare --latency calibrated` of a run whose pool servers' calibrations differ beyond the margin in one
 /// component: latency is not judged (no one machine to scale it by), every other check still runs.

@@ -1,7 +1,8 @@
+@testable import Detection
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// The token cost gate on fixed records: exact totals per route, judged on any latency basis, with the
 /// records that changed and the stage that moved.

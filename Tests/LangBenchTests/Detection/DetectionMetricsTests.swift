@@ -1,5 +1,7 @@
+@testable import Detection
 @testable import Items
 @testable import LangBench
+@testable import RunProvenance
 import Testing
 
 struct DetectionMetricsTests {

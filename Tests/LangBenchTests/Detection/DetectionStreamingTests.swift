@@ -1,4 +1,5 @@
 @testable import BenchSupport
+@testable import Detection
 import Foundation
 @testable import Items
 @testable import LangBench

@@ -1,7 +1,8 @@
+@testable import Detection
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// An exec detector that floods lines without an id is failed (bounded memory and
 /// time) instead of being read forever; long answer lines split correctly however they arrive.

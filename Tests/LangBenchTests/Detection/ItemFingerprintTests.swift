@@ -1,3 +1,4 @@
+@testable import Detection
 @testable import Items
 @testable import LangBench
 import Testing

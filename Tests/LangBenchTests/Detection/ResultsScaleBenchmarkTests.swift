@@ -1,7 +1,8 @@
+@testable import Detection
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 struct ResultsScaleBenchmarkTests {
     /// The generated runs read back as runs: base and current differ by the flips, and the two shards

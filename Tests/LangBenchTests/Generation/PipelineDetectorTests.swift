@@ -1,6 +1,7 @@
+@testable import Detection
 import Foundation
-import Testing
 @testable import LangBench
+import Testing
 
 /// A detector that cannot answer for the message stops the pipeline with its reason instead of
 /// detecting `und`: real exec detectors (a command that hangs, one that does not exist); the backend is

@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import LangBench
+@testable import RunProvenance
 import TestSupport
 import Testing
 

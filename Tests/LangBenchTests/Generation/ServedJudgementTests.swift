@@ -1,6 +1,7 @@
+@testable import Detection
 import Foundation
-import Testing
 @testable import LangBench
+import Testing
 
 /// "Served in own language" through the real pipeline and the real built-in recognizer
 /// (Models/recognizer.lbrm) under the default detection config (constrained+priors). The backend

@@ -1,7 +1,8 @@
+@testable import Detection
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+import TestSupport
+import Testing
 
 /// detection.md and report.md pinned, rendered from fixed results and records with fixed provenance.
 struct ReportGoldenTests {

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import LangBench
+@testable import RunProvenance
+import Testing
 
 /// `merge` of shards run on pools keeps `provenance.servers`: every server once by label, its parts'
 /// calibration samples together, failed when it failed in any part.

@@ -1,7 +1,9 @@
 @testable import BenchSupport
+@testable import Detection
 import Foundation
 @testable import Items
 @testable import LangBench
+@testable import RunProvenance
 import TestSupport
 import Testing
 

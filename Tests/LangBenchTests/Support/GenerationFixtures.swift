@@ -1,7 +1,9 @@
 @testable import BenchSupport
+@testable import Detection
 import Foundation
 @testable import Items
 @testable import LangBench
+@testable import RunProvenance
 import TestSupport
 
 /// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by

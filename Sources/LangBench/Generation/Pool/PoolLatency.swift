@@ -1,5 +1,7 @@
 import BenchSupport
+import Detection
 import Foundation
+import RunProvenance
 
 /// Latency of a pooled run server by server, and whether the servers may be pooled at all: only when
 /// their machine calibrations lie within `MachineAdjustment.margin` of each other in every component

@@ -1,3 +1,6 @@
+import RunProvenance
+import Detection
+
 /// One variant's figures in a run with variants, and how it did against the reference (the first
 /// variant) on the same items: paired checks and the records whose outcome flipped.
 public struct VariantSection: Sendable, Hashable, Codable {

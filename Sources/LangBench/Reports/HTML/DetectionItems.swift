@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Foundation
 
 /// The detection part of a run page: the same tables and charts as detection.md, then the items whose
@@ -9,7 +10,7 @@ enum DetectionItems {
     static func results(of report: DetectionReport, in directory: URL) throws -> [DetectionResult] {
         let log = directory.appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
         guard FileManager.default.fileExists(atPath: log.path) else { return [] }
-        return DetectionJob.ordered(try DetectionResultLog.read(log).results, configs: report.configs.map(\.name))
+        return DetectionResult.ordered(try DetectionResultLog.read(log).results, configs: report.configs.map(\.name))
     }
 
     static func section(_ page: inout HTMLPage, report: DetectionReport, results: [DetectionResult], texts: ItemTexts, crisis: Set<String>) {

@@ -1,4 +1,5 @@
 import BenchSupport
+import Detection
 import Foundation
 
 /// The generation part of a run page: the same tables and charts as generation.md, then every item's

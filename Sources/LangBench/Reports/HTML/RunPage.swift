@@ -1,6 +1,8 @@
 import BenchSupport
+import Detection
 import Foundation
 import Items
+import RunProvenance
 
 /// report.html of a run directory (run, detect, generate, merge): the headline, the same tables and
 /// charts as the Markdown reports, the per-item drill-downs and the provenance, in one file.

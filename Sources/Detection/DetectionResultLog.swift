@@ -57,7 +57,7 @@ public final class DetectionResultLog {
     /// the log itself when it is of the current format; a format-2 log rewritten as the current format
     /// first (`header`, then every logged result), atomically, so that it never mixes formats; a fresh
     /// log when there was no header (a format-1 log a resume keeps nothing of).
-    static func resuming(_ url: URL, header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult])) throws(ReportError) -> DetectionResultLog {
+    package static func resuming(_ url: URL, header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult])) throws(ReportError) -> DetectionResultLog {
         guard let earlier = logged.header else { return try DetectionResultLog(creating: url, header: header) }
         if earlier.detectionLog < DetectionLogHeader.formatVersion {
             let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)

@@ -11,7 +11,8 @@ public enum DetectionOutput {
     /// Raw results appended as they are produced (so an interrupted run loses little), see `DetectionResultLog`.
     public static let resultsLog = DetectionResultLog.fileName
 
-    /// Writes the summary files: everything but the per-item CSV and the results log.
+    /// Writes the summary files: everything but the per-item CSV, the results log and report.html
+    /// (`writeReports`, a layer up, adds the page).
     public static func write(_ report: DetectionReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))
         try AtomicFile.write(report.markdown, to: directory.appendingPathComponent(markdownFile))
@@ -20,7 +21,6 @@ public enum DetectionOutput {
         if let chart = report.confusionChart {
             try AtomicFile.write(chart, to: directory.appendingPathComponent(DetectionReport.confusionChartFile))
         }
-        try RunPage.write(detection: report, generation: nil, to: directory)
     }
 
     /// The report at `path`: a run directory or its detection.json.

@@ -1,4 +1,5 @@
 import Items
+import RunProvenance
 
 /// What one detection config said about one item.
 public struct DetectionResult: Sendable, Hashable, Codable {
@@ -15,6 +16,19 @@ public struct DetectionResult: Sendable, Hashable, Codable {
     public var error: String?
     /// The item's `ItemFingerprint` when the result was measured (logs before format 2 have none).
     public var itemHash: String? = nil
+
+    public init(itemID: String, lang: LanguageCode, tags: [String], length: LengthBucket, config: String, detector: String, predicted: LanguageCode? = nil, confidence: Double? = nil, error: String? = nil, itemHash: String? = nil) {
+        self.itemID = itemID
+        self.lang = lang
+        self.tags = tags
+        self.length = length
+        self.config = config
+        self.detector = detector
+        self.predicted = predicted
+        self.confidence = confidence
+        self.error = error
+        self.itemHash = itemHash
+    }
 
     /// Locale-equivalent prediction (`sr-Cyrl` counts for `sr`); abstentions and failures are wrong.
     public var correct: Bool {

@@ -4,26 +4,26 @@ import Items
 
 /// What `detect --resume` keeps from an earlier run's results log, after checking that the log was
 /// made with the same configs and settings and that every logged item still has the same content.
-struct DetectionResume {
+package struct DetectionResume {
     /// Results by config number, then item position.
     private var results: [[Int: DetectionResult]]
 
     /// Nothing to keep (a fresh run).
-    init(configs: Int) {
+    package init(configs: Int) {
         results = Array(repeating: [:], count: configs)
     }
 
     /// Whether there is no result to keep.
-    var isEmpty: Bool { results.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { results.allSatisfy(\.isEmpty) }
 
-    func previous(config: Int, position: Int) -> DetectionResult? {
+    package func previous(config: Int, position: Int) -> DetectionResult? {
         results[config].isEmpty ? nil : results[config][position]  // asked per item for a config with nothing logged
     }
 
     /// Checks `logged` (header and results of the log at `log`) against this run and keeps its results;
     /// throws `ResumeError.mismatch` naming every kind of difference, with examples. Reads `items` once,
     /// keeping positions and fingerprints only for the items the log names.
-    init(header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult]), items: SortedCorpus,
+    package init(header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult]), items: SortedCorpus,
          directory: URL) throws {
         results = Array(repeating: [:], count: header.configs.count)
         guard let earlier = logged.header else {

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import RunProvenance
 
 /// detection.md and its charts.
 extension DetectionReport {

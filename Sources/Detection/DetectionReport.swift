@@ -1,5 +1,6 @@
-import Items
 import BenchSupport
+import Items
+import RunProvenance
 
 /// What `detect` measured, summarised: the schema behind detection-summary.csv, detection.md and
 /// detection.json. Per-item results are not in it: they stream to detection-items.csv and the results
@@ -16,6 +17,14 @@ public struct DetectionReport: Sendable, Codable {
         public var candidates: String
         public var resolvedCandidates: [String]?
         public var hints: String
+
+        public init(name: String, detector: String, candidates: String, resolvedCandidates: [String]? = nil, hints: String) {
+            self.name = name
+            self.detector = detector
+            self.candidates = candidates
+            self.resolvedCandidates = resolvedCandidates
+            self.hints = hints
+        }
 
         enum CodingKeys: String, CodingKey {
             case name, detector, candidates, resolvedCandidates = "resolved_candidates", hints
@@ -166,7 +175,7 @@ public struct DetectionReport: Sendable, Codable {
 }
 
 extension DetectionReport.ConfigEcho {
-    init(_ resolved: DetectionRunner.ResolvedConfig) {
+    package init(_ resolved: DetectionRunner.ResolvedConfig) {
         self.init(name: resolved.config.name, detector: resolved.config.detector, candidates: resolved.config.candidates.description,
                   resolvedCandidates: resolved.candidates?.map(\.identifier), hints: resolved.config.hintsDescription)
     }

@@ -1,5 +1,6 @@
-import Items
 import BenchSupport
+import Items
+import RunProvenance
 
 /// A detector and how it is narrowed: the unit `detect` compares.
 public struct DetectionConfig: Sendable, Hashable {

@@ -19,7 +19,7 @@ extension DetectionReport {
         }
 
         /// The sentence for detection.md: the config name and the detector's error are data.
-        var markdownSentence: String {
+        package var markdownSentence: String {
             "config \(ReportText.code(config)): \(errors) of \(items) items failed in the detector (e.g. \(ReportText.markdown(example))); " + consequence
         }
 

@@ -23,7 +23,7 @@ extension DetectionReport {
     }
 
     /// The config comparison at a glance.
-    var configTable: ReportTable {
+    package var configTable: ReportTable {
         var table = ReportTable(title: "Configs", columns: [
             .init("config"), .init("detector"), .init("candidates"), .init("hints"), .numeric("n"),
             .numeric("accuracy_pct", title: "accuracy %"), .init("ci95", title: "95% CI"), .numeric("macro_f1", title: "macro-F1"),
@@ -37,7 +37,7 @@ extension DetectionReport {
         return table
     }
 
-    var comparisonTable: ReportTable {
+    package var comparisonTable: ReportTable {
         var table = ReportTable(title: "Paired comparisons (McNemar exact)", columns: [
             .init("base"), .init("other"), .numeric("n"), .numeric("fixed"), .numeric("broken"),
             .numeric("delta_pct", title: "Δ accuracy (points)"), .numeric("p_value", title: "p"), .init("reading"),
@@ -52,7 +52,7 @@ extension DetectionReport {
     }
 
     /// Per gold language: recall, precision and false-positive rate for every config.
-    var perLanguageTable: ReportTable {
+    package var perLanguageTable: ReportTable {
         var columns: [ReportTable.Column] = [.init("lang"), .numeric("n")]
         for config in configs {
             columns += [.numeric("\(config.name)_recall", title: "\(config.name) R %"),
@@ -72,7 +72,7 @@ extension DetectionReport {
     }
 
     /// Accuracy per config for slices with the given prefix (`length=`, `tag=`).
-    func sliceTable(prefix: String, title: String) -> ReportTable {
+    package func sliceTable(prefix: String, title: String) -> ReportTable {
         let names = Array(Set(slices.filter { $0.slice.hasPrefix(prefix) }.map(\.slice)))
         let ordered = prefix == "length=" ? LengthBucket.allCases.map { "length=\($0.rawValue)" }.filter(names.contains) : names.sorted()
         var table = ReportTable(title: title, columns: [.init("slice"), .numeric("n")] + configs.map { .numeric($0.name, title: "\($0.name) %") })
@@ -90,7 +90,7 @@ extension DetectionReport {
         return table
     }
 
-    var timingTable: ReportTable {
+    package var timingTable: ReportTable {
         var table = ReportTable(title: "Throughput (single thread, as measured in this run)", columns: [
             .init("config"), .init("detector"), .numeric("items"), .numeric("items_per_second", title: "items/s"), .numeric("load_ms", title: "load ms"),
         ])

@@ -1,17 +1,18 @@
 import BenchSupport
 import Foundation
+import RunProvenance
 
 /// Takes a run's results in canonical order (config order, then item id) and streams them into the
 /// per-item CSV, the running aggregates and — the fresh ones — the results log; `finish` writes the
 /// summary files. Memory does not grow with the results.
-final class DetectionRecorder {
+package final class DetectionRecorder {
     private let directory: URL
     private var tally: DetectionTally
     private let items: BufferedFileWriter
     private let log: DetectionResultLog?
 
     /// `itemCount` sizes the per-item outcome bits; `log` receives fresh results.
-    init(directory: URL, echoes: [DetectionReport.ConfigEcho], itemCount: Int, log: DetectionResultLog?) throws {
+    package init(directory: URL, echoes: [DetectionReport.ConfigEcho], itemCount: Int, log: DetectionResultLog?) throws {
         self.directory = directory
         tally = DetectionTally(echoes: echoes, items: itemCount)
         items = try BufferedFileWriter(url: directory.appendingPathComponent(DetectionOutput.itemsFile), atomic: true)
@@ -21,14 +22,14 @@ final class DetectionRecorder {
 
     /// Records the result of config number `config` for the item at `position` (results not encoded
     /// ahead: resumed and merged ones).
-    func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool) throws {
+    package func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool) throws {
         try record(result, config: config, position: position, fresh: fresh, tally: &tally)
     }
 
     /// Records a batch of config number `config`: the fresh results (built and written here when they
     /// come as detections, else copied as encoded), the others (`previous`) encoded here; then makes the
     /// log durable up to this batch.
-    func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult) throws {
+    package func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult) throws {
         try record(batch, config: config, previous: previous, tally: &tally)
         try log?.flush()
     }
@@ -91,12 +92,11 @@ final class DetectionRecorder {
         return (correct, correct ? "fixed" : "broken")
     }
 
-    /// Closes the per-item files and writes the summary files.
-    func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
+    /// Closes the per-item files and returns the report of what was recorded; the caller writes it
+    /// (`DetectionOutput.write`, and report.html from the layer that joins detection and generation).
+    package func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
         try log?.finish()
         try items.finish()
-        let report = DetectionReport(tally: tally, timings: timings, provenance: provenance)
-        try DetectionOutput.write(report, to: directory)
-        return report
+        return DetectionReport(tally: tally, timings: timings, provenance: provenance)
     }
 }

@@ -85,7 +85,7 @@ public struct DetectionStore: Sendable {
     /// The log read whole and sorted: results of the report's configs, in canonical order, the first of
     /// duplicates kept, checked complete against the report.
     static func sorted(_ log: URL, report: DetectionReport) throws -> [DetectionResult] {
-        let results = DetectionJob.ordered(try DetectionResultLog.read(log).results, configs: report.configs.map(\.name))
+        let results = DetectionResult.ordered(try DetectionResultLog.read(log).results, configs: report.configs.map(\.name))
         var counts: [String: Int] = [:]
         for result in results { counts[result.config, default: 0] += 1 }
         try checkComplete(counts, of: report, log: log)

@@ -1,3 +1,4 @@
+
 /// One server of a pooled run as its provenance records it: label, URL (credentials removed), its own
 /// machine calibration, and whether it failed and how many item × repeat units moved off it.
 public struct PoolServer: Sendable, Codable, Hashable {
