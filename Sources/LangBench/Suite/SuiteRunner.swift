@@ -16,9 +16,12 @@ public struct SuiteRunner: Sendable {
     public var command: [String]
     /// Keep results already in the run directory's logs and do only the rest.
     public var resume: Bool
+    /// Tasks that detect at once (`detect --jobs`); results are the same for any value.
+    public var jobs: Int
 
     public init(config: BenchConfig, shard: Shard? = nil, factory: DetectorFactory = DetectorFactory(), server: ServerSource = ServerSource(),
-                directory: URL, environment: [String: String], command: [String], resume: Bool = false) {
+                directory: URL, environment: [String: String], command: [String], resume: Bool = false,
+                jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.config = config
         self.shard = shard
         self.factory = factory
@@ -27,6 +30,7 @@ public struct SuiteRunner: Sendable {
         self.environment = environment
         self.command = command
         self.resume = resume
+        self.jobs = jobs
     }
 
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> SuiteReport {
@@ -34,16 +38,22 @@ public struct SuiteRunner: Sendable {
         var generation: GenerationReport?
         var provenance = Provenance(command: command, corpora: [])
         if let half = config.detection {
-            let corpus = try load(half.corpora)
-            provenance.corpora += corpus.sources
             let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
-            let job = DetectionJob(corpus: corpus, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
+            // As `detect` reads: in id order with bounded memory. A shard is a filter over the whole
+            // corpus, so a sharded run reads it into memory first (suite corpora are small).
+            let items: DetectionJob.Items = try shard.map { .sorted(SortedCorpus(try load(half.corpora, shard: $0))) }
+                ?? .reading(half.corpora, CorpusLoader())
+            let job = DetectionJob(items: items, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
                                    supported: profile.supportedLanguages, factory: factory, directory: directory,
-                                   command: command, resume: resume, jobs: ProcessInfo.processInfo.activeProcessorCount)
-            detection = try await job.run(progress: progress)
+                                   command: command, resume: resume, jobs: jobs)
+            let report = try await job.run(progress: progress)
+            provenance.corpora += report.provenance.corpora
+            detection = report
         }
         if let half = config.generation {
-            let corpus = try load(half.corpora)
+            // Whole, in memory: every item costs seconds of generation, so a corpus that would not fit is
+            // one no run could finish.
+            let corpus = try load(half.corpora, shard: shard)
             provenance.corpora += corpus.sources
             let setup = GenerationSetup(plan: half.plan, factory: factory, server: server, profile: try ModelProfile.load(half.profile),
                                         directory: directory, environment: environment)
@@ -58,7 +68,7 @@ public struct SuiteRunner: Sendable {
         return report
     }
 
-    private func load(_ paths: [String]) throws -> Corpus {
+    private func load(_ paths: [String], shard: Shard?) throws -> Corpus {
         let corpus = try CorpusLoader().load(paths)
         return shard?.apply(corpus) ?? corpus
     }

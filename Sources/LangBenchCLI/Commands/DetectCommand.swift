@@ -18,10 +18,7 @@ struct DetectCommand: ParsableCommand {
                 .repeated("corpus", "path", help: "A corpus file or folder (repeatable)."),
             ] + CorpusOptions.group.options),
             DetectorOptions.group,
-            OptionGroup("Performance", [
-                .value("jobs", "n", help: "Tasks that run the built-in recognizer at once; reports are byte-identical for any value.",
-                       computedDefault: "the core count"),
-            ]),
+            DetectCommand.performance,
             OutputOptions.group,
         ]
     )
@@ -37,7 +34,17 @@ struct DetectCommand: ParsableCommand {
         corpus = try CorpusOptions(arguments)
         detectors = try DetectorOptions(arguments)
         output = try OutputOptions(arguments, defaultPrefix: "detect")
-        jobs = try arguments.optionalInt("jobs", range: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
+        jobs = try Self.jobs(arguments)
+    }
+
+    /// `--jobs`, shared with `run`, whose detection half goes through the same job.
+    static let performance = OptionGroup("Performance", [
+        .value("jobs", "n", help: "Tasks that run the built-in recognizer at once; reports are byte-identical for any value.",
+               computedDefault: "the core count"),
+    ])
+
+    static func jobs(_ arguments: ParsedArguments) throws -> Int {
+        try arguments.optionalInt("jobs", range: 1...1024) ?? ProcessInfo.processInfo.activeProcessorCount
     }
 
     func validate() throws {

@@ -20,6 +20,7 @@ struct RunCommand: ParsableCommand {
             ]),
             // The suite config names the detection configs; only the detector's own options apply here.
             OptionGroup("Detection", DetectorFactoryOptions.options),
+            DetectCommand.performance,
             BackendOptions.group,
             OutputOptions.group,
         ]
@@ -28,6 +29,7 @@ struct RunCommand: ParsableCommand {
     let configPath: String
     let shard: Shard?
     let detectors: DetectorFactoryOptions
+    let jobs: Int
     let backend: BackendOptions
     let output: OutputOptions
 
@@ -39,6 +41,7 @@ struct RunCommand: ParsableCommand {
             throw UsageError("--shard \(error)", command: arguments.command)
         }
         detectors = try DetectorFactoryOptions(arguments)
+        jobs = try DetectCommand.jobs(arguments)
         backend = try BackendOptions(arguments)
         var output = try OutputOptions(arguments, defaultPrefix: "run")
         if arguments.value("out") == nil {
@@ -55,7 +58,7 @@ struct RunCommand: ParsableCommand {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let runner = SuiteRunner(config: try BenchConfig.load(configPath), shard: shard, factory: detectors.factory, server: backend.source,
                                  directory: output.directory, environment: context.environment, command: context.commandLine,
-                                 resume: output.resume)
+                                 resume: output.resume, jobs: jobs)
         let report = try await runner.run(progress: context.progress(quiet: output.quiet))
         context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
         if let unsteady = report.machineSteadiness?.sentence { context.stderr.write("warning: \(unsteady.replacingOccurrences(of: "`", with: "'"))\n") }

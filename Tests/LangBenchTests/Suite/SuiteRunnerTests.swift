@@ -57,6 +57,34 @@ struct SuiteRunnerTests {
         #expect(page.contains("<section id=\"detection\">") && page.contains("<section id=\"generation\">"), "report.html covers both halves")
     }
 
+    /// `run --jobs N` detects as `detect --jobs N` does: the same job, reading the corpus in id order,
+    /// and the same results for any N.
+    @Test func theDetectionHalfIsDetectsForAnyJobs() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let file = directory.appendingPathComponent("bench.json")
+        try "{\"schema_version\": 1, \"detection\": {\"corpora\": [\"\(Fixture.path("corpus/tiny.tsv"))\"]}}"
+            .write(to: file, atomically: true, encoding: .utf8)
+        var outputs: [URL] = []
+        for jobs in [1, 2] {
+            let out = directory.appendingPathComponent("run-\(jobs)")
+            _ = try await SuiteRunner(config: try BenchConfig.load(file.path), directory: out, environment: [:], command: ["langbench", "run"],
+                                      jobs: jobs).run()
+            outputs.append(out)
+        }
+        let detect = directory.appendingPathComponent("detect")
+        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        _ = try await DetectionJob(items: .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader()), configs: DetectionConfig.defaults(detector: "builtin"),
+                                   supported: profile.supportedLanguages, factory: DetectorFactory(), directory: detect,
+                                   command: ["langbench", "run"], jobs: 2).run()  // provenance echoes the command
+        for out in outputs {
+            for name in [DetectionOutput.resultsLog, DetectionOutput.itemsFile, DetectionOutput.summaryFile] {
+                #expect(try Data(contentsOf: out.appendingPathComponent(name)) == Data(contentsOf: detect.appendingPathComponent(name)), "\(name)")
+            }
+            let json = { (url: URL) in try String(contentsOf: url.appendingPathComponent(DetectionOutput.jsonFile), encoding: .utf8) }
+            #expect(try DetectionJobTests.stable(json(out)) == DetectionJobTests.stable(json(detect)))
+        }
+    }
+
     @Test func aShardRunsOnlyItsItems() async throws {
         let directory = try Fixture.temporaryDirectory()
         let server = try await TestServers.shared.server()
