@@ -28,11 +28,19 @@ let package = Package(
         // Detectors, detection configs, the streaming runner, the per-item results store and the
         // detection report (accuracy, confusion, McNemar). Its encoders and row readers stay internal.
         .target(name: "Detection", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "RunProvenance"]),
-        // Generation (the reply pipeline, backends, pools, calibration), comparison and verdicts, the
-        // run page, and the suite (bench.json, run, merge). No print, no exit.
-        .target(name: "LangBench", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "LlamaBackend", "RunProvenance"]),
+        // The reply pipeline (detect, check support, direct or pivot, honest fallback), prompts, the
+        // backends it calls, pools of servers, machine calibration, generation records and the report,
+        // with the paired checks a report makes between its variants.
+        .target(name: "Generation", dependencies: ["BenchSupport", "Detection", "Items", "LlamaBackend", "RunProvenance"]),
+        // `compare`: two runs joined item by item, every check with its threshold and Holm-adjusted p.
+        .target(name: "RunComparison", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "RunProvenance"]),
+        // report.html of a run and of a comparison (it shows detection and generation together).
+        .target(name: "Reports", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "RunComparison", "RunProvenance"]),
+        // The jobs (a detect or generate run end to end), the benchmarks and the suite: bench.json, run,
+        // merge, the servers a run uses. No print, no exit.
+        .target(name: "LangBench", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Detection", "Items", "LangBench", "RunProvenance", "LanguageRecognition", "LlamaBackend"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -42,8 +50,8 @@ let package = Package(
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Detection", "Items", "LangBench", "RunProvenance", "LanguageRecognition", "TestSupport"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Detection", "Items", "LangBenchCLI", "LangBench", "RunProvenance", "LlamaBackend", "TestSupport"]),
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Generation
 import LangBench
 import LlamaBackend
 

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Generation
 import LangBench
 @testable import LangBenchCLI
 import LlamaBackend

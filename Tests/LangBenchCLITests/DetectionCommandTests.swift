@@ -1,8 +1,10 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 import LangBench
 @testable import LangBenchCLI
+@testable import Reports
 import TestSupport
 import Testing
 

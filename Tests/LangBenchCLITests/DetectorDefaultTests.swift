@@ -1,5 +1,6 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 import LangBench
 @testable import LangBenchCLI
 import TestSupport

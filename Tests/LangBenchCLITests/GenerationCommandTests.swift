@@ -1,8 +1,10 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
+@testable import Generation
 import LangBench
 @testable import LangBenchCLI
+@testable import Reports
 import TestSupport
 import Testing
 

@@ -1,8 +1,9 @@
 import Foundation
+@testable import Generation
 import LangBench
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import TestSupport
+import Testing
 
 /// A detector that cannot answer in `generate` (for the message or for the model's reply) stops the run
 /// with 69 naming it and its error; nothing it failed on is recorded as the model's fault (a reply

@@ -1,5 +1,6 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 import LangBench
 @testable import LangBenchCLI

@@ -1,5 +1,6 @@
 @testable import BenchSupport
 import Foundation
+@testable import Generation
 import LangBench
 @testable import LangBenchCLI
 import TestSupport

@@ -1,9 +1,10 @@
 import Foundation
+@testable import Generation
 import LangBench
-import LlamaBackend
-import Testing
-import TestSupport
 @testable import LangBenchCLI
+import LlamaBackend
+import TestSupport
+import Testing
 
 /// `generate` and `doctor` against llama-server's own OpenAI-compatible API (`--server-url …/v1`), the
 /// server started with `--api-key` as a hosted endpoint would be.

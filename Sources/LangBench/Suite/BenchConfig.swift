@@ -1,5 +1,6 @@
 import BenchSupport
 import Detection
+import Generation
 
 /// `bench.json`: what `langbench run` measures — a detection half and a generation half, each optional.
 public struct BenchConfig: Sendable, Decodable {

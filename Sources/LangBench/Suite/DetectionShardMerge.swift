@@ -1,6 +1,8 @@
 import Detection
 import Foundation
+import Generation
 import Items
+import RunComparison
 import RunProvenance
 
 /// `merge` of detection shards: a k-way merge of the shards' canonical streams (`DetectionStore`)

@@ -1,3 +1,5 @@
+import Generation
+
 /// What a generation run does — route, repeats, seed, packs, fallback files — whether it comes from
 /// `generate`'s flags or `bench.json`. Its defaults are the only ones: the config decoder and the
 /// command-line help both read them from here.

@@ -1,6 +1,8 @@
 import BenchSupport
 import Detection
 import Foundation
+import Generation
+import RunComparison
 import RunProvenance
 
 /// Combines shard outputs of `run`, `detect` or `generate` into one run directory whose results equal
@@ -50,7 +52,7 @@ public enum RunMerger {
             let records = GenerationJob.ordered(generations.flatMap(\.records))
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
                                           provenance: mergedProvenance(generations.map(\.provenance), command: command))
-            try GenerationOutput.write(report, to: output)
+            try GenerationOutput.writeReports(report, to: output)
             for file in [GenerationOutput.recordsLog, GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile] {
                 try concatenate(directories, file: file, into: output)
             }

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Generation
 import LlamaBackend
 
 /// Where generation's llama-server comes from: started for the run (binary and model from

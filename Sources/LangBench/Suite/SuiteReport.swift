@@ -1,7 +1,10 @@
 import BenchSupport
 import Detection
 import Foundation
+import Generation
 import Items
+import Reports
+import RunComparison
 import RunProvenance
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the

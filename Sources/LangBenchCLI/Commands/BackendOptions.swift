@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Generation
 import LangBench
 
 /// How generation reaches llama-server: start one (binary and model from the set-up cache or

@@ -1,3 +1,5 @@
+import Generation
+
 /// `langbench bench`: speed measurements.
 struct BenchCommand: CommandGroup {
     static let configuration = CommandConfiguration(

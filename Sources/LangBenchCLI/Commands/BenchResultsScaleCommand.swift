@@ -1,7 +1,9 @@
 import BenchSupport
 import Detection
 import Foundation
+import Generation
 import LangBench
+import RunComparison
 
 /// `langbench bench results-scale`: `compare` and `merge` of two generated N-item detection runs,
 /// their items/s and peak memory.

@@ -1,7 +1,9 @@
 import BenchSupport
 import Detection
 import Foundation
+import Generation
 import LangBench
+import RunComparison
 
 /// `langbench compare BASE CURRENT`: regression verdicts a CI job can trust.
 struct CompareCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import Generation
 import Items
 import LangBench
 

@@ -1,6 +1,7 @@
 import BenchSupport
 import Detection
 import Foundation
+import Generation
 import LangBench
 
 /// `langbench detect`: detection accuracy with and without constraints and priors.

@@ -1,6 +1,7 @@
 import BenchSupport
 import Detection
 import Foundation
+import Generation
 import Items
 import LangBench
 

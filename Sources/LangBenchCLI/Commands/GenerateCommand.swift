@@ -1,4 +1,5 @@
 import Foundation
+import Generation
 import LangBench
 
 /// `langbench generate`: time direct vs pivot replies through llama.cpp and count fallbacks by reason.

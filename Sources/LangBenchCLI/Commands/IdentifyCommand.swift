@@ -1,5 +1,6 @@
 import Detection
 import Foundation
+import Generation
 import Items
 import LangBench
 import LanguageRecognition

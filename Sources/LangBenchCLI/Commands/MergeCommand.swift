@@ -1,4 +1,5 @@
 import Foundation
+import Generation
 import Items
 import LangBench
 

@@ -1,4 +1,5 @@
 import Foundation
+import Generation
 import LangBench
 
 /// Where a run writes, and how loudly.

@@ -1,5 +1,6 @@
 import Detection
 import Foundation
+import Generation
 import LangBench
 import LanguageRecognition
 

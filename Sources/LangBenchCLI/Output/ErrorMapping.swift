@@ -1,9 +1,11 @@
 import BenchSupport
 import Detection
+import Generation
 import Items
 import LangBench
 import LanguageRecognition
 import LlamaBackend
+import RunComparison
 
 /// The one place that turns an error into a message and an exit status.
 enum ErrorMapping {

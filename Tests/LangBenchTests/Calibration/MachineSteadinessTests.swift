@@ -1,7 +1,9 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import LangBench
+@testable import RunComparison
 @testable import RunProvenance
 import TestSupport
 import Testing

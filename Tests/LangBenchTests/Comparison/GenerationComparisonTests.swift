@@ -1,8 +1,10 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
 import LlamaBackend
+@testable import RunComparison
 @testable import RunProvenance
 import TestSupport
 import Testing

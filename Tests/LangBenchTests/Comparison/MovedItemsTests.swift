@@ -1,7 +1,9 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
+@testable import RunComparison
 import TestSupport
 import Testing
 

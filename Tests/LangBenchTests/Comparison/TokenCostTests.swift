@@ -1,6 +1,8 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import LangBench
+@testable import RunComparison
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 @testable import BenchSupport
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
 import Synchronization

@@ -1,4 +1,5 @@
 @testable import Detection
+@testable import Generation
 @testable import Items
 @testable import LangBench
 import Testing

@@ -1,8 +1,9 @@
 import Foundation
-import LlamaBackend
-import Testing
-import TestSupport
+@testable import Generation
 @testable import LangBench
+import LlamaBackend
+import TestSupport
+import Testing
 
 /// The cache policy against the real server, checked with the server's own counters (`prompt_n`,
 /// `cache_n`), never with text: `cold` evaluates every prompt whole, `warm-prefix` finds the

@@ -1,5 +1,6 @@
-import Testing
+@testable import Generation
 @testable import LangBench
+import Testing
 
 /// The pool's dealing: deterministic, every repeat of an item on one server, and a failed server's units
 /// (the one in flight included) dealt to the live ones with nothing lost or doubled.

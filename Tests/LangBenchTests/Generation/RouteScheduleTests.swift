@@ -1,3 +1,4 @@
+@testable import Generation
 @testable import Items
 @testable import LangBench
 import Testing

@@ -1,5 +1,6 @@
-import Testing
+@testable import Generation
 @testable import LangBench
+import Testing
 
 /// Counterbalanced variant order, checked exhaustively over small corpora.
 struct VariantScheduleTests {

@@ -1,4 +1,5 @@
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
 import TestSupport

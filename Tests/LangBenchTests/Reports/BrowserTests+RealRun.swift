@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import TestSupport
+@testable import Generation
 @testable import LangBench
+@testable import Reports
+import TestSupport
+import Testing
 
 extension BrowserTests {
     /// The default suite's page on real records: the default detection corpora and a few items of the

@@ -1,8 +1,11 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
+@testable import Reports
+@testable import RunComparison
 import TestSupport
 import Testing
 
@@ -39,7 +42,7 @@ struct BrowserTests {
         let detection = try await DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: supported, factory: DetectorFactory(),
                                                directory: directory, command: ["test"]).run()
         let generation = try GenerationFixtures.report("base")
-        try GenerationOutput.write(generation, to: directory)  // writes generation-items.csv
+        try GenerationOutput.writeReports(generation, to: directory)  // writes generation-items.csv
         try RunPage.write(detection: detection, generation: generation, to: directory, runID: "default")
         let page = directory.appendingPathComponent(RunPage.file)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
@@ -126,7 +129,7 @@ struct BrowserTests {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try GenerationFixtures.variants()
-        try GenerationOutput.write(report, to: directory)  // generation-items.csv and report.html
+        try GenerationOutput.writeReports(report, to: directory)  // generation-items.csv and report.html
         let all = try csv(directory.appendingPathComponent(GenerationOutput.itemsFile))
         let crisis = Set(all.filter { $0["fallback_reason"] == "crisis-protocol" }.compactMap { $0["item_id"] })
             .union(ItemTexts.load(report.provenance.corpora).crisis)

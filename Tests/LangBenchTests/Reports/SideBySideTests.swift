@@ -1,7 +1,8 @@
 import Foundation
-import Testing
-import TestSupport
 @testable import LangBench
+@testable import Reports
+import TestSupport
+import Testing
 
 /// The generation drill-down of report.html: one row per item with every route × variant reply beside it.
 struct SideBySideTests {

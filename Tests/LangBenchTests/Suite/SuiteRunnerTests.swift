@@ -1,8 +1,10 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
+@testable import Reports
 @testable import RunProvenance
 import TestSupport
 import Testing

@@ -1,7 +1,9 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import Items
 @testable import LangBench
+@testable import RunComparison
 import TestSupport
 
 /// Small runs made with the real JSON-lines script detector, for comparison, shard and resume tests.

@@ -1,0 +1,238 @@
+import BenchSupport
+import Foundation
+import Items
+import RunProvenance
+
+/// Paired latency, fallback and served-in-own-language checks between two generation runs of the
+/// same items: every check compares an item with itself (same route, same repeat).
+package enum GenerationComparer {
+    /// One item × route × repeat in both runs (crisis-flagged in either run excluded).
+    struct Pair {
+        var base: GenerationRecord
+        var current: GenerationRecord
+        var bothModel: Bool { base.outcome == .model && current.outcome == .model }
+    }
+
+    static func pairs(base: GenerationReport, current: GenerationReport, route: Route, variant: String? = nil) -> [Pair] {
+        let before = Dictionary(base.records.filter { $0.route == route && $0.variant == variant }.map { ($0.key, $0) }, uniquingKeysWith: { a, _ in a })
+        return current.records.filter { $0.route == route && $0.variant == variant }.compactMap { record in
+            guard let old = before[record.key], old.fallbackReason != .crisisProtocol, record.fallbackReason != .crisisProtocol else { return nil }
+            return Pair(base: old, current: record)
+        }
+    }
+
+    /// `machine` puts latency ratios on a common machine scale (identity for same-runner runs); nil skips latency.
+    package static func checks(base: GenerationReport, current: GenerationReport, thresholds: Thresholds,
+                       machine: MachineAdjustment? = .identity) -> [MetricCheck] {
+        var checks: [MetricCheck] = []
+        let blocks = Blocks(base: base.provenance, current: current.provenance)
+        // A run with variants is compared variant by variant (the same variant's records pair up).
+        let variants = current.records.map(\.variant).reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
+        for variant in variants {
+            for route in Route.allCases {
+                let paired = pairs(base: base, current: current, route: route, variant: variant)
+                guard !paired.isEmpty else { continue }
+                let key = (variant.map { "variant=\($0) " } ?? "") + "route=\(route.rawValue)"
+                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks)
+            }
+        }
+        return MetricCheck.holm(checks, alpha: thresholds.alpha)
+    }
+
+    /// Served in own language per route and language (McNemar on the same records): which of two prompts
+    /// serves more people of each language. Holm with Tarone's refinement for discrete tests: a row whose
+    /// discordant records are too few for any split to reach α/K cannot be significant and does not count
+    /// in the family (K, the smallest with at most K testable rows); it is reported, never judged.
+    static func servedByLanguage(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
+        var rows: [(check: MetricCheck, smallestP: Double)] = []
+        for route in Route.allCases {
+            let paired = pairs(base: base, current: current, route: route)
+            for lang in Set(paired.map(\.current.lang)).sorted() {
+                let own = paired.filter { $0.current.lang == lang }
+                let served = { (record: GenerationRecord) in record.servedInOwnLanguage == true }
+                let discordant = own.filter { served($0.base) != served($0.current) }.count
+                let check = proportion(own, metric: "generation.served_in_own_language", key: "route=\(route.rawValue) lang=\(lang.identifier)",
+                                       polarity: .higherIsBetter, points: thresholds.fallbackPoints, served)
+                rows.append((check, Statistics.mcnemarExact(b: 0, c: discordant)))
+            }
+        }
+        let k = (1...max(1, rows.count)).first { k in rows.filter { $0.smallestP <= thresholds.alpha / Double(k) }.count <= k } ?? rows.count
+        let testable = "generation.served_in_own_language by language"
+        let checks = rows.map { row in
+            var check = row.check
+            check.family = row.smallestP <= thresholds.alpha / Double(k) ? testable : testable + " (too few discordant records to test)"
+            if check.family != testable { check.regressionP = 1; check.improvementP = 1 }
+            return check
+        }
+        return MetricCheck.holm(checks, alpha: thresholds.alpha)
+    }
+
+    /// Latency, served-in-own-language, token cost and per-reason fallback checks of one route's pairs.
+    static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?) -> [MetricCheck] {
+        var checks: [MetricCheck] = []
+        if let machine {
+            for metric in LatencyMetric.allCases {
+                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
+            }
+            if let tail = TailLatency.check(paired, key: key, thresholds: thresholds, machine: machine) { checks.append(tail) }
+        }
+        checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
+                                 points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
+        // Token counts do not depend on the machine: checked whatever the latency basis, even with latency skipped.
+        checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio)
+        let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
+        for reason in reasons {
+            checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
+                                     polarity: .lowerIsBetter, points: thresholds.fallbackPoints, moves: ("fell back", "recovered")) { $0.fallbackReason == reason })
+        }
+        return checks
+    }
+
+    /// The latency figures compared, each paired per item.
+    enum LatencyMetric: String, CaseIterable {
+        case total = "generation.latency", ttft = "generation.ttft", tpot = "generation.tpot"
+
+        func value(_ record: GenerationRecord) -> Double? {
+            switch self {
+            case .total: record.totalMs
+            case .ttft: record.ttftMs
+            case .tpot: record.tpotMs
+            }
+        }
+
+        /// How the figure splits into prompt processing, generation and other time: what scales it between machines.
+        func mix(_ record: GenerationRecord) -> LatencyMix {
+            switch self {
+            case .total: LatencyMix.total(record)
+            case .ttft: LatencyMix.ttft(record)
+            case .tpot: LatencyMix.tpot
+            }
+        }
+    }
+
+    /// Geometric mean of the per-item CURRENT/BASE ratio: log-ratios averaged over an item's repeats,
+    /// then bootstrapped over items. Pairs that lost a model reply in either run are counted, not timed.
+    /// With a calibrated `machine`, each item's ratio is divided by its own machine factor (the base record's mix of
+    /// prompt processing, generation and other time) and the thresholds are moved out by the factors' intervals, so the
+    /// calibration's spread is part of the verdict.
+    static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds,
+                        machine: MachineAdjustment = .identity, blocks: Blocks? = nil) -> MetricCheck {
+        var perItem: [String: [Double]] = [:]
+        var before: [Double] = [], after: [Double] = []
+        var mix = LatencyMix.zero
+        for pair in paired where pair.bothModel {
+            guard let a = metric.value(pair.base), let b = metric.value(pair.current), a > 0, b > 0 else { continue }
+            let own = metric.mix(pair.base)
+            perItem[pair.base.itemID, default: []].append(log(b / a) - log(machine.factor(own)))
+            mix = mix + own
+            before.append(a)
+            after.append(b)
+        }
+        let lost = paired.filter { !$0.bothModel }.count
+        let items = perItem.keys.sorted()
+        let logs = items.map { Statistics.mean(perItem[$0]!) }
+        let threshold = thresholds.latencyRatio
+        var check = MetricCheck(metric: metric.rawValue, key: key, polarity: .lowerIsBetter,
+                                base: before.isEmpty ? .nan : Statistics.quantile(before, 0.5),
+                                current: after.isEmpty ? .nan : Statistics.quantile(after, 0.5),
+                                delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
+                                n: logs.count, status: .unchanged, rule: "")
+        check.lost = lost
+        check.movedCandidates = .ratios(zip(items, logs).map { ($0, exp($1)) }, threshold: threshold)
+        let lostText = "\(lost) pair(s) without a model reply in one run counted apart"
+        guard logs.count >= Statistics.minimumForInterval else {
+            check.rule = "paired per-item ratio: fewer than \(Statistics.minimumForInterval) items with a model reply in both runs, not judged; \(lostText)"
+            check.powerNote = "cannot see a change of \(check.thresholdText) with n = \(logs.count): fewer than \(Statistics.minimumForInterval) items, not judged"
+            return check
+        }
+        let grouped = blocks.map { blocks in Dictionary(grouping: items.indices, by: { blocks.block(of: items[$0]) }) }
+        let boot: [Double]
+        if let grouped, grouped.count > 1 {
+            boot = Statistics.bootstrapClusteredMeans(grouped.keys.sorted().map { grouped[$0]!.map { logs[$0] } })
+        } else {
+            boot = Statistics.bootstrapMeans(logs)
+        }
+        judgeLogRatio(&check, boot: boot, spread: machine.relativeInterval(mix), threshold: threshold)
+        let resampled = (grouped?.count ?? 0) > 1 ? "two-level bootstrap over the \(grouped!.count) blocks both runs were measured in, then items within each" : "bootstrap over items"
+        check.rule = "geometric mean of paired per-item CURRENT/BASE ratios (repeats resampled with their item), \(resampled): "
+            + "regression when it is significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm across all gating checks); \(lostText)"
+            + machine.ruleNote(mix, what: "ratios")
+        return check
+    }
+
+    /// Sets a ratio check's interval, one-sided p-values and power from the sorted bootstrap distribution of its
+    /// log-ratio (already on the common machine scale); `spread` is the machine factor's interval relative to the
+    /// factor (a point for raw comparisons), by which the interval widens and the thresholds move out.
+    static func judgeLogRatio(_ check: inout MetricCheck, boot: [Double], spread: Statistics.Interval, threshold: Double) {
+        let raw = Statistics.Interval(low: exp(Statistics.quantile(sorted: boot, 0.025)), high: exp(Statistics.quantile(sorted: boot, 0.975)))
+        check.interval = .init(low: raw.low / spread.high, high: raw.high / spread.low)
+        let widen = (up: log(spread.high), down: -log(spread.low))
+        check.regressionP = Statistics.bootstrapPValue(boot, beyond: log(1 + threshold) + widen.up, above: true)
+        check.improvementP = Statistics.bootstrapPValue(boot, beyond: log(1 - threshold) - widen.down, above: false)
+        check.pValue = min(check.regressionP, check.improvementP)
+        check.powerBasis = .logRatio(standardError: Statistics.standardDeviation(boot))
+        check.smallestP = 1 / Double(boot.count + 1)
+    }
+
+    /// A per-record yes/no compared on the same records with McNemar's test. An item's repeats are not
+    /// independent pairs (the same prompt tends to fall back again): with one record per item it is the
+    /// exact test; with repeats, the test clustered by item (`Statistics.mcnemarClustered`), whose
+    /// variance comes from the items' own imbalances — collapsing repeats to one yes/no per item would
+    /// throw away an item that is flagged in some repeats only.
+    /// `moves` names a record that gained the flag and one that lost it, for the items that moved.
+    static func proportion(_ paired: [Pair], metric: String, key: String, polarity: MetricCheck.Polarity, points: Double,
+                           moves: (gained: String, lost: String) = ("gained", "lost"), _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
+        let n = paired.count
+        let onlyBase = paired.filter { flag($0.base) && !flag($0.current) }.count
+        let onlyCurrent = paired.filter { !flag($0.base) && flag($0.current) }.count
+        let before = Double(paired.filter { flag($0.base) }.count) / Double(n), after = Double(paired.filter { flag($0.current) }.count) / Double(n)
+        let items = Dictionary(grouping: paired, by: \.base.itemID)
+        let p: Double, designEffect: Double, test: String, smallestP: Double
+        if items.count == n {
+            p = Statistics.mcnemarExact(b: onlyBase, c: onlyCurrent)
+            designEffect = 1
+            test = "McNemar exact on the same records"
+            smallestP = Statistics.mcnemarExact(b: 0, c: onlyBase + onlyCurrent)
+        } else {
+            let units = items.values.map { pairs in
+                (b: pairs.filter { flag($0.base) && !flag($0.current) }.count, c: pairs.filter { !flag($0.base) && flag($0.current) }.count)
+            }
+            let clustered = Statistics.mcnemarClustered(units)
+            p = clustered.p
+            smallestP = Statistics.mcnemarClustered(units.map { (b: 0, c: abs($0.b - $0.c)) }).p
+            // Σ(bᵢ − cᵢ)² against b + c: how much more the item sums vary than independent records would.
+            let discordant = onlyBase + onlyCurrent
+            designEffect = discordant > 0 ? clustered.spread * clustered.spread / Double(discordant) : Double(n) / Double(items.count)
+            test = "McNemar clustered by item (\(items.count) items, repeats as one unit) on the same records"
+        }
+        let worse = polarity == .lowerIsBetter ? after - before : before - after
+        var check = MetricCheck(metric: metric, key: key, polarity: polarity, base: before, current: after, delta: after - before,
+                                interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
+                                rule: "\(test) (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm across all gating checks, and a change of more than \(points) points")
+        check.regressionP = worse * 100 > points ? p : 1
+        check.improvementP = -worse * 100 > points ? p : 1
+        check.powerBasis = .paired(churn: Double(2 * min(onlyBase, onlyCurrent)) / Double(n), n: n, designEffect: designEffect)
+        check.smallestP = smallestP
+        check.movedCandidates = .flagged(paired, good: polarity == .higherIsBetter, names: moves, flag)
+        return check
+    }
+
+    /// The blocks of time two merged runs were measured in, when both were merged from the same shards
+    /// (the interleaved blocks of a same-runner A/B): an item's block is the shard that holds it.
+    struct Blocks {
+        let shards: [Shard]
+
+        init?(base: Provenance, current: Provenance) {
+            guard let a = base.blocks, let b = current.blocks, Set(a) == Set(b) else { return nil }
+            do {
+                shards = try a.sorted().map(Shard.init)
+            } catch {
+                return nil  // not written by merge: no blocks, and the check's rule says "bootstrap over items"
+            }
+        }
+
+        func block(of item: String) -> Int {
+            shards.firstIndex { $0.contains(item) } ?? -1
+        }
+    }
+}

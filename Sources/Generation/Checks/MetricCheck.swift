@@ -1,0 +1,120 @@
+import BenchSupport
+import Detection
+import RunProvenance
+
+/// One checked metric of a comparison: what was compared, the numbers, and the verdict.
+public struct MetricCheck: Sendable, Hashable, Codable {
+    /// Whether a larger value is better (accuracy) or worse (latency, fallback rate).
+    public enum Polarity: String, Sendable, Codable { case higherIsBetter = "higher-is-better", lowerIsBetter = "lower-is-better" }
+    public enum Status: String, Sendable, Codable, Comparable {
+        case regression, improvement, unchanged
+
+        public static func < (lhs: Status, rhs: Status) -> Bool {
+            let order: [Status] = [.regression, .improvement, .unchanged]
+            return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
+        }
+    }
+
+    /// e.g. `detection.accuracy`, `generation.latency_p95`, `generation.fallback_rate`.
+    public var metric: String
+    /// What the metric is of, e.g. `config=constrained lang=uk` or `route=pivot reason=timeout`.
+    public var key: String
+    public var polarity: Polarity
+    public var base: Double
+    public var current: Double
+    /// current − base (points for rates, a ratio − 1 for latency).
+    public var delta: Double
+    public var interval: Statistics.Interval?
+    public var pValue: Double?
+    public var threshold: Double
+    public var n: Int
+    public var status: Status
+    /// The rule applied, in words.
+    public var rule: String
+    /// The checks Holm's correction runs over together (the metric, or a config's languages).
+    public var family: String
+    /// One-sided evidence for a regression / an improvement beyond the threshold (1 when the change
+    /// is not in that direction or not large enough), before and after Holm within the family.
+    public var regressionP: Double = 1
+    public var improvementP: Double = 1
+    public var adjustedP: Double?
+    /// Pairs left out of a latency figure because one run had no model reply (shown, never silent).
+    public var lost: Int?
+    /// For an exact check (token cost): the first records that changed, each with its figures.
+    public var changes: [String]?
+    /// For a regressed or improved check: the items that moved (the status's direction first, capped), and how many did.
+    public var moved: [MovedItem]?
+    public var movedTotal: Int?
+    /// What `moved` is chosen from once the status is known (set by the check; not written).
+    package var movedCandidates: MovedCandidates?
+    /// Whether the check spends part of the compare's α (a test with a p-value in the family-wise Holm).
+    public var gating = false
+    /// Minimum detectable effect at this n, on the scale of `delta` (see `Statistics.minimumDetectableEffect`):
+    /// beyond the threshold's margin for latency, from no change for rates, 0 for exact checks; nil when not judged.
+    public var mde: Double?
+    /// "cannot see a change of … with n = …" when the threshold is below what the check can detect.
+    public var powerNote: String?
+    /// What `mde` is computed from (set by the check; not written).
+    package var powerBasis: Statistics.PowerBasis?
+    /// The smallest p-value the check's data could give in any outcome (McNemar: every discordant record one
+    /// way, given the discordant counts; bootstrap: 1/(resamples + 1)). Not written.
+    package var smallestP: Double?
+
+    enum CodingKeys: String, CodingKey {
+        case metric, key, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
+        case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note"
+    }
+
+    public init(metric: String, key: String, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
+                pValue: Double?, threshold: Double, n: Int, status: Status, rule: String, family: String? = nil) {
+        self.metric = metric
+        self.key = key
+        self.polarity = polarity
+        self.base = base
+        self.current = current
+        self.delta = delta
+        self.interval = interval
+        self.pValue = pValue
+        self.threshold = threshold
+        self.n = n
+        self.status = status
+        self.rule = rule
+        self.family = family ?? metric
+    }
+
+    public init(from decoder: Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(metric: try c.decode(String.self, forKey: .metric), key: try c.decode(String.self, forKey: .key),
+                  polarity: try c.decode(Polarity.self, forKey: .polarity), base: try c.decode(Double.self, forKey: .base),
+                  current: try c.decode(Double.self, forKey: .current), delta: try c.decode(Double.self, forKey: .delta),
+                  interval: try c.decodeIfPresent(Statistics.Interval.self, forKey: .interval), pValue: try c.decodeIfPresent(Double.self, forKey: .pValue),
+                  threshold: try c.decode(Double.self, forKey: .threshold), n: try c.decode(Int.self, forKey: .n),
+                  status: try c.decode(Status.self, forKey: .status), rule: try c.decode(String.self, forKey: .rule),
+                  family: try c.decodeIfPresent(String.self, forKey: .family))
+        adjustedP = try c.decodeIfPresent(Double.self, forKey: .adjustedP)
+        lost = try c.decodeIfPresent(Int.self, forKey: .lost)
+        changes = try c.decodeIfPresent([String].self, forKey: .changes)
+        moved = try c.decodeIfPresent([MovedItem].self, forKey: .moved)
+        movedTotal = try c.decodeIfPresent(Int.self, forKey: .movedTotal)
+        gating = try c.decodeIfPresent(Bool.self, forKey: .gating) ?? false
+        mde = try c.decodeIfPresent(Double.self, forKey: .mde)
+        powerNote = try c.decodeIfPresent(String.self, forKey: .powerNote)
+    }
+
+    /// Sets every check's status with Holm's correction within its family: a regression (or an
+    /// improvement) when its adjusted one-sided p is below `alpha`.
+    package static func holm(_ checks: [MetricCheck], alpha: Double) -> [MetricCheck] {
+        var out = checks
+        for family in Set(checks.map(\.family)) {
+            let members = out.indices.filter { out[$0].family == family }
+            let regression = Statistics.holm(members.map { out[$0].regressionP })
+            let improvement = Statistics.holm(members.map { out[$0].improvementP })
+            for (position, index) in members.enumerated() {
+                out[index].status = regression[position] < alpha ? .regression : (improvement[position] < alpha ? .improvement : .unchanged)
+                let judged = out[index].regressionP < 1 || out[index].improvementP < 1
+                out[index].adjustedP = judged ? min(regression[position], improvement[position]) : nil
+            }
+        }
+        return out
+    }
+}

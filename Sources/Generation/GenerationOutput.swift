@@ -1,0 +1,57 @@
+import BenchSupport
+import Foundation
+
+/// The files of a generation run.
+public enum GenerationOutput {
+    public static let itemsFile = "generation-items.csv"
+    public static let summaryFile = "generation-summary.csv"
+    public static let markdownFile = "generation.md"
+    public static let jsonFile = "generation.json"
+    public static let diagnosticsFile = "diagnostics.jsonl"
+    public static let repliesFile = "replies.jsonl"
+    /// Records appended as produced, for resume and merge.
+    public static let recordsLog = "generation-records.jsonl"
+    public static let serverLog = "llama-server.log"
+    /// The run's page, which `RunPage` (a layer up: it also shows detection) writes beside these files.
+    public static let pageFile = "report.html"
+    /// What `writeReports` writes: present only once a run has finished.
+    public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
+                                     GenerationReport.variantChartFile, pageFile]
+
+    /// Writes the summary files: everything but the per-record logs and report.html (`writeReports` adds it).
+    public static func write(_ report: GenerationReport, to directory: URL) throws {
+        try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))
+        try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))
+        try AtomicFile.write(report.markdown, to: directory.appendingPathComponent(markdownFile))
+        try AtomicFile.write(try JSONOutput.encode(report), to: directory.appendingPathComponent(jsonFile))
+        try AtomicFile.write(report.latencyChart, to: directory.appendingPathComponent(GenerationReport.latencyChartFile))
+        try AtomicFile.write(report.fallbackChart, to: directory.appendingPathComponent(GenerationReport.fallbackChartFile))
+        if report.variants != nil {
+            try AtomicFile.write(report.variantChart, to: directory.appendingPathComponent(GenerationReport.variantChartFile))
+        }
+    }
+
+    public static func read(_ path: String) throws -> GenerationReport {
+        var url = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            url = url.appendingPathComponent(jsonFile)
+        }
+        let invalid = { (error: Error) in
+            ConfigurationError.invalid(path: url.path, reason: "not a LangBench generation report (\(JSONErrorText.describe(error)))")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch { throw invalid(error) }
+        struct Version: Decodable { let schema_version: Int? }
+        // try?: a file that is not even this small object falls through to the full decode and its error.
+        if let version = try? JSONDecoder().decode(Version.self, from: data), let found = version.schema_version,
+           found != GenerationReport.schemaVersion {
+            throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads \(GenerationReport.schemaVersion): re-record the run (the timing design changed)")
+        }
+        do {
+            return try JSONDecoder().decode(GenerationReport.self, from: data)
+        } catch {
+            throw invalid(error)
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import Detection
+import Items
+import RunProvenance
+
+/// One item through one route (one repeat): outcome, reason, the route order and cache state it was
+/// timed in, every timing, and whether the person was served in their own language. Never holds text.
+public struct GenerationRecord: Sendable, Hashable, Codable {
+    public enum Outcome: String, Sendable, Codable { case model, fallback }
+    /// What happened to the conversation history on the pivot.
+    public enum HistoryUse: String, Sendable, Codable {
+        case none, used, dropped
+    }
+
+    public var itemID: String
+    /// The generation variant (`--variants`) this record ran; nil in a run without a variants file.
+    public var variant: String?
+    public var lang: LanguageCode
+    public var detectedLang: String
+    public var route: Route
+    public var repeatIndex: Int
+    /// Which route of the item ran first (counterbalanced per item, seeded); `single` when one route ran.
+    public var routeOrder: RouteOrder
+    /// The cache state every request of this record started from.
+    public var cachePolicy: CachePolicy
+    public var outcome: Outcome
+    public var fallbackReason: FallbackReason?
+    public var errorMessage: String?
+    public var history: HistoryUse
+    public var totalMs: Double
+    /// Until the first token of the reply the user reads (for the pivot, of the translated reply).
+    public var ttftMs: Double?
+    /// (total − TTFT) / (tokens of the reply the user reads − 1).
+    public var tpotMs: Double?
+    public var detectMs: Double
+    public var translateIn: StageTiming?
+    public var translateHistoryMs: Double?
+    public var generate: StageTiming?
+    public var translateOut: StageTiming?
+    /// Prompt and completion tokens summed over every request of this item; nil once a request's
+    /// count is unknown (a server that reports no usage).
+    public var promptTokens: Int?
+    public var completionTokens: Int?
+    /// Tokens/s of the generation stage from the server's counts and the client's stream timing.
+    public var generateTokensPerSecond: Double?
+    public var replyLang: String?
+    /// The reply's language matched the detected language (what the pipeline checks).
+    public var replyLangOK: Bool?
+    /// The reply came from the model and is in the item's true language (its corpus label); nil for crisis items.
+    public var servedInOwnLanguage: Bool?
+    /// Why not: `misdetected`, `wrong-output-language` or the fallback reason.
+    public var notServedReason: String?
+    /// The pool server this record ran on (`server-1`, …, in `--server-url` order); nil in a run on one server.
+    public var server: String?
+    /// The pool server that had this record's item when it failed, so the item moved to `server`; nil when it never moved.
+    public var reassignedFrom: String?
+
+    enum CodingKeys: String, CodingKey {
+        case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
+        case cachePolicy = "cache_policy", outcome, fallbackReason = "fallback_reason", errorMessage = "error_message", history
+        case totalMs = "total_ms", ttftMs = "ttft_ms", tpotMs = "tpot_ms", detectMs = "detect_ms", translateIn = "translate_in"
+        case translateHistoryMs = "translate_history_ms", generate, translateOut = "translate_out"
+        case promptTokens = "prompt_tokens", completionTokens = "completion_tokens"
+        case generateTokensPerSecond = "generate_tokens_per_second", replyLang = "reply_lang", replyLangOK = "reply_lang_ok"
+        case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
+        case server, reassignedFrom = "reassigned_from"
+    }
+
+    /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant).
+    package static func key(item: String, route: Route, repeatIndex: Int, variant: String? = nil) -> String {
+        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)" + (variant.map { "\u{1F}\($0)" } ?? "")
+    }
+
+    /// The identity of this record.
+    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant) }
+
+    public var generateMs: Double? { generate?.ms }
+    public var translateInMs: Double? { translateIn?.ms }
+    public var translateOutMs: Double? { translateOut?.ms }
+    /// End-to-end cost per generated token (all stages, translations included): a length-controlled view of total_ms.
+    public var msPerToken: Double? { completionTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
+    /// Tokens of the reply the person reads: the translated reply on the pivot, else the generated one.
+    public var replyTokens: Int? { (translateOut ?? generate)?.completionTokens }
+    /// End-to-end cost per token of the reply the person reads: what a longer wait buys them.
+    public var msPerReplyToken: Double? { replyTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
+    /// The timed requests of this record.
+    public var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
+}
+
+/// The order an item's routes ran in.
+public enum RouteOrder: String, Sendable, Codable, CaseIterable {
+    case directFirst = "direct-first", pivotFirst = "pivot-first", single
+}
+
+/// One line of diagnostics.jsonl: metadata about a stage, never message or reply text.
+public struct DiagnosticEvent: Sendable, Hashable, Codable {
+    public var itemID: String
+    public var variant: String?
+    public var lang: String
+    public var detectedLang: String?
+    public var route: Route?
+    public var stage: String
+    /// `ok`, `failed`, `skipped` or `dropped`.
+    public var outcome: String
+    public var errorType: String?
+    public var errorMessage: String?
+    public var durationMs: Double?
+    public var tokensIn: Int?
+    public var tokensOut: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, stage, outcome, errorType = "error_type"
+        case errorMessage = "error_message", durationMs = "duration_ms", tokensIn = "tokens_in", tokensOut = "tokens_out"
+    }
+}
+
+/// A reply a person can read (replies.jsonl): the only place text lives.
+public struct ReplyRecord: Sendable, Hashable, Codable {
+    public var itemID: String
+    public var variant: String?
+    public var route: Route
+    public var repeatIndex: Int
+    public var lang: String
+    public var outcome: GenerationRecord.Outcome
+    public var reply: String
+
+    public init(itemID: String, variant: String? = nil, route: Route, repeatIndex: Int, lang: String, outcome: GenerationRecord.Outcome, reply: String) {
+        self.itemID = itemID
+        self.variant = variant
+        self.route = route
+        self.repeatIndex = repeatIndex
+        self.lang = lang
+        self.outcome = outcome
+        self.reply = reply
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case itemID = "item_id", variant, route, repeatIndex = "repeat", lang, outcome, reply
+    }
+}

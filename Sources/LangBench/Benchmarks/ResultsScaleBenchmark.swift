@@ -1,0 +1,74 @@
+import BenchSupport
+import Detection
+import Foundation
+import Generation
+import Items
+import RunProvenance
+
+/// Synthetic detection runs in the real on-disk format (results log, per-item CSV, reports) for
+/// `bench results-scale`: what `compare` and `merge` of large runs are measured on. Item `i` has the
+/// id `item-` and nine digits, a gold language of ru, uk, bg or en, and per config and run a prediction
+/// drawn from a seeded hash: right 90% of the time in the base run, with 2% of items flipped each
+/// way in the current run.
+public enum ResultsScaleBenchmark {
+    /// Which run to write.
+    public enum Run: Sendable {
+        /// Every item, predictions of the base run.
+        case base
+        /// Every item, the base run's predictions with 2% of items flipped each way.
+        case current
+        /// Shard `index` of `count` of the base run: the items whose number is `index` mod `count`.
+        case shard(index: Int, count: Int)
+    }
+
+    static let languages = ["ru", "uk", "bg", "en"].map { LanguageCode(normalised: $0) }
+
+    /// Writes `run` of `items` items and `configs` configs into `directory`; returns the bytes written.
+    public static func write(_ run: Run, items: Int, configs: Int, seed: UInt64, to directory: URL) throws -> Int {
+        try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        let echoes = (0..<configs).map { DetectionReport.ConfigEcho(name: "c\($0)", detector: "builtin", candidates: "ru,uk,bg,en", resolvedCandidates: nil, hints: "") }
+        let header = DetectionLogHeader(configs: echoes, settings: .init(recognizerModelHash: String(repeating: "0", count: 64)))
+        let log = try DetectionResultLog(creating: directory.appendingPathComponent(DetectionOutput.resultsLog), header: header)
+        let numbers: StrideTo<Int>
+        switch run {
+        case .base, .current: numbers = stride(from: 0, to: items, by: 1)
+        case .shard(let index, let count): numbers = stride(from: index, to: items, by: count)
+        }
+        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items, log: log)
+        var count = 0
+        for config in 0..<configs {
+            var position = 0
+            for i in numbers {
+                let id = "item-" + String(repeating: "0", count: max(0, 9 - String(i).count)) + String(i)
+                let lang = languages[i % languages.count]
+                var right = mix(seed, UInt64(i), UInt64(config), 0) % 100 < 90
+                if case .current = run, mix(seed, UInt64(i), UInt64(config), 1) % 100 < 2 { right.toggle() }
+                let predicted = right ? lang : languages[(i + 1) % languages.count]
+                let result = DetectionResult(itemID: id, lang: lang, tags: [], length: .one, config: "c\(config)", detector: "builtin",
+                                             predicted: predicted, confidence: Double(mix(seed, UInt64(i), UInt64(config), 2) % 10_000) / 10_000,
+                                             error: nil, itemHash: FNV1a64.hex(mix(seed, UInt64(i), 3)))
+                try recorder.record(result, config: config, position: position, fresh: true)
+                position += 1
+            }
+            count = position
+        }
+        let timings = echoes.map { DetectionRunner.Timing(config: $0.name, detector: $0.detector, items: count, seconds: 1, itemsPerSecond: Double(count), loadMs: 0) }
+        var provenance = Provenance(command: ["bench", "results-scale"], corpora: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "a", count: 64), items: items)],
+                                    gitCommit: nil)
+        provenance.finish()
+        try DetectionOutput.writeReports(try recorder.finish(timings: timings, provenance: provenance), to: directory)
+        return try CorpusScaleBenchmark.directoryBytes(directory)
+    }
+
+    /// A well-mixed 64-bit hash of the seed, item, config and purpose (SplitMix64's finaliser).
+    static func mix(_ values: UInt64...) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for value in values {
+            h = (h ^ value) &* 0xBF58_476D_1CE4_E5B9
+            h ^= h >> 31
+            h = h &* 0x94D0_49BB_1331_11EB
+            h ^= h >> 29
+        }
+        return h
+    }
+}

@@ -1,0 +1,146 @@
+import BenchSupport
+import Detection
+import Foundation
+import Generation
+import Items
+import RunProvenance
+
+/// One `detect` run end to end: resolve configs, detect every item in canonical order (config order,
+/// then item id), streaming each result to the per-item CSV, the running aggregates and
+/// `detection-results.jsonl`, then write the summary reports atomically. With `resume`, results already
+/// in the log are kept and not redone — after checking that they were measured with the same configs,
+/// settings and item content.
+public struct DetectionJob: Sendable {
+    /// The items in canonical order, or the corpus files to read them from when the run starts.
+    public var items: Items
+    public var configs: [DetectionConfig]
+    public var supported: [LanguageCode]
+    public var factory: DetectorFactory
+    public var directory: URL
+    public var command: [String]
+    public var resume: Bool
+    /// Tasks that detect at once (built-in recognizer); results are the same for any value.
+    public var jobs: Int
+    /// Items per batch (parallel work unit and log flush); any value gives the same results.
+    public var batchSize = 4096
+
+    public init(corpus: Corpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
+                directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
+        self.init(items: SortedCorpus(corpus), configs: configs, supported: supported, factory: factory, directory: directory,
+                  command: command, resume: resume, jobs: jobs)
+    }
+
+    public init(items: SortedCorpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
+                directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
+        self.init(items: .sorted(items), configs: configs, supported: supported, factory: factory, directory: directory,
+                  command: command, resume: resume, jobs: jobs)
+    }
+
+    public init(items: Items, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
+                directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
+        self.items = items
+        self.configs = configs
+        self.supported = supported
+        self.factory = factory
+        self.directory = directory
+        self.command = command
+        self.resume = resume
+        self.jobs = jobs
+    }
+
+    /// The items of a run.
+    public enum Items: Sendable {
+        /// Already in canonical order.
+        case sorted(SortedCorpus)
+        /// Read (`CorpusLoader.loadSorted`) when the run starts, while the detectors are made and the
+        /// recognizer's model is fingerprinted, so that neither waits for the other on a second core.
+        case reading([String], CorpusLoader)
+
+        func load() throws -> SortedCorpus {
+            switch self {
+            case .sorted(let items): items
+            case .reading(let paths, let loader): try loader.loadSorted(paths)
+            }
+        }
+    }
+
+    public func run(progress: any ProgressObserving = SilentProgress()) async throws -> DetectionReport {
+        let factory = self.factory
+        let runner = try DetectionRunner(configs: configs, supported: supported, jobs: jobs, batchSize: batchSize) { try await factory.make($0) }
+        let echoes = runner.configs.map(DetectionReport.ConfigEcho.init)
+        async let made = runner.makeDetectors()
+        async let settings = settings()
+        let items: SortedCorpus, header: DetectionLogHeader, detectors: DetectionRunner.Detectors
+        do {
+            // In this order, as one after the other: a corpus error is reported before a detector's.
+            items = try self.items.load()
+            header = DetectionLogHeader(configs: echoes, settings: try await settings)
+            detectors = try await made
+        } catch {
+            // Made detectors end (an error making them is not the one to report).
+            if let detectors = try? await made { await detectors.shutdown() }
+            throw error
+        }
+        do {
+            return try await run(items: items, header: header, echoes: echoes, runner: runner, detectors: detectors, progress: progress)
+        } catch {
+            await detectors.shutdown()  // at most once more: ending a detector twice is harmless
+            throw error
+        }
+    }
+
+    private func run(items: SortedCorpus, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], runner: DetectionRunner,
+                     detectors: DetectionRunner.Detectors, progress: any ProgressObserving) async throws -> DetectionReport {
+        // The corpora's hashes are asked for at the end: a replayed corpus is hashed as it is read.
+        let provenance = Provenance(command: command, corpora: [])
+        let logURL = directory.appendingPathComponent(DetectionOutput.resultsLog)
+        var kept = DetectionResume(configs: echoes.count)
+        let log: DetectionResultLog
+        if resume, FileManager.default.fileExists(atPath: logURL.path) {
+            let logged = try DetectionResultLog.read(logURL, repair: true)
+            var header = header
+            if logged.header?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
+            kept = try DetectionResume(header: header, logged: logged, items: items, directory: directory)
+            log = try DetectionResultLog.resuming(logURL, header: header, logged: logged)
+        } else {
+            log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
+        }
+        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items.count, log: log)
+        let previous = kept
+        let sink = DetectionRunner.Sink(previous: previous.isEmpty ? nil : { previous.previous(config: $0, position: $1) }) { config, batch in
+            try recorder.record(batch, config: config) { previous.previous(config: config, position: $0)! }
+        }
+        let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: sink)
+        var finished = provenance
+        finished.corpora = try items.sources
+        finished.finish()
+        let report = try recorder.finish(timings: timings, provenance: finished)
+        try DetectionOutput.writeReports(report, to: directory)
+        return report
+    }
+
+    /// The settings outside the configs that change results, for the log header.
+    func settings() throws -> DetectionLogHeader.Settings {
+        var settings = DetectionLogHeader.Settings()
+        if let url = try builtinModelURL() {
+            settings.recognizerModelHash = try ReportError.reading(url) { try ModelHash.hex(fileAt: url) }
+        }
+        if configs.contains(where: { $0.detector.hasPrefix("exec:") }) {
+            settings.execTimeoutSeconds = factory.timeout.seconds
+        }
+        return settings
+    }
+
+    /// The byte-wise FNV-1a of the built-in recognizer's model, which logs written before `recognizer_model_hash`
+    /// existed name it by; nil when no config uses `builtin`.
+    func legacyModelHash() throws -> String? {
+        guard let url = try builtinModelURL() else { return nil }
+        return try ReportError.reading(url) { try FNV1a64.hex(fileAt: url) }
+    }
+
+    /// The built-in recognizer's model file when a config uses `builtin`.
+    private func builtinModelURL() throws -> URL? {
+        guard configs.contains(where: { $0.detector == "builtin" }) else { return nil }
+        return try BuiltinDetector.modelURL(path: factory.recognizerModel)
+    }
+}

@@ -1,0 +1,182 @@
+import BenchSupport
+import Detection
+import Foundation
+import Generation
+import Items
+import LlamaBackend
+import RunProvenance
+import Synchronization
+
+/// One `generate` run end to end: every output is appended to the run directory as it is produced
+/// (records, diagnostics, replies), then the reports are written atomically. With `resume`,
+/// recorded item × route × repeat results are kept and not redone. A run stopped by a signal, by
+/// losing its server or by a detector that cannot answer throws `GenerationStopped` with exact records
+/// and no report (see `docs/reliability.md`).
+public struct GenerationJob: Sendable {
+    public var corpus: Corpus
+    public var runner: GenerationRunner
+    public var settings: GenerationReport.Settings
+    public var directory: URL
+    public var command: [String]
+    public var resume: Bool
+    public var writeReplies: Bool
+    /// Measures the machine at the start and end of the run, into the provenance.
+    public var calibrator: MachineCalibrator?
+
+    public init(corpus: Corpus, runner: GenerationRunner, settings: GenerationReport.Settings, directory: URL, command: [String],
+                resume: Bool = false, writeReplies: Bool = true) {
+        self.corpus = corpus
+        self.runner = runner
+        self.settings = settings
+        self.directory = directory
+        self.command = command
+        self.resume = resume
+        self.writeReplies = writeReplies
+    }
+
+    /// The records a run directory's log holds (0 without one): what a run stopped before it began keeps.
+    static func recordedCount(in directory: URL) throws -> Int {
+        let url = directory.appendingPathComponent(GenerationOutput.recordsLog)
+        guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
+        return try JSONLinesLog<GenerationRecord>.read(url, repair: true).count
+    }
+
+    public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
+        var provenance = Provenance(command: command, corpora: corpus.sources)
+        provenance.shard = corpus.shard?.description
+        let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
+        let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
+        let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
+        var previous: [GenerationRecord] = []
+        let manifest = ResumeManifest(settings: settings, items: corpus.items)
+        if resume {
+            previous = try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true)
+            try ResumeManifest.check(manifest, directory: directory, recorded: Set(previous.map(\.itemID)))
+            _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
+            if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
+        }
+        // A fresh run replaces old logs; and a directory holds a report only once its run has finished.
+        let stale = (resume ? [] : [recordsURL, diagnosticsURL, repliesURL]) + GenerationOutput.reportFiles.map(directory.appendingPathComponent)
+        for url in stale where FileManager.default.fileExists(atPath: url.path) {
+            try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }
+        }
+        if !resume || !FileManager.default.fileExists(atPath: directory.appendingPathComponent(ResumeManifest.file).path) {
+            try manifest.write(to: directory)
+        }
+        let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
+        let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
+        let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
+        let done = Set(previous.map(\.key))
+        let appended = AppendCount()
+        let measured: Measured
+        do {
+            measured = try await ServerReaper.interruptible { [self] in
+                try await measure(progress: progress, skip: done, records: records, diagnostics: diagnostics, replies: replies, appended: appended)
+            }
+        } catch {
+            // Whatever failed after a signal failed because of it (the servers were stopped): say so.
+            let cause = runner.stopSignal().map(GenerationStopped.Cause.signal) ?? (error as? GenerationStopped.Cause)
+            guard let cause else { throw error }
+            throw GenerationStopped(cause: cause, kept: previous.count + appended.value.withLock { $0 }, directory: directory)
+        }
+        let fresh = measured.records, warmupRuns = measured.warmupRuns
+        provenance.calibration = measured.calibration
+        provenance.servers = measured.servers
+        let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
+        var restarts = 0, seen = Set<ObjectIdentifier>()
+        for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
+        provenance.serverRestarts = restarts.nonZero
+        provenance.finish()
+        let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
+        try GenerationOutput.writeReports(report, to: directory)
+        return report
+    }
+
+    private struct Measured: Sendable {
+        var records: [GenerationRecord]
+        var warmupRuns: Int
+        var calibration: MachineCalibration?
+        var servers: [PoolServer]?
+    }
+
+    /// Results appended to the log by this run.
+    private final class AppendCount: Sendable {
+        let value = Mutex(0)
+    }
+
+    /// The calibrated, timed part: every item, each output appended to the logs as it is produced.
+    private func measure(progress: any ProgressObserving, skip done: Set<String>, records: JSONLinesLog<GenerationRecord>,
+                         diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?, appended: AppendCount) async throws -> Measured {
+        let sink = Self.sink(records: records, diagnostics: diagnostics, replies: replies, appended: appended)
+        if !runner.pool.isEmpty { return try await measurePooled(progress: progress, skip: done, sink: sink) }
+        let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
+        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done, sink: sink)
+        var calibration: MachineCalibration?
+        if let calibrator, let calibrationStart {
+            calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
+        }
+        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
+    }
+
+    /// Appends each output to the logs: the record first (resume redoes what has no record, so a kill
+    /// between these writes can lose an item's diagnostics or reply line but never write them twice).
+    private static func sink(records: JSONLinesLog<GenerationRecord>, diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?,
+                             appended: AppendCount) -> GenerationRunner.Sink {
+        { output in
+            try records.append(output.record)
+            appended.value.withLock { $0 += 1 }
+            for event in output.events { try diagnostics.append(event) }
+            try replies?.append(ReplyRecord(itemID: output.record.itemID, variant: output.record.variant, route: output.record.route, repeatIndex: output.record.repeatIndex,
+                                            lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
+        }
+    }
+
+    /// A pooled run: every server calibrated at the start, the items dealt across them, every server still
+    /// live calibrated at the end (one that fails then keeps its start samples). The run's calibration is
+    /// the pool's, all servers' samples merged; each server's own is in `servers`.
+    private func measurePooled(progress: any ProgressObserving, skip done: Set<String>, sink: @escaping GenerationRunner.Sink) async throws -> Measured {
+        var starts: [[MachineCalibration.Sample]?] = []
+        var failed = Set<Int>()
+        for (index, member) in runner.pool.enumerated() {
+            // A server that does not answer its start calibration is failed like one that dies mid-run: its items move.
+            guard !member.failedAtStart else {
+                failed.insert(index)
+                starts.append(nil)
+                continue
+            }
+            do { starts.append(try await member.calibrator?.measure(phase: "start", warm: true)) } catch is BackendError {
+                failed.insert(index)
+                starts.append(nil)
+            }
+        }
+        let (fresh, warmupRuns, outcome) = try await runner.runPooled(corpus.items, progress: progress, skip: done, failed: failed, sink: sink)
+        var servers: [PoolServer] = []
+        for (index, member) in runner.pool.enumerated() {
+            var calibration: MachineCalibration?
+            if let calibrator = member.calibrator, let start = starts[index] {
+                var end: [MachineCalibration.Sample] = []
+                if !outcome.failed[index] {
+                    // A server that dies after its last item has no end samples: its start ones stand.
+                    do { end = try await calibrator.measure(phase: "end") } catch is BackendError {}
+                }
+                calibration = MachineCalibration(threads: calibrator.threads, samples: start + end)
+            }
+            servers.append(PoolServer(label: member.label, url: member.url, calibration: calibration, failed: outcome.failed[index],
+                                      unitsMoved: outcome.movedAway[index]))
+        }
+        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: MachineCalibration.merged(servers.compactMap(\.calibration)),
+                        servers: servers)
+    }
+
+    /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
+    /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
+    public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
+        var seen = Set<String>()
+        return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
+            .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
+    }
+}
+
+private extension Int {
+    var nonZero: Int? { self == 0 ? nil : self }
+}

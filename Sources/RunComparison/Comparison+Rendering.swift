@@ -1,0 +1,103 @@
+import BenchSupport
+import Detection
+import Foundation
+import Generation
+
+/// The comparison as Markdown (for a PR comment), JSON and JUnit XML.
+extension Comparison {
+    public var markdown: String {
+        var out = !regressions.isEmpty ? "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
+            : latencyNotJudged == nil ? "## ✅ LangBench: no regression\n\n" : "## ⚠️ LangBench: no regression in the checks judged; latency not judged\n\n"
+        if let latencyNotJudged { out += "**\(ReportText.markdown(latencyNotJudged.note))**\n\n" }
+        out += "Base \(ReportText.code(base)) → current \(ReportText.code(current)). \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved; "
+            + "\(gatingChecks) gating checks, family-wise α = \(thresholds.alpha) (Holm).\n\n"
+        for note in notes where note != latencyNotJudged?.note { out += "> \(ReportText.markdown(note))\n" }
+        if !notes.isEmpty { out += "\n" }
+        let blind = checks.filter { $0.powerNote != nil }
+        if !blind.isEmpty {
+            out += "<details><summary>\(blind.count) check(s) cannot see their threshold</summary>\n\n"
+            out += blind.map { "- \(MarkdownWriter.inline($0.metric)) \(MarkdownWriter.inline($0.key)): \(ReportText.markdown($0.powerNote!))" }.joined(separator: "\n")
+            out += "\n\n</details>\n\n"
+        }
+        if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
+        for check in checks where check.status != .unchanged {
+            guard let moved = check.moved, !moved.isEmpty else { continue }
+            let total = check.movedTotal ?? moved.count
+            out += "<details><summary>\(total) item(s) moved in \(MarkdownWriter.inline(check.metric)) \(MarkdownWriter.inline(check.key))</summary>\n\n"
+            // A PR comment has room for the first few; the HTML page and the JSON list up to `MovedItem.listed`.
+            let shown = moved.prefix(MovedItem.listedInComment)
+            out += shown.map { "- " + MarkdownWriter.inline($0.name) + ": " + ReportText.markdown("\($0.change), \($0.detail)") }.joined(separator: "\n")
+            out += (total > shown.count ? "\n- … and \(total - shown.count) more (compare.html, or --format json)" : "") + "\n\n</details>\n\n"
+        }
+        if !improvements.isEmpty { out += MarkdownWriter.render(table(improvements, title: "Improvements")) + "\n" }
+        let unchanged = checks.filter { $0.status == .unchanged }
+        if !unchanged.isEmpty {
+            out += "<details><summary>\(unchanged.count) unchanged</summary>\n\n" + MarkdownWriter.render(table(unchanged, title: "Unchanged"), heading: false) + "\n</details>\n\n"
+        }
+        out += "### Rules\n\n"
+        out += "- Runs must match in corpora, item set, route, profile, model, seed, sampling, server threads/slots/context, concurrency, repeats, translation packs and cache policy; otherwise `compare` refuses (exit 65) unless `--allow-mismatch`, and every allowed difference is listed above.\n"
+        out += "- Every check pairs an item with itself (same route and repeat); an item's repeats are one unit in every test. Holm's correction runs across all \(gatingChecks) gating checks of this compare at α = \(thresholds.alpha), so a job with no real change fails with probability at most \(thresholds.alpha). Exact checks (token cost) spend no α; checks not judged neither.\n"
+        out += "- **mde**: the change a check flags with 80% power at its n, tested at α/m = \(thresholds.alpha)/\(max(1, gatingChecks)) (Holm's first step), normal approximation: for latency ratios exp((z₁₋α/m + z₀.₈)·SE) − 1 beyond the threshold's ratio, SE the standard deviation of the bootstrap log-ratios; for McNemar rates the d from no change solving d = (z₁₋α/2m + z₀.₈)·√(deff·(churn + d)/n), churn = 2·min(b, c)/n (records that moved both ways), deff = Σ(bᵢ−cᵢ)²/(b + c) over items with repeats (1 without); 0 for exact checks. When the threshold is below it, the check says \"cannot see a change of … with n = …\" (listed above).\n"
+        out += "- **detection.accuracy** (higher is better): McNemar's exact test on the same items; regression when significant after Holm **and** the drop exceeds \(thresholds.accuracyPoints) points per config, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
+        out += "- **generation.latency / ttft / tpot** (lower is better): geometric mean of per-item CURRENT/BASE ratios of total_ms, ttft_ms and tpot_ms (repeats resampled with their item, 2000 bootstrap resamples over items); regression when significantly above ×\(1 + thresholds.latencyRatio). **generation.latency_p95**: the p95 of per-item total_ms (geometric mean over repeats), CURRENT/BASE, paired bootstrap over items; the same rule, judged from \(TailLatency.minimumItems) items. Pairs without a model reply in one run are counted in `lost` and judged by the rate checks. Not judged, and no interval, below \(Statistics.minimumForInterval) items.\n"
+        out += "- **generation.served_in_own_language** (higher is better) and **generation.fallback_rate** per reason (lower is better): McNemar's exact test on the same records, clustered by item when there are repeats (Durkalski et al.; crisis-flagged excluded); regression when significant after Holm and the change exceeds \(thresholds.fallbackPoints) points.\n"
+        out += "- **generation.prompt_tokens_evaluated** and **generation.tokens_generated** (lower is better): exact totals over the same records with a model reply in both runs (the server's `prompt_n` and generated tokens of every request); with a cold cache and a fixed seed they do not depend on the machine, so they are checked under every latency basis. Regression when a total rises by more than \(TokenCost.percent(thresholds.tokenCostRatio)); the first records that changed are listed.\n"
+        out += "- Improvements use the same rules in the other direction and never fail the job.\n"
+        return out
+    }
+
+    static let latencyMetrics: Set<String> = ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric]
+
+    package func table(_ checks: [MetricCheck], title: String) -> ReportTable {
+        var table = ReportTable(title: title, columns: [
+            .init("metric"), .init("key"), .numeric("base"), .numeric("current"), .numeric("delta"), .init("interval"),
+            .numeric("p"), .numeric("p_holm", title: "p (Holm)"), .numeric("threshold"), .numeric("mde"), .numeric("n"), .numeric("lost"),
+        ])
+        for c in checks {
+            let tokens = TokenCost.metrics.contains(c.metric)
+            let latency = Self.latencyMetrics.contains(c.metric) || tokens
+            let value: (Double) -> ReportCell = { latency ? .number($0, digits: c.metric == "generation.tpot" ? 1 : 0) : .percent($0) }
+            let delta: ReportCell = latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))
+            let interval: ReportCell = c.interval.map {
+                latency ? .text(String(format: "×%.2f–%.2f", $0.low, $0.high)) : .text(DetectionReport.percentInterval($0))
+            } ?? .empty
+            let threshold: ReportCell = tokens ? .text("+" + TokenCost.percent(c.threshold))
+                : latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
+            let mde: ReportCell = c.mde.map { tokens ? .text("0 (exact)") : latency ? .text(String(format: "%+.1f%%", $0 * 100)) : .text(String(format: "%.1f pts", $0 * 100)) } ?? .empty
+            table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
+                          c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, c.adjustedP.map { .text(DetectionReport.pValue($0)) } ?? .empty,
+                          threshold, mde, .int(c.n), c.lost.map(ReportCell.int) ?? .empty])
+        }
+        return table
+    }
+
+    public var json: String {
+        (try? JSONOutput.encode(self)) ?? "{}\n"  // strings and numbers only: encoding cannot fail
+    }
+
+    /// JUnit XML: one test case per checked metric; a regression is a failure.
+    public var junit: String {
+        let escape = ReportText.xml
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"langbench\" tests=\"\(checks.count)\" failures=\"\(regressions.count)\">\n"
+        let groups = Dictionary(grouping: checks, by: \.metric).sorted { $0.key < $1.key }
+        for (metric, group) in groups {
+            out += "  <testsuite name=\"\(escape(metric))\" tests=\"\(group.count)\" failures=\"\(group.filter { $0.status == .regression }.count)\">\n"
+            for check in group {
+                out += "    <testcase classname=\"\(escape(metric))\" name=\"\(escape(check.key))\">\n"
+                let detail = String(format: "base %.4f, current %.4f, delta %+.4f, p %@, p (Holm) %@, %@", check.base, check.current, check.delta,
+                                    check.pValue.map { String(format: "%.4f", $0) } ?? "-", check.adjustedP.map { String(format: "%.4f", $0) } ?? "-", check.rule)
+                    + (check.mde.map { String(format: ", mde %.4f", $0) } ?? "") + (check.powerNote.map { "; " + $0 } ?? "")
+                    + (check.changes.map { $0.isEmpty ? "" : "; changed: " + $0.joined(separator: "; ") } ?? "")
+                if check.status == .regression {
+                    out += "      <failure message=\"regression\">\(escape(detail))</failure>\n"
+                } else {
+                    out += "      <system-out>\(escape(check.status.rawValue + ": " + detail))</system-out>\n"
+                }
+                out += "    </testcase>\n"
+            }
+            out += "  </testsuite>\n"
+        }
+        return out + (latencyNotJudged?.junit ?? "") + "</testsuites>\n"
+    }
+}

@@ -1,0 +1,171 @@
+import Detection
+import Generation
+import RunProvenance
+
+/// Compares a CURRENT run against a BASE run: checks comparability, then every metric with its
+/// polarity and threshold. Regressions fail the job; improvements are reported and never fail it.
+public struct Comparison: Sendable, Encodable {
+    public static let schemaVersion = 2
+
+    public var schemaVersion: Int
+    public var base: String
+    public var current: String
+    public var thresholds: Thresholds
+    /// What differs between the runs' settings (the change under test), and mismatches let through
+    /// by `--allow-mismatch`.
+    public var notes: [String]
+    public var checks: [MetricCheck]
+    /// By config with a regression: the items it broke, in id order (the first `DetectionJoin.brokenCap`).
+    public var brokenItems: [String: [String]]
+    /// By config with a regression: how many items it broke (more than `brokenItems` holds when that was capped).
+    public var brokenItemCounts: [String: Int] = [:]
+    /// Latency left unjudged because a run's machine was unsteady (nil: judged, or skipped by `--latency skip`).
+    public var latencyNotJudged: LatencyNotJudged?
+
+    enum CodingKeys: String, CodingKey {
+        case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
+        case brokenItemCounts = "broken_item_counts"
+        case latencyNotJudged = "latency_not_judged"
+        case gatingChecks = "gating_checks"
+    }
+
+    /// The runs' differences in named settings that were let through by `--allow-mismatch`.
+    public var mismatches: [String]
+    public var regressions: [MetricCheck] { checks.filter { $0.status == .regression } }
+    public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
+    public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
+    /// The tests Holm runs across (one family for the verdict, at `thresholds.alpha`).
+    public var gatingChecks: Int { checks.filter(\.gating).count }
+
+    /// `latency` says how latency is made comparable; the library default trusts the caller that both
+    /// runs come from one machine (as tests on one server do); the CLI defaults to `.calibrated`.
+    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false,
+                latency: LatencyBasis = .sameRunner) throws {
+        schemaVersion = Self.schemaVersion
+        self.base = base.path
+        self.current = current.path
+        self.thresholds = thresholds
+        let join = try base.detectionStore.flatMap { a in try current.detectionStore.map { try DetectionJoin(base: a, current: $0) } }
+        try Self.requireCommonItems(base, current, detection: join)
+        let (mismatches, changes) = Self.differences(base, current)
+        if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
+        self.mismatches = mismatches
+        notes = mismatches.map { "mismatch allowed: \($0)" } + changes
+        var checks: [MetricCheck] = []
+        var broken: [String: [String]] = [:], brokenCounts: [String: Int] = [:]
+        if let join {
+            let detection = DetectionComparer.checks(join, thresholds: thresholds)
+            checks += detection
+            for check in detection where check.status == .regression && !check.key.contains("lang=") {
+                let config = String(check.key.dropFirst("config=".count))
+                guard let counts = join.configs.first(where: { $0.name == config })?.join else { continue }
+                broken[config] = counts.brokenItems
+                brokenCounts[config] = counts.all.broken
+            }
+        }
+        if let a = base.generation, let b = current.generation {
+            // A run without a calibration cannot be put on a machine scale at all: refused first, whatever its steadiness.
+            if latency == .calibrated, a.provenance.calibration == nil || b.provenance.calibration == nil {
+                _ = try MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
+                                                  margin: thresholds.calibrationMargin)
+            }
+            // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are compared.
+            latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency)
+            let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
+                ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
+                                             margin: thresholds.calibrationMargin)
+            notes.append(note)
+            checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
+        }
+        self.checks = MetricCheck.familyWise(checks, alpha: thresholds.alpha).map { $0.settlingMoved() }.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
+        brokenItems = broken
+        brokenItemCounts = brokenCounts
+        // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
+        let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)
+        if !shared { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(schemaVersion, forKey: .schemaVersion)
+        try container.encode(base, forKey: .base)
+        try container.encode(current, forKey: .current)
+        try container.encode(thresholds, forKey: .thresholds)
+        try container.encode(mismatches, forKey: .mismatches)
+        try container.encode(notes, forKey: .notes)
+        try container.encode(checks, forKey: .checks)
+        try container.encode(brokenItems, forKey: .brokenItems)
+        // Only when a list was capped, so that the JSON of every other comparison stays as it was.
+        if brokenItemCounts.contains(where: { $0.value > (brokenItems[$0.key]?.count ?? 0) }) {
+            try container.encode(brokenItemCounts, forKey: .brokenItemCounts)
+        }
+        try container.encode(verdict, forKey: .verdict)
+        try container.encode(latencyNotJudged, forKey: .latencyNotJudged)
+        try container.encode(gatingChecks, forKey: .gatingChecks)
+    }
+
+    /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item
+    /// are refused, even with `--allow-mismatch`.
+    static func requireCommonItems(_ a: RunResults, _ b: RunResults, detection: DetectionJoin?) throws {
+        if let detection, let disjoint = detection.disjoint {
+            try refuse("detection", base: disjoint.base, current: disjoint.current)
+        }
+        if let x = a.generation, let y = b.generation {
+            let ids = (Set(x.records.map(\.itemID)), Set(y.records.map(\.itemID)))
+            if ids.0.isDisjoint(with: ids.1) { try refuse("generation", base: (ids.0.count, ids.0.min()), current: (ids.1.count, ids.1.min())) }
+        }
+    }
+
+    private static func refuse(_ half: String, base: (count: Int, first: String?), current: (count: Int, first: String?)) throws {
+        let example = [base.first, current.first].map { $0.map { "'\($0)'" } ?? "none" }
+        throw ComparisonError.nothingInCommon("the \(half) results share no item id (\(base.count) in base, e.g. \(example[0]); \(current.count) in current, e.g. \(example[1])): "
+            + "compare runs of the same corpus")
+    }
+
+    /// Mismatches make runs incomparable (different corpora or items); changes are what is under test.
+    static func differences(_ a: RunResults, _ b: RunResults) -> (mismatches: [String], changes: [String]) {
+        var mismatches: [String] = [], changes: [String] = []
+        if let x = a.detection, let y = b.detection {
+            let hashes = (Set(x.provenance.corpora.map(\.sha256)), Set(y.provenance.corpora.map(\.sha256)))
+            if hashes.0 != hashes.1 { mismatches.append("detection corpora differ (\(x.provenance.corpora.map(\.path)) vs \(y.provenance.corpora.map(\.path)), compared by SHA-256)") }
+            let names = (x.configs.map(\.name), y.configs.map(\.name))
+            if Set(names.0) != Set(names.1) { mismatches.append("detection configs differ: \(names.0) vs \(names.1)") }
+            for config in y.configs {
+                if let old = x.configs.first(where: { $0.name == config.name }), old != config {
+                    changes.append("detection config '\(config.name)' changed: candidates \(old.candidates) → \(config.candidates), hints \(old.hints) → \(config.hints), detector \(old.detector) → \(config.detector)")
+                }
+            }
+        }
+        if let x = a.generation, let y = b.generation {
+            mismatches += GenerationComparability.mismatches(x, y)
+            if x.settings.detection != y.settings.detection { changes.append("generation detection config changed: \(x.settings.detection) → \(y.settings.detection)") }
+            if x.provenance.host.cpu != y.provenance.host.cpu { changes.append("machine changed: \(x.provenance.host.cpu) → \(y.provenance.host.cpu); latency is not comparable across machines") }
+            for (name, report) in [("base", x), ("current", y)] where report.control?.verdict == .biased {
+                changes.append("the \(name) run's English A/A control excludes 1.0: its timings are biased")
+            }
+        }
+        if (a.detection == nil) != (b.detection == nil) { changes.append("only one run has detection results; detection not compared") }
+        if (a.generation == nil) != (b.generation == nil) { changes.append("only one run has generation results; generation not compared") }
+        return (mismatches, changes)
+    }
+}
+
+/// Why two runs cannot be compared.
+public enum ComparisonError: Error, Sendable, CustomStringConvertible {
+    case notComparable([String])
+    /// Nothing to pair: no override makes such runs comparable.
+    case nothingInCommon(String)
+    /// Shards that cannot be merged into one run (`merge`).
+    case cannotMerge(String)
+
+    public var description: String {
+        switch self {
+        case .nothingInCommon(let reason):
+            "the runs are not comparable: \(reason)"
+        case .cannotMerge(let reason):
+            "cannot merge: \(reason)"
+        case .notComparable(let reasons):
+            "the runs are not comparable: " + reasons.joined(separator: "; ") + " (pass --allow-mismatch to compare anyway)"
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import BenchSupport
+import Detection
+import Generation
+import RunProvenance
+
+/// Latency `compare` leaves unjudged because a run's machine was unsteady (`MachineSteadiness`): its
+/// latency describes the load, not the code, under any basis — raw it would fail or pass by the load,
+/// calibrated its interval would widen until a real slowdown passes. Accuracy, fallbacks and token cost
+/// do not depend on the machine and are still judged, so the exit code is theirs; the note heads the
+/// report and the JUnit output carries every latency metric as skipped, so no job reads it as a pass.
+public struct LatencyNotJudged: Sendable, Hashable, Encodable {
+    /// `base` and/or `current`: the unsteady runs.
+    public var runs: [String]
+    /// Each unsteady run's reasons, one line per run.
+    public var reasons: [String]
+    /// The latency metrics left unjudged.
+    public var metrics: [String]
+
+    enum CodingKeys: String, CodingKey { case runs, reasons, metrics, note }
+
+
+    /// Whether a run was unsteady, and whether a run's pool mixed servers beyond the margin.
+    var unsteady = false, unlikePool = false
+
+    /// Nil when both runs were steady (and, calibrated, each pool's servers alike) or latency is skipped anyway.
+    /// A pool whose servers' calibrations differ beyond the margin (`PoolLatency.disagreement`) has no one
+    /// machine to scale its latency by: its pooled figures depend on the dealing.
+    init?(base: GenerationReport, current: GenerationReport, basis: LatencyBasis) {
+        guard basis != .skip else { return nil }
+        var runs: [String] = [], reasons: [String] = []
+        for (name, report) in [("base", base), ("current", current)] {
+            var why: [String] = []
+            let steadiness = MachineSteadiness(report)
+            if !steadiness.isSteady {
+                why += steadiness.reasons
+                unsteady = true
+            }
+            if basis == .calibrated, let disagreement = report.pool?.disagreement {
+                why.append("its pool's " + disagreement.reason)
+                unlikePool = true
+            }
+            if !why.isEmpty {
+                runs.append(name)
+                reasons.append("the \(name) run: " + why.joined(separator: "; "))
+            }
+        }
+        guard !runs.isEmpty else { return nil }
+        self.runs = runs
+        self.reasons = reasons
+        metrics = Comparison.latencyMetrics.sorted()
+    }
+
+    /// The note at the top of the comparison.
+    public var note: String {
+        let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
+        let judged = " Accuracy, fallbacks and token cost are judged as usual; "
+        guard unlikePool else {
+            return "⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during \(who) (" + reasons.joined(separator: "; ")
+                + "); its latency describes the load, not the code." + judged + "re-run on a quiet machine to judge latency."
+        }
+        let what = unsteady ? "the machine was unsteady or the pool's servers unlike" : "the pool's servers were unlike"
+        return "⚠️ latency NOT JUDGED (neither passed nor failed): \(what) during \(who) (" + reasons.joined(separator: "; ")
+            + "); pooled latency mixes machines and depends on which items each served." + judged
+            + "read generation.md's latency per server, or re-run on servers whose calibrations agree to judge latency."
+    }
+
+    /// Why, in a JUnit test case's name.
+    private var shortCause: String {
+        [unsteady ? "machine unsteady" : nil, unlikePool ? "pool servers unlike" : nil].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(runs, forKey: .runs)
+        try container.encode(reasons, forKey: .reasons)
+        try container.encode(metrics, forKey: .metrics)
+        try container.encode(note, forKey: .note)
+    }
+
+    /// JUnit test cases, one per latency metric, each skipped with the note.
+    var junit: String {
+        var out = "  <testsuite name=\"latency not judged\" tests=\"\(metrics.count)\" failures=\"0\" skipped=\"\(metrics.count)\">\n"
+        for metric in metrics {
+            out += "    <testcase classname=\"\(ReportText.xml(metric))\" name=\"not judged: \(shortCause)\">\n"
+            out += "      <skipped message=\"\(ReportText.xml(note))\"/>\n    </testcase>\n"
+        }
+        return out + "  </testsuite>\n"
+    }
+}
+
+extension MachineSteadiness {
+    /// Judges a generation report from its calibration and records (reports written before the check included).
+    public init(_ report: GenerationReport) {
+        self.init(calibration: report.provenance.calibration, records: report.records.filter { $0.fallbackReason != .crisisProtocol })
+    }
+}
