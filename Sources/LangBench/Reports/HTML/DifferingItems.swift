@@ -61,11 +61,10 @@ struct DifferingItems {
         guard configs.count > 1 else { return items }
         let number = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
         var byItem: [String: [DetectionResult?]] = [:]
+        let none = [DetectionResult?](repeating: nil, count: configs.count)
         for result in results {
             guard let config = number[result.config] else { continue }
-            if byItem[result.itemID, default: Array(repeating: nil, count: configs.count)][config] == nil {
-                byItem[result.itemID]![config] = result
-            }
+            if byItem[result.itemID, default: none][config] == nil { byItem[result.itemID, default: none][config] = result }
         }
         for id in byItem.keys.sorted() { items.add(id, answers: byItem[id]!) }
         return items
