@@ -14,16 +14,22 @@ struct DetectionRowReader {
     private var languages: [String: LanguageCode] = [:]
     private var lastTags: [String] = []
     private var tags: [String] = []
+    /// The previous row's config and detector, and the language texts met first (up to
+    /// `recentLimit`): rows repeat them, and a text equal byte for byte to one of them is taken as it
+    /// is rather than made and looked up again.
+    private var config = "", detector = ""
+    private var recent: [(text: [UInt8], code: LanguageCode)] = []
+    private static let recentLimit = 16
 
     /// The result of the row `line` (without its newline).
     mutating func result(_ line: UnsafeRawBufferPointer) throws(Invalid) -> DetectionResult {
         var row = RowCursor(bytes: line)
         try row.open()
-        let config = try row.string(0)
-        let detector = try row.string(1)
+        config = try Self.same(&row, 0, as: config)
+        detector = try Self.same(&row, 1, as: detector)
         let itemID = try row.string(2)
         let itemHash = try row.stringOrNull(3)
-        let lang = try language(try row.string(4), column: 4)
+        let lang = try language(&row, column: 4)!
         let lengthText = try row.string(5)
         guard let length = LengthBucket(rawValue: lengthText) else {
             throw Invalid(description: "length '\(lengthText)' is not one of \(LengthBucket.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -31,13 +37,39 @@ struct DetectionRowReader {
         tags.removeAll(keepingCapacity: true)
         try row.strings(6, into: &tags)
         if tags != lastTags { lastTags = tags }  // rows of one item share their tags' storage
-        var predicted: LanguageCode?
-        if let text = try row.stringOrNull(7) { predicted = try language(text, column: 7) }
+        let predicted = try language(&row, column: 7)
         let confidence = try row.numberOrNull(8)
         let error = try row.error(9)
         try row.close()
         return DetectionResult(itemID: itemID, lang: lang, tags: lastTags, length: length, config: config, detector: detector,
                                predicted: predicted, confidence: confidence, error: error, itemHash: itemHash)
+    }
+
+    /// Element `column`'s string: `last` itself when equal to it byte for byte.
+    private static func same(_ row: inout RowCursor, _ column: Int, as last: String) throws(Invalid) -> String {
+        switch try row.text(column, orNull: false) {
+        case .null: return last  // not given for orNull: false
+        case .unescaped(let text): return text
+        case .bytes(let span):
+            var last = last
+            let equal = last.utf8.count == span.count && last.withUTF8 { span.count == 0 || memcmp($0.baseAddress!, span.baseAddress!, span.count) == 0 }
+            return equal ? last : String(decoding: span, as: UTF8.self)
+        }
+    }
+
+    /// The language code of element `column` (nil for null, which only the predicted column may be).
+    private mutating func language(_ row: inout RowCursor, column: Int) throws(Invalid) -> LanguageCode? {
+        switch try row.text(column, orNull: column == 7) {
+        case .null: return nil
+        case .unescaped(let text): return try language(text, column: column)
+        case .bytes(let span):
+            for entry in recent where entry.text.count == span.count {
+                if entry.text.withUnsafeBytes({ span.count == 0 || memcmp($0.baseAddress!, span.baseAddress!, span.count) == 0 }) { return entry.code }
+            }
+            let code = try language(String(decoding: span, as: UTF8.self), column: column)
+            if recent.count < Self.recentLimit { recent.append((Array(span), code)) }
+            return code
+        }
     }
 
     private mutating func language(_ text: String, column: Int) throws(Invalid) -> LanguageCode {
@@ -87,6 +119,26 @@ private struct RowCursor {
         try element(column)
         guard peek == Self.quote else { throw Invalid(description: "\(Self.columns[column]) is not a string") }
         return try quoted(column)
+    }
+
+    /// Element `column`, a string (or null where `orNull`): its bytes in place when it has no
+    /// escapes, else the unescaped text.
+    enum Text {
+        case bytes(UnsafeRawBufferPointer)
+        case unescaped(String)
+        case null
+    }
+
+    mutating func text(_ column: Int, orNull: Bool) throws(Invalid) -> Text {
+        try element(column)
+        if orNull, literalNull() { return .null }
+        guard peek == Self.quote else { throw Invalid(description: "\(Self.columns[column]) is not a string" + (orNull ? " or null" : "")) }
+        let start = at + 1
+        var end = start
+        while end < bytes.count, bytes[end] != Self.quote, bytes[end] != Self.backslash, bytes[end] >= 0x20 { end += 1 }
+        guard end < bytes.count, bytes[end] == Self.quote else { return .unescaped(try quoted(column)) }
+        at = end + 1
+        return .bytes(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
     }
 
     mutating func stringOrNull(_ column: Int) throws(Invalid) -> String? {

@@ -45,6 +45,15 @@ public struct DetectionStore: Sendable {
         self.report = report
     }
 
+    /// The results log of `report`, written in `directory`; nil when there is no log.
+    package init?(report: DetectionReport, directory: URL) throws {
+        log = directory.appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
+        guard FileManager.default.fileExists(atPath: log.path) else { return nil }
+        header = try Self.readHeader(log)
+        sortsInMemory = report.schemaVersion < 2
+        self.report = report
+    }
+
     /// A pass over the results from the first, in canonical order. Prefer `reading`, which handles a
     /// log out of canonical order; a cursor of such a log throws `NotInCanonicalOrder`.
     public func results() throws -> Cursor {

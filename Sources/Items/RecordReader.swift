@@ -1,3 +1,4 @@
+
 /// Turns the lines of one file, a block at a time, into raw records in the file's format; what a
 /// format carries from block to block (the header of delimited files, a quoted CSV cell spanning
 /// lines) stays here.

@@ -8,13 +8,14 @@ import Generation
 enum DetectionItems {
     static let tableID = "detection-items"
 
-    static func results(of report: DetectionReport, in directory: URL) throws -> [DetectionResult] {
-        let log = directory.appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
-        guard FileManager.default.fileExists(atPath: log.path) else { return [] }
-        return DetectionResult.ordered(try DetectionResultLog.read(log).results, configs: report.configs.map(\.name))
+    /// The differing-items table of the run in `directory`, streamed from its results log (none without a log).
+    static func differing(_ report: DetectionReport, in directory: URL, texts: ItemTexts, crisis: Set<String>) throws -> DifferingItems {
+        let store = try DetectionStore(report: report, directory: directory)
+        guard let store else { return DifferingItems(configs: report.configs.map(\.name), texts: texts, crisis: crisis) }
+        return try DifferingItems.of(store, texts: texts, crisis: crisis)
     }
 
-    static func section(_ page: inout HTMLPage, report: DetectionReport, results: [DetectionResult], texts: ItemTexts, crisis: Set<String>) {
+    static func section(_ page: inout HTMLPage, report: DetectionReport, differing: DifferingItems) {
         page.openSection("detection")
         page.heading("Detection")
         page.paragraph("\(report.items) items × \(report.configs.count) configs.")
@@ -29,46 +30,11 @@ enum DetectionItems {
         let tags = report.sliceTable(prefix: "tag=", title: "Accuracy by tag")
         if !tags.rows.isEmpty { page.table(tags, id: "detection-tags") }
         page.table(report.timingTable, id: "detection-timing")
-        let (table, hidden) = differing(results, configs: report.configs.map(\.name), texts: texts, crisis: crisis)
+        let table = differing.table
         page.heading("Items whose answer differs between configs", level: 3, id: "detection-differing")
-        if hidden > 0 { page.paragraph("\(hidden) crisis-flagged item(s) differ too; they are counted here and never shown.") }
+        if differing.hidden > 0 { page.paragraph("\(differing.hidden) crisis-flagged item(s) differ too; they are counted here and never shown.") }
         page.table(table, id: tableID, filters: ["lang", "length", "tags"] + table.columns.map(\.name).filter { $0.hasPrefix("flip:") },
-                   overflowNote: DetectionOutput.itemsFile)
+                   rowCap: differing.rowCap, rowCount: differing.rows, overflowNote: DetectionOutput.itemsFile)
         page.closeSection()
-    }
-
-    /// One row per item whose configs do not all give the same answer; `flip:<config>` is `fixed` or
-    /// `broken` against the first config, as in detection-items.csv.
-    static func differing(_ results: [DetectionResult], configs: [String], texts: ItemTexts, crisis: Set<String>) -> (ReportTable, hiddenCrisis: Int) {
-        var columns: [ReportTable.Column] = [.init("item_id"), .init("lang"), .init("length"), .init("tags"), .init("text")]
-        for config in configs {
-            columns += [.init("answer:\(config)", title: "\(config) answer"), .init("correct:\(config)", title: "\(config) correct"),
-                        .numeric("confidence:\(config)", title: "\(config) confidence")]
-        }
-        columns += configs.dropFirst().map { .init("flip:\($0)", title: "\($0) vs \(configs[0])") }
-        var table = ReportTable(title: "Items whose answer differs between configs", columns: columns)
-        var byItem: [String: [String: DetectionResult]] = [:], order: [String] = []
-        for result in results {
-            if byItem[result.itemID] == nil { order.append(result.itemID) }
-            byItem[result.itemID, default: [:]][result.config] = result
-        }
-        var hidden = 0
-        for id in order.sorted() {
-            guard let answers = byItem[id], Set(answers.values.map(\.predictedLabel)).count > 1, let first = answers.values.first else { continue }
-            if crisis.contains(id) { hidden += 1; continue }
-            var row: [ReportCell] = [.text(id), .text(first.lang.identifier), .text(first.length.rawValue), .text(first.tags.joined(separator: ";")),
-                                     .optionalText(texts.text(id))]
-            for config in configs {
-                let r = answers[config]
-                row += [.optionalText(r?.predictedLabel), r.map { .bool($0.correct) } ?? .empty, r?.confidence.map { .number($0, digits: 4) } ?? .empty]
-            }
-            let base = answers[configs[0]]?.correct
-            for config in configs.dropFirst() {
-                guard let base, let now = answers[config]?.correct, now != base else { row.append(.empty); continue }
-                row.append(.text(now ? "fixed" : "broken"))
-            }
-            table.append(row)
-        }
-        return (table, hidden)
     }
 }

@@ -10,10 +10,12 @@ public enum HTMLWriter {
 
     /// `table` as a captioned `<table>`; `id` names it for links and the test; `filters` are the column
     /// names a reader can filter by (the page's script builds the controls, so a page without script has
-    /// none that do nothing); `rowIDs` give each row an anchor.
+    /// none that do nothing); `rowCount` is the table's rows in all when `table` holds only the first
+    /// of them (at least `rowCap` of those); `rowIDs` give each row an anchor.
     public static func render(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = defaultRowCap,
-                              rowIDs: [String]? = nil, overflowNote: String = "") -> String {
-        var out = "<table id=\"\(ReportText.html(id))\" data-rows=\"\(table.rows.count)\""
+                              rowCount: Int? = nil, rowIDs: [String]? = nil, overflowNote: String = "") -> String {
+        let rows = rowCount ?? table.rows.count
+        var out = "<table id=\"\(ReportText.html(id))\" data-rows=\"\(rows)\""
         if !filters.isEmpty { out += " data-filters=\"\(ReportText.html(filters.joined(separator: " ")))\"" }
         out += ">\n<caption>\(ReportText.html(table.title))</caption>\n<thead><tr>"
         for column in table.columns {
@@ -29,8 +31,8 @@ public enum HTMLWriter {
         }
         if table.rows.isEmpty { out += "<tr><td colspan=\"\(table.columns.count)\">(no rows)</td></tr>\n" }
         out += "</tbody>\n</table>\n"
-        if table.rows.count > rowCap {
-            out += "<p class=\"note\">Showing the first \(rowCap) of \(table.rows.count) rows; the other \(table.rows.count - rowCap) are counted here and listed in "
+        if rows > rowCap {
+            out += "<p class=\"note\">Showing the first \(rowCap) of \(rows) rows; the other \(rows - rowCap) are counted here and listed in "
                 + ReportText.html(overflowNote) + ".</p>\n"
         }
         return out

@@ -3,7 +3,7 @@ import Items
 
 /// The corpus texts a page shows beside per-item results (records never hold text), and which items
 /// are crisis-flagged: those appear on a page only as counts, never with their text or reply.
-struct ItemTexts: Sendable {
+package struct ItemTexts: Sendable {
     var texts: [String: String] = [:]
     var crisis: Set<String> = []
     /// Why some or all texts are not shown (a corpus that cannot be read any more, say).

@@ -15,9 +15,11 @@ public enum RunPage {
     public static func write(detection: DetectionReport?, generation: GenerationReport?, to directory: URL, runID: String? = nil) throws {
         let sources = (detection?.provenance.corpora ?? []) + (generation?.provenance.corpora ?? [])
         let texts = ItemTexts.load(sources.reduce(into: [CorpusSource]()) { all, source in if !all.contains(source) { all.append(source) } })
-        let html = render(detection: detection, results: try detection.map { try DetectionItems.results(of: $0, in: directory) } ?? [],
-                          generation: generation, replies: generation == nil ? [:] : try GenerationItems.replies(in: directory),
-                          texts: texts, runID: runID ?? directory.lastPathComponent)
+        let crisis = crisisItems(texts: texts, generation: generation)
+        let differing = try detection.map { try DetectionItems.differing($0, in: directory, texts: texts, crisis: crisis) }
+        let html = render(detection: detection, differing: differing, generation: generation,
+                          replies: generation == nil ? [:] : try GenerationItems.replies(in: directory), texts: texts, crisis: crisis,
+                          runID: runID ?? directory.lastPathComponent)
         try AtomicFile.write(html, to: directory.appendingPathComponent(file))
     }
 
@@ -25,10 +27,21 @@ public enum RunPage {
     /// and the corpus texts.
     static func render(detection: DetectionReport?, results: [DetectionResult], generation: GenerationReport?, replies: [String: String],
                        texts: ItemTexts, runID: String) -> String {
+        let crisis = crisisItems(texts: texts, generation: generation)
+        let differing = detection.map { DifferingItems.of(results, configs: $0.configs.map(\.name), texts: texts, crisis: crisis) }
+        return render(detection: detection, differing: differing, generation: generation, replies: replies, texts: texts, crisis: crisis, runID: runID)
+    }
+
+    /// Items never shown: crisis-flagged in the corpus or given the crisis reply.
+    static func crisisItems(texts: ItemTexts, generation: GenerationReport?) -> Set<String> {
+        texts.crisis.union(generation?.records.filter { $0.fallbackReason == .crisisProtocol }.map(\.itemID) ?? [])
+    }
+
+    private static func render(detection: DetectionReport?, differing: DifferingItems?, generation: GenerationReport?, replies: [String: String],
+                               texts: ItemTexts, crisis: Set<String>, runID: String) -> String {
         var page = HTMLPage(title: "LangBench run \(runID)")
-        let crisis = texts.crisis.union(generation?.records.filter { $0.fallbackReason == .crisisProtocol }.map(\.itemID) ?? [])
         headline(&page, detection: detection, generation: generation)
-        if let detection { DetectionItems.section(&page, report: detection, results: results, texts: texts, crisis: crisis) }
+        if let detection, let differing { DetectionItems.section(&page, report: detection, differing: differing) }
         if let generation { GenerationItems.section(&page, report: generation, replies: replies, texts: texts, crisis: crisis) }
         provenance(&page, detection: detection, generation: generation, texts: texts)
         return page.html

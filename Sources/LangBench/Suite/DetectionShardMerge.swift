@@ -1,3 +1,4 @@
+import BenchSupport
 import Detection
 import Foundation
 import Generation
@@ -88,64 +89,34 @@ private struct IDSequence: Equatable {
     }
 }
 
-/// The shards' results in canonical order through a binary heap of their next results; ties (which
-/// `DetectionShardMerge` refuses) come out in shard order.
+/// The shards' results in canonical order through a binary heap of their next results (`IndexHeap`);
+/// ties (which `DetectionShardMerge` refuses) come out in shard order.
 private struct KWay {
     private let cursors: [DetectionStore.Cursor]
     /// Each shard's next result and its config number.
     private var heads: [(config: Int, result: DetectionResult)?]
-    private var heap: [Int] = []
+    private var heap = IndexHeap()
 
     init(_ cursors: [DetectionStore.Cursor]) throws {
         self.cursors = cursors
         heads = try cursors.map { cursor in try cursor.next().map { (cursor.configNumber, $0) } }
-        for shard in cursors.indices where heads[shard] != nil { push(shard) }
+        let heads = heads
+        for shard in cursors.indices where heads[shard] != nil { heap.push(shard) { Self.less($0, $1, heads) } }
     }
 
     /// The next result, its shard and its config number.
     mutating func next() throws -> (shard: Int, config: Int, result: DetectionResult)? {
-        guard let top = heap.first, let head = heads[top] else { return nil }
+        guard let top = heap.top, let head = heads[top] else { return nil }
         heads[top] = try cursors[top].next().map { (cursors[top].configNumber, $0) }
-        if heads[top] == nil {
-            let last = heap.removeLast()
-            if !heap.isEmpty {
-                heap[0] = last
-                siftDown(0)
-            }
-        } else {
-            siftDown(0)
-        }
+        let heads = heads  // read by the comparison while the heap changes (released before the next refill)
+        if heads[top] == nil { heap.removeTop { Self.less($0, $1, heads) } } else { heap.topChanged { Self.less($0, $1, heads) } }
         return (top, head.config, head.result)
     }
 
-    private func less(_ a: Int, _ b: Int) -> Bool {
+    private static func less(_ a: Int, _ b: Int, _ heads: [(config: Int, result: DetectionResult)?]) -> Bool {
         let x = heads[a]!, y = heads[b]!
         if x.config != y.config { return x.config < y.config }
         if x.result.itemID != y.result.itemID { return x.result.itemID < y.result.itemID }
         return a < b
-    }
-
-    private mutating func push(_ shard: Int) {
-        heap.append(shard)
-        var child = heap.count - 1
-        while child > 0 {
-            let parent = (child - 1) / 2
-            guard less(heap[child], heap[parent]) else { break }
-            heap.swapAt(child, parent)
-            child = parent
-        }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var parent = start
-        while true {
-            let left = 2 * parent + 1, right = left + 1
-            var smallest = parent
-            if left < heap.count && less(heap[left], heap[smallest]) { smallest = left }
-            if right < heap.count && less(heap[right], heap[smallest]) { smallest = right }
-            if smallest == parent { return }
-            heap.swapAt(parent, smallest)
-            parent = smallest
-        }
     }
 }

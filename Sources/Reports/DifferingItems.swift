@@ -1,0 +1,106 @@
+import BenchSupport
+import Detection
+import Foundation
+import Items
+
+/// The run page's table of items whose answer differs between configs, built one item at a time in id
+/// order: the first `rowCap` rows (all the page shows) and the count of every row, so that a run of
+/// any size is read in memory of one page. A crisis-flagged item is counted in `hidden`, never listed;
+/// `flip:<config>` is `fixed` or `broken` against the first config, as in detection-items.csv.
+package struct DifferingItems {
+    let configs: [String]
+    let rowCap: Int
+    private let texts: ItemTexts
+    private let crisis: Set<String>
+    /// The first `rowCap` rows.
+    private(set) var table: ReportTable
+    /// Rows in all, listed or not.
+    private(set) var rows = 0
+    /// Differing items left out for being crisis-flagged.
+    private(set) var hidden = 0
+
+    init(configs: [String], texts: ItemTexts, crisis: Set<String>, rowCap: Int = HTMLWriter.defaultRowCap) {
+        self.configs = configs
+        self.rowCap = rowCap
+        self.texts = texts
+        self.crisis = crisis
+        var columns: [ReportTable.Column] = [.init("item_id"), .init("lang"), .init("length"), .init("tags"), .init("text")]
+        for config in configs {
+            columns += [.init("answer:\(config)", title: "\(config) answer"), .init("correct:\(config)", title: "\(config) correct"),
+                        .numeric("confidence:\(config)", title: "\(config) confidence")]
+        }
+        columns += configs.dropFirst().map { .init("flip:\($0)", title: "\($0) vs \(configs[0])") }
+        table = ReportTable(title: "Items whose answer differs between configs", columns: columns)
+    }
+
+    /// Adds item `id` (after every smaller id) with its result per config number (nil where a config has none).
+    mutating func add(_ id: String, answers: [DetectionResult?]) {
+        guard let first = answers.first(where: { $0 != nil }) ?? nil else { return }
+        let label = first.predictedLabel
+        guard answers.contains(where: { $0 != nil && $0!.predictedLabel != label }) else { return }
+        if crisis.contains(id) {
+            hidden += 1
+            return
+        }
+        rows += 1
+        guard rows <= rowCap else { return }
+        var row: [ReportCell] = [.text(id), .text(first.lang.identifier), .text(first.length.rawValue), .text(first.tags.joined(separator: ";")),
+                                 .optionalText(texts.text(id))]
+        for r in answers {
+            row += [.optionalText(r?.predictedLabel), r.map { .bool($0.correct) } ?? .empty, r?.confidence.map { .number($0, digits: 4) } ?? .empty]
+        }
+        let base = answers[0]?.correct
+        for answer in answers.dropFirst() {
+            guard let base, let now = answer?.correct, now != base else { row.append(.empty); continue }
+            row.append(.text(now ? "fixed" : "broken"))
+        }
+        table.append(row)
+    }
+
+    /// The table of `results` held in memory (the first of a config's duplicates kept).
+    static func of(_ results: [DetectionResult], configs: [String], texts: ItemTexts, crisis: Set<String>,
+                   rowCap: Int = HTMLWriter.defaultRowCap) -> DifferingItems {
+        var items = DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap)
+        guard configs.count > 1 else { return items }
+        let number = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        var byItem: [String: [DetectionResult?]] = [:]
+        let none = [DetectionResult?](repeating: nil, count: configs.count)
+        for result in results {
+            guard let config = number[result.config] else { continue }
+            if byItem[result.itemID, default: none][config] == nil { byItem[result.itemID, default: none][config] = result }
+        }
+        for id in byItem.keys.sorted() { items.add(id, answers: byItem[id]!) }
+        return items
+    }
+
+    /// The table of a run's results streamed from its log (`DetectionStore`): one pass per config, each
+    /// read to the end of its config's results and joined by id (the log is not checked complete here:
+    /// `compare` and `merge` do that). A run of one config has no differing item and its log is not read.
+    static func of(_ store: DetectionStore, texts: ItemTexts, crisis: Set<String>, rowCap: Int = HTMLWriter.defaultRowCap) throws -> DifferingItems {
+        let configs = store.configs
+        guard configs.count > 1 else { return DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap) }
+        return try DetectionStore.reading([store]) { cursors in
+            var items = DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap)
+            let passes = try [cursors[0]] + (1..<configs.count).map { _ in try cursors[0].reopened() }
+            var heads = try passes.indices.map { try advance(passes[$0], to: $0) }
+            while let id = heads.compactMap({ $0?.itemID }).min() {
+                var answers: [DetectionResult?] = Array(repeating: nil, count: configs.count)
+                for config in heads.indices where heads[config]?.itemID == id {
+                    answers[config] = heads[config]
+                    heads[config] = try advance(passes[config], to: config)
+                }
+                items.add(id, answers: answers)
+            }
+            return items
+        }
+    }
+
+    /// The next result of config number `config`, skipping those before it; nil past it.
+    private static func advance(_ cursor: DetectionStore.Cursor, to config: Int) throws -> DetectionResult? {
+        while let result = try cursor.next() {
+            if cursor.configNumber == config { return result }
+            if cursor.configNumber > config { return nil }
+        }
+        return nil
+    }
+}

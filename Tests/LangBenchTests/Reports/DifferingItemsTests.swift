@@ -1,0 +1,39 @@
+@testable import Detection
+import Foundation
+@testable import LangBench
+@testable import Reports
+import TestSupport
+import Testing
+
+/// The run page's differing-items table streamed from a results log equals the one built from the
+/// results in memory: the same listed rows, the same count past the cap, the same crisis count.
+struct DifferingItemsTests {
+    @Test func streamedFromTheLogEqualsInMemory() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try ResultsScaleBenchmark.write(.current, items: 3_000, configs: 3, seed: 5, to: directory)
+        let store = try DetectionStore(directory.path)
+        let results = try store.allResults()
+        var texts = ItemTexts()
+        texts.crisis = ["item-000000007", "item-000000011", "item-000000012"]
+        let streamed = try DifferingItems.of(store, texts: texts, crisis: texts.crisis, rowCap: 40)
+        let inMemory = DifferingItems.of(results, configs: store.configs, texts: texts, crisis: texts.crisis, rowCap: 40)
+        #expect(streamed.rows > 40, "more differing items than the cap")
+        #expect(streamed.table == inMemory.table && streamed.table.rows.count == 40)
+        #expect(streamed.rows == inMemory.rows && streamed.hidden == inMemory.hidden)
+        #expect(streamed.hidden > 0)
+    }
+
+    /// The page a run writes (the table streamed) is the page rendered from its results in memory.
+    @Test func aWrittenPageEqualsTheOneRenderedInMemory() throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try ResultsScaleBenchmark.write(.current, items: 20_000, configs: 3, seed: 3, to: directory)
+        let store = try DetectionStore(directory.path)
+        let rendered = RunPage.render(detection: store.report, results: try store.allResults(), generation: nil, replies: [:],
+                                      texts: ItemTexts.load(store.report.provenance.corpora), runID: directory.lastPathComponent)
+        let written = try String(contentsOf: directory.appendingPathComponent(RunPage.file), encoding: .utf8)
+        #expect(written == rendered)
+        #expect(written.contains("counted here and listed in detection-items.csv"), "past the page's row cap")
+    }
+}
