@@ -1,6 +1,5 @@
 @testable import BenchSupport
 import Foundation
-@testable import LangBench
 import Testing
 
 struct StatisticsTests {

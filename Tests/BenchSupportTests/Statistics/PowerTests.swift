@@ -1,6 +1,5 @@
 @testable import BenchSupport
 import Foundation
-@testable import LangBench
 import Testing
 
 /// Minimum detectable effects and the clustered McNemar test, against values computed by hand
