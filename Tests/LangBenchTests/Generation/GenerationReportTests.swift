@@ -15,6 +15,26 @@ struct GenerationReportTests {
         Snapshot.assert(try JSONOutput.encode(report), named: "generation.json")
     }
 
+    /// A report written before the degenerate-output rule (rows without `degenerate_output`) is read, its
+    /// rows counting none, so `merge` and `compare` still take it.
+    @Test func aReportWithoutDegenerateCountsIsRead() throws {
+        let baseline = PipelineFixture.repository.appendingPathComponent("Reports/baseline/\(GenerationOutput.jsonFile)")
+        func dropCounts(_ value: Any) -> Any {
+            if let object = value as? [String: Any] {
+                return object.filter { !($0.key == "degenerate_output" && $0.value is NSNumber) }.mapValues(dropCounts)
+            }
+            return (value as? [Any]).map { $0.map(dropCounts) } ?? value
+        }
+        let older = dropCounts(try JSONSerialization.jsonObject(with: Data(contentsOf: baseline)))
+        let directory = try Fixture.temporaryDirectory()
+        let file = directory.appendingPathComponent(GenerationOutput.jsonFile)
+        try JSONSerialization.data(withJSONObject: older).write(to: file)
+        #expect(try !String(contentsOf: file, encoding: .utf8).contains("\"degenerate_output\":0"))
+        let report = try GenerationOutput.read(file.path)
+        #expect(!report.summary.isEmpty && report.summary.allSatisfy { $0.degenerateOutput == 0 })
+        #expect(!report.served.isEmpty && report.served.allSatisfy { $0.degenerateOutput == 0 })
+    }
+
     @Test func oneDenominatorWithCrisisItemsCountedApart() throws {
         let report = try GenerationFixtures.report("base")
         #expect(report.crisisRecords == 4)
