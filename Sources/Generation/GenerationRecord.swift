@@ -70,6 +70,9 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)" + (variant.map { "\u{1F}\($0)" } ?? "")
     }
 
+    /// Ends the item id in a `key`.
+    static let keySeparator: Character = "\u{1F}"
+
     /// The identity of this record.
     public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant) }
 

@@ -45,8 +45,8 @@ extension GenerationReport {
         var out = "### Latency per server\n\n" + pool.sentence + "\n\n"
         if let servers = provenance.servers {
             for server in servers where server.failed {
-                out += "**\(server.label) failed during the run: \(server.unitsMoved) item × repeat unit(s) moved to the other servers "
-                    + "(marked `reassigned_from` in generation-items.csv); none lost, none recorded twice.**\n\n"
+                out += "**\(server.label) failed during the run\(server.failure.map { " (\($0))" } ?? ""): \(server.unitsMoved) item × repeat unit(s) "
+                    + "moved to the other servers (marked `reassigned_from` in generation-items.csv); none lost, none recorded twice.**\n\n"
             }
         }
         var table = ReportTable(title: "Latency per server", columns: [

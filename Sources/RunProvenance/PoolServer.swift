@@ -7,18 +7,23 @@ public struct PoolServer: Sendable, Codable, Hashable {
     /// Measured at the start and (when it was still live) the end of the run, like a one-server run's.
     public var calibration: MachineCalibration?
     public var failed: Bool
-    /// Item × repeat units dealt to the other servers when this one failed (the one in flight included).
+    /// Item × repeat units dealt to the other servers when this one failed (the one in flight included), not
+    /// counting units an earlier run (resumed) had already recorded.
     public var unitsMoved: Int
+    /// Why it failed, phase and kind of error (`PoolFailure`), e.g. `attach: connection refused`; nil when it
+    /// did not fail (or in a run recorded before reasons were kept).
+    public var failure: String?
 
-    public init(label: String, url: String, calibration: MachineCalibration?, failed: Bool = false, unitsMoved: Int = 0) {
+    public init(label: String, url: String, calibration: MachineCalibration?, failed: Bool = false, unitsMoved: Int = 0, failure: String? = nil) {
         self.label = label
         self.url = url
         self.calibration = calibration
         self.failed = failed
         self.unitsMoved = unitsMoved
+        self.failure = failure
     }
 
     enum CodingKeys: String, CodingKey {
-        case label, url, calibration, failed, unitsMoved = "units_moved"
+        case label, url, calibration, failed, unitsMoved = "units_moved", failure
     }
 }

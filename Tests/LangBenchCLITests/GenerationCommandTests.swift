@@ -129,6 +129,13 @@ struct GenerationCommandTests {
         #expect(!result.stderr.contains("127.0.0.1:1"), "labels, not URLs: \(result.stderr)")
     }
 
+    /// A pool server whose model cannot be read is an unavailable service: exit 69, naming it.
+    @Test func aPoolServerOfUnknownModelExits69() {
+        let unknown = PoolModelUnknown(label: "server-2", url: "http://10.0.0.6:8080", kind: "HTTP 401")
+        #expect(ErrorMapping.status(for: unknown) == .unavailable)
+        #expect(ErrorMapping.message(for: unknown).hasPrefix("error: server-2 (http://10.0.0.6:8080) did not say which model it serves"))
+    }
+
     /// A pool serving two models is bad input, like a mismatched baseline: exit 65 with the labels and models.
     @Test func aPoolServingDifferentModelsExits65() {
         let mismatch = PoolModelMismatch(models: [("server-1", "alpha"), ("server-2", "beta")])

@@ -9,37 +9,46 @@ extension GenerationRunner {
     public struct PoolOutcome: Sendable, Equatable {
         /// Whether the server failed (stopped answering) during the run.
         public var failed: [Bool]
-        /// Item × repeat units taken from each failed server and dealt to the others (the one in flight included).
+        /// Item × repeat units taken from each failed server and dealt to the others (the one in flight included;
+        /// units already recorded by the run this one resumes are not dealt, so not counted).
         public var movedAway: [Int]
+        /// Why each failed server failed (`PoolFailure`); nil for the others.
+        public var failures: [String?]
     }
 
     /// Runs the items across `pool` (`PoolDealer`): each server works its own units, `concurrency` at a
     /// time, all servers at once. A unit whose server stops answering keeps what it recorded; the rest of it,
     /// and the server's queued units, go to the servers still live. Throws `GenerationStopped.Cause.serverLost`
     /// when every server has failed (what was recorded stays, so `--resume` finishes the run).
-    /// `failed`: servers already failed (at their start calibration); they and any that fail their warm-up
-    /// have every unit dealt to the others before the run begins.
-    public func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [], failed: Set<Int> = [],
+    /// `failed`: servers already failed (at attach or their start calibration), with why; they and any that fail
+    /// their warm-up have every unit dealt to the others before the run begins. Units whose every record is in
+    /// `skip` (a resumed run's) are not dealt at all.
+    public func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [], failed: [Int: String] = [:],
                           sink: @escaping Sink) async throws -> (records: [GenerationRecord], warmupRuns: Int, outcome: PoolOutcome) {
         precondition(!pool.isEmpty, "a pooled run needs a pool")
         let members = pool, runner = self, concurrency = self.concurrency
         var warmupRuns = 0
         var failed = failed
-        for (index, member) in pool.enumerated() where !failed.contains(index) {
-            do { warmupRuns += try await warm(items, lanes: member.lanes, recoveries: member.recoveries) } catch GenerationStopped.Cause.serverLost {
-                failed.insert(index)
-            } catch is BackendError {
-                failed.insert(index)
+        for (index, member) in pool.enumerated() where failed[index] == nil {
+            do { warmupRuns += try await warm(items, lanes: member.lanes, recoveries: member.recoveries) } catch let cause as GenerationStopped.Cause {
+                guard case .serverLost = cause else { throw cause }
+                failed[index] = PoolFailure.reason(.warmup, cause)
+            } catch let error as BackendError {
+                failed[index] = PoolFailure.reason(.warmup, error)
             }
         }
-        var dealer = PoolDealer(items: items.count, repeats: repeats, members: pool.count)
-        var outcome = PoolOutcome(failed: Array(repeating: false, count: pool.count), movedAway: Array(repeating: 0, count: pool.count))
-        for index in failed.sorted() {
+        let recordedUnits = try await recorded(items, skip: skip)
+        var dealer = PoolDealer(items: items.count, repeats: repeats, members: pool.count, recorded: recordedUnits)
+        var outcome = PoolOutcome(failed: Array(repeating: false, count: pool.count), movedAway: Array(repeating: 0, count: pool.count),
+                                  failures: Array(repeating: nil, count: pool.count))
+        for index in failed.keys.sorted() {
             outcome.failed[index] = true
+            outcome.failures[index] = failed[index]
             outcome.movedAway[index] = dealer.fail(index, inFlight: nil)
         }
         if dealer.liveMembers.isEmpty { throw Self.everyServerLost(members) }
         progress.begin("generate", total: items.count * repeats)
+        if !recordedUnits.isEmpty { progress.advance(by: recordedUnits.count) }
         var records: [(order: Int, lane: Int, record: GenerationRecord)] = []
         var recorded = skip
         var inFlight = Array(repeating: 0, count: pool.count)
@@ -65,8 +74,9 @@ extension GenerationRunner {
                 inFlight[finished.member] -= 1
                 records += finished.result.records.map { (order: $0.0, lane: $0.1, record: $0.2) }
                 recorded.formUnion(finished.result.records.map(\.2.key))
-                if finished.result.lost != nil {
+                if let lost = finished.result.lost {
                     outcome.failed[finished.member] = true
+                    outcome.failures[finished.member] = PoolFailure.reason(.run, lost)
                     outcome.movedAway[finished.member] += dealer.fail(finished.member, inFlight: finished.unit)
                     if dealer.liveMembers.isEmpty { throw Self.everyServerLost(members) }
                 } else {
@@ -77,6 +87,26 @@ extension GenerationRunner {
         }
         progress.end()
         return (Self.sorted(records), warmupRuns, outcome)
+    }
+
+    /// The units (as positions, repeat × items + item) whose every record is in `skip`: each lane's routes for
+    /// the item as `unit` would run them (detection is local, so this asks no server).
+    func recorded(_ items: [CorpusItem], skip: Set<String>) async throws -> Set<Int> {
+        guard !skip.isEmpty else { return [] }
+        let positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let started = Set(skip.compactMap { positions[String($0.prefix { $0 != GenerationRecord.keySeparator })] })
+        var units = Set<Int>()
+        for index in started.sorted() {
+            var lanesRoutes: [(variant: String?, routes: [Route])] = []
+            for lane in lanes { lanesRoutes.append((lane.name, lane.pipeline.routes(for: try await lane.pipeline.detect(items[index]), choice: choice))) }
+            for repeatIndex in 0..<repeats {
+                let keys = lanesRoutes.flatMap { lane in
+                    lane.routes.map { GenerationRecord.key(item: items[index].id, route: $0, repeatIndex: repeatIndex, variant: lane.variant) }
+                }
+                if keys.allSatisfy(skip.contains) { units.insert(repeatIndex * items.count + index) }
+            }
+        }
+        return units
     }
 
     static func everyServerLost(_ members: [PoolMember]) -> GenerationStopped.Cause {

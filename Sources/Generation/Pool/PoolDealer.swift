@@ -15,13 +15,17 @@ struct PoolDealer: Sendable {
     private(set) var queues: [[Unit]]
     private(set) var live: [Bool]
 
-    /// `items` items × `repeats` repeats over `members` servers.
-    init(items: Int, repeats: Int, members: Int) {
+    /// `items` items × `repeats` repeats over `members` servers, less the units at `recorded` positions
+    /// (repeat × items + item: wholly recorded by the run being resumed), which are neither run nor moved.
+    /// Leaving them out changes no other unit's server.
+    init(items: Int, repeats: Int, members: Int, recorded: Set<Int> = []) {
         itemCount = items
         live = Array(repeating: true, count: members)
         queues = Array(repeating: [], count: members)
         for repeatIndex in 0..<repeats {
-            for index in 0..<items { queues[index % members].append(Unit(index: index, repeatIndex: repeatIndex)) }
+            for index in 0..<items where !recorded.contains(repeatIndex * items + index) {
+                queues[index % members].append(Unit(index: index, repeatIndex: repeatIndex))
+            }
         }
     }
 

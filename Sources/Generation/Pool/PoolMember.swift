@@ -11,17 +11,19 @@ public struct PoolMember: Sendable {
     /// Per lane, what tells a dead server from a failed reply; a dead pool server is not restarted, its items move.
     public var recoveries: [ServerRecovery]
     public var calibrator: MachineCalibrator?
-    /// It did not answer when the run attached to it: failed before any item is dealt.
-    public var failedAtStart: Bool
+    /// Why it did not answer when the run attached to it (`PoolFailure`): failed before any item is dealt.
+    public var attachFailure: String?
+    /// It did not answer when the run attached to it.
+    public var failedAtStart: Bool { attachFailure != nil }
 
     public init(label: String, url: String, lanes: [GenerationRunner.Lane], recoveries: [ServerRecovery], calibrator: MachineCalibrator?,
-                failedAtStart: Bool = false) {
+                attachFailure: String? = nil) {
         self.label = label
         self.url = url
         self.lanes = lanes
         self.recoveries = recoveries
         self.calibrator = calibrator
-        self.failedAtStart = failedAtStart
+        self.attachFailure = attachFailure
     }
 
     /// The label of the server at `index` (0-based) in `--server-url` order.

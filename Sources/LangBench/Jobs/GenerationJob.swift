@@ -136,16 +136,16 @@ public struct GenerationJob: Sendable {
     /// the pool's, all servers' samples merged; each server's own is in `servers`.
     private func measurePooled(progress: any ProgressObserving, skip done: Set<String>, sink: @escaping GenerationRunner.Sink) async throws -> Measured {
         var starts: [[MachineCalibration.Sample]?] = []
-        var failed = Set<Int>()
+        var failed: [Int: String] = [:]
         for (index, member) in runner.pool.enumerated() {
             // A server that does not answer its start calibration is failed like one that dies mid-run: its items move.
-            guard !member.failedAtStart else {
-                failed.insert(index)
+            if let attachFailure = member.attachFailure {
+                failed[index] = attachFailure
                 starts.append(nil)
                 continue
             }
-            do { starts.append(try await member.calibrator?.measure(phase: "start", warm: true)) } catch is BackendError {
-                failed.insert(index)
+            do { starts.append(try await member.calibrator?.measure(phase: "start", warm: true)) } catch let error as BackendError {
+                failed[index] = PoolFailure.reason(.startCalibration, error)
                 starts.append(nil)
             }
         }
@@ -162,7 +162,7 @@ public struct GenerationJob: Sendable {
                 calibration = MachineCalibration(threads: calibrator.threads, samples: start + end)
             }
             servers.append(PoolServer(label: member.label, url: member.url, calibration: calibration, failed: outcome.failed[index],
-                                      unitsMoved: outcome.movedAway[index]))
+                                      unitsMoved: outcome.movedAway[index], failure: outcome.failures[index]))
         }
         return Measured(records: fresh, warmupRuns: warmupRuns, calibration: MachineCalibration.merged(servers.compactMap(\.calibration)),
                         servers: servers)

@@ -73,12 +73,12 @@ public struct GenerationSetup: Sendable {
         var servers: [String: LlamaServer] = [:]
         // A pool's servers in `--server-url` order, nil where one did not answer at the start (its items go to
         // the others); the first that did is the reference `servers` holds under the one server key.
-        var members: [LlamaServer?] = []
+        var members: [LlamaServer?] = [], attachFailures: [String?] = []
         do {
             if server.isPool {
-                members = try await openPool(profile: variants[0].profile, resume: resume)
+                (members, attachFailures) = try await openPool(profile: variants[0].profile, resume: resume)
                 servers[keys[0]] = members.compactMap { $0 }.first
-                if let mismatch = PoolModelMismatch.check(await poolModels(members)) { throw mismatch }
+                if let mismatch = PoolModelMismatch.check(try await poolModels(members)) { throw mismatch }
             } else {
                 for (index, key) in keys.enumerated() {
                     let variant = variants.first { $0.serverKey == key }!
@@ -128,7 +128,7 @@ public struct GenerationSetup: Sendable {
                 guard let member else {
                     // Never dealt to (it is failed before the dealing): the reference lanes only fill the place.
                     return PoolMember(label: PoolMember.label(index), url: ServerSource.redacted(server.urls[index]), lanes: referenceLanes,
-                                      recoveries: referenceRecoveries, calibrator: nil, failedAtStart: true)
+                                      recoveries: referenceRecoveries, calibrator: nil, attachFailure: attachFailures[index])
                 }
                 let lanes = try variants.map { variant in
                     GenerationRunner.Lane(name: named ? variant.name : nil,
@@ -147,15 +147,18 @@ public struct GenerationSetup: Sendable {
         return (job, keys.map { servers[$0]! })
     }
 
-    /// Attaches to every server of the pool; one that does not answer is nil (failed from the start). When none
-    /// answers, the run stops as if every server had died mid-run (exit 69; `--resume` continues it).
-    private func openPool(profile: ModelProfile, resume: Bool) async throws -> [LlamaServer?] {
-        var members: [LlamaServer?] = []
+    /// Attaches to every server of the pool; one that does not answer is nil (failed from the start), with why
+    /// (`PoolFailure`) in `failures`. When none answers, the run stops as if every server had died mid-run
+    /// (exit 69; `--resume` continues it).
+    private func openPool(profile: ModelProfile, resume: Bool) async throws -> (members: [LlamaServer?], failures: [String?]) {
+        var members: [LlamaServer?] = [], failures: [String?] = []
         for url in server.urls {
             do {
                 members.append(try await server.open(profile: profile, slots: plan.concurrency, runDirectory: directory, environment: environment, url: url))
-            } catch is BackendError {
+                failures.append(nil)
+            } catch let error as BackendError {
                 members.append(nil)
+                failures.append(PoolFailure.reason(.attach, error))
             }
         }
         guard members.contains(where: { $0 != nil }) else {
@@ -164,12 +167,13 @@ public struct GenerationSetup: Sendable {
                                                        + server.urls.indices.map(PoolMember.label).joined(separator: ", ") + "); start them again"),
                                     kept: kept, directory: directory)
         }
-        return members
+        return (members, failures)
     }
 
     /// Each answering server's label and the model it serves: an OpenAI-compatible one's settled model, a
-    /// llama-server's `/props` alias or file name. One whose `/props` fails is left out (its provenance records why).
-    private func poolModels(_ members: [LlamaServer?]) async -> [(label: String, model: String)] {
+    /// llama-server's `/props` alias or file name. A llama-server whose `/props` fails stops the run
+    /// (`PoolModelUnknown`, exit 69): the pool's one-model check cannot cover it.
+    private func poolModels(_ members: [LlamaServer?]) async throws -> [(label: String, model: String)] {
         var models: [(label: String, model: String)] = []
         for (index, member) in members.enumerated() {
             guard let member else { continue }
@@ -177,7 +181,9 @@ public struct GenerationSetup: Sendable {
                 models.append((PoolMember.label(index), endpoint.model ?? ""))
                 continue
             }
-            do { models.append((PoolMember.label(index), try await member.client(requestTimeout: server.requestTimeout).props().modelName)) } catch {}
+            do { models.append((PoolMember.label(index), try await member.client(requestTimeout: server.requestTimeout).props().modelName)) } catch {
+                throw PoolModelUnknown(label: PoolMember.label(index), url: ServerSource.redacted(server.urls[index]), kind: PoolFailure.kind(of: error))
+            }
         }
         return models
     }

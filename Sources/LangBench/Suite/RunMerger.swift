@@ -111,7 +111,8 @@ public enum RunMerger {
     }
 
     /// The pool servers of every part, each once by label in first-seen order: a server in several parts has
-    /// their calibrations' samples merged, failed when it failed in any, and the units moved off it summed.
+    /// their calibrations' samples merged, failed when it failed in any (why: the first part's reason), and the
+    /// units moved off it summed.
     static func mergedServers(_ parts: [[PoolServer]?]) -> [PoolServer]? {
         var merged: [PoolServer] = []
         for server in parts.compactMap({ $0 }).joined() {
@@ -123,6 +124,7 @@ public enum RunMerger {
             merged[index].calibration = MachineCalibration.merged(calibrations)
             merged[index].failed = merged[index].failed || server.failed
             merged[index].unitsMoved += server.unitsMoved
+            merged[index].failure = merged[index].failure ?? server.failure
         }
         return merged.isEmpty ? nil : merged
     }

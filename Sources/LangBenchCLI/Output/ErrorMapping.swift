@@ -18,7 +18,7 @@ enum ErrorMapping {
         case is UsageError, is CandidateError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch: .dataError
-        case is ReportError, is ModelError, is BackendError, is VariantModelMissing: .unavailable
+        case is ReportError, is ModelError, is BackendError, is VariantModelMissing, is PoolModelUnknown: .unavailable
         default: .internalError
         }
     }

@@ -36,6 +36,14 @@ struct PoolDealerTests {
         for (member, unit) in movedUnits { #expect(member == (unit.index == 1 ? 0 : 2)) }
     }
 
+    /// On `--resume`: units an earlier run recorded are neither dealt nor counted as moved; the rest keep their servers.
+    @Test func recordedUnitsAreNotDealtNorCountedAsMoved() {
+        var dealer = PoolDealer(items: 6, repeats: 1, members: 2, recorded: [0, 1, 3])
+        #expect(dealer.fail(1, inFlight: nil) == 1, "server 1 had items 1, 3, 5; only 5 was left to run")
+        let taken = Self.drain(&dealer)
+        #expect(taken.map { "\($0.0):\($0.1.index)\($0.1.reassignedFrom.map { "<\($0)" } ?? "")" } == ["0:2", "0:4", "0:5<1"])
+    }
+
     @Test func whenEveryServerFailsNothingIsDealt() {
         var dealer = PoolDealer(items: 2, repeats: 1, members: 2)
         let a = dealer.next(for: 0)!, b = dealer.next(for: 1)!

@@ -22,7 +22,7 @@ struct ServerPoolTests {
     static let items = (1...6).map { PipelineFixture.item("p\($0)", "en", ["I had a long day.", "My cat sleeps a lot.", "It rained today.",
                                                                           "I called my sister.", "The bus was late.", "I baked bread."][$0 - 1]) }
 
-    static func launch(alias: String? = nil) async throws -> LlamaServer {
+    static func launch(alias: String? = nil, arguments: [String] = []) async throws -> LlamaServer {
         let paths = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment)
         try #require(FileManager.default.isExecutableFile(atPath: paths.server),
                      "llama-server not found at \(paths.server); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER")
@@ -30,7 +30,7 @@ struct ServerPoolTests {
         ServerReaper.installSignalHandlers()
         let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: 1024, threads: 1,
                                                 parallelSlots: 1, swaFull: true, startupTimeout: 60,
-                                                extraArguments: alias.map { ["--alias", $0] } ?? [])
+                                                extraArguments: (alias.map { ["--alias", $0] } ?? []) + arguments)
         return try await LlamaServer.launch(configuration, runDirectory: try Fixture.temporaryDirectory("langbench-pool"))
     }
 
@@ -104,7 +104,8 @@ struct ServerPoolTests {
         #expect(Set(servers[0].calibration?.samples.map(\.phase) ?? []) == ["start", "end"])
         #expect(servers.allSatisfy { !$0.url.contains("@") } && report.provenance.calibration != nil)
         let markdown = try String(contentsOf: directory.appendingPathComponent(GenerationOutput.markdownFile), encoding: .utf8)
-        #expect(markdown.contains("### Latency per server") && markdown.contains("server-2 failed during the run: \(moved) item"))
+        #expect(markdown.contains("### Latency per server") && markdown.contains("server-2 failed during the run (run: stopped answering /health): \(moved) item"))
+        #expect(servers.map(\.failure) == [nil, "run: stopped answering /health"])
         let csv = try String(contentsOf: directory.appendingPathComponent(GenerationOutput.itemsFile), encoding: .utf8)
         #expect(csv.split(separator: "\n").first?.hasSuffix(",server,reassigned_from") == true)
     }
@@ -150,6 +151,53 @@ struct ServerPoolTests {
         let servers = try #require(report.provenance.servers)
         #expect(servers.map(\.failed) == [true, false] && servers[0].unitsMoved == 3 && servers[0].calibration == nil)
         #expect(servers[1].calibration != nil && report.settings.server["props_error"] == nil)
+        // Why it failed is recorded, without its URL.
+        #expect(servers.map(\.failure) == ["attach: connection refused", nil])
+        let markdown = try String(contentsOf: directory.appendingPathComponent(GenerationOutput.markdownFile), encoding: .utf8)
+        #expect(markdown.contains("server-1 failed during the run (attach: connection refused): 3 item × repeat unit(s)"))
+    }
+
+    /// On `--resume`, a server failed at the start moves only the units the earlier run had not recorded.
+    /// The first run: server-2 dead, so every item runs on server-1, which is killed after two; the resumed
+    /// run has server-2 dead again and its items p2, p4, p6 less the recorded p2 move: two units, not three.
+    @Test func onResumeOnlyUnrecordedUnitsCountAsMoved() async throws {
+        let directory = try Fixture.temporaryDirectory("langbench-pool-resume-moved")
+        do {
+            let first = try await Self.launch()
+            defer { first.stop() }
+            await #expect(throws: GenerationStopped.self) {
+                _ = try await Self.setup([first.baseURL, Self.deadURL], directory: directory)
+                    .run(corpus: Self.corpus(), command: ["test"], resume: false, progress: After(2) { Self.killProcess(first) })
+            }
+        }
+        let kept = try JSONLinesLog<GenerationRecord>.read(directory.appendingPathComponent(GenerationOutput.recordsLog), repair: true)
+        try #require(kept.map(\.itemID) == ["p1", "p2"], "one unit at a time in corpus order: \(kept.map(\.itemID))")
+
+        let second = try await Self.launch()
+        defer { second.stop() }
+        let report = try await Self.setup([second.baseURL, Self.deadURL], directory: directory).run(corpus: Self.corpus(), command: ["test"], resume: true)
+        #expect(report.records.map(\.itemID) == Self.items.map(\.id))
+        let servers = try #require(report.provenance.servers)
+        #expect(servers.map(\.failed) == [false, true] && servers[1].unitsMoved == 2)
+        #expect(report.records.filter { $0.reassignedFrom == "server-2" }.map(\.itemID) == ["p2", "p4", "p6"], "p2 moved in the first run")
+    }
+
+    /// A server that answers `/health` but refuses `/props` (a real llama-server with `--api-key`, which keeps
+    /// `/health` public): its model cannot be checked, so the run stops before any item, naming it (exit 69).
+    @Test func aPoolServerWhoseModelCannotBeReadStopsTheRun() async throws {
+        let first = try await Self.launch(), second = try await Self.launch(arguments: ["--api-key", "pool-test-key"])
+        defer { first.stop(); second.stop() }
+        let directory = try Fixture.temporaryDirectory("langbench-pool-props")
+        let setup = try Self.setup([first.baseURL, second.baseURL], directory: directory)
+        do {
+            _ = try await setup.run(corpus: Self.corpus(), command: ["test"], resume: false)
+            Issue.record("a pool with a server of unknown model ran")
+        } catch let unknown as PoolModelUnknown {
+            #expect(unknown.label == "server-2" && unknown.url == second.baseURL.absoluteString && unknown.kind == "HTTP 401")
+            #expect(unknown.description.hasPrefix("server-2 (\(second.baseURL.absoluteString)) did not say which model it serves: GET /props failed (HTTP 401)"))
+            #expect(!unknown.description.contains("pool-test-key"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(GenerationOutput.recordsLog).path))
     }
 
     @Test func aPoolWhoseEveryServerIsDeadAtTheStartStops() async throws {

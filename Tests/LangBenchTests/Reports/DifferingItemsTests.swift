@@ -1,5 +1,6 @@
 @testable import Detection
 import Foundation
+@testable import Generation
 @testable import LangBench
 @testable import Reports
 import TestSupport

@@ -15,13 +15,15 @@ struct RunMergerPoolTests {
     @Test func serversAreTheUnionByLabel() {
         let a = PoolLatencyTests.calibration(ms: 700), b = PoolLatencyTests.calibration(ms: 720)
         let first = Self.provenance([PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: a),
-                                     PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: a, failed: true, unitsMoved: 2)])
+                                     PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: a, failed: true, unitsMoved: 2,
+                                                failure: "run: stopped answering /health")])
         let second = Self.provenance([PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: b, unitsMoved: 1),
                                       PoolServer(label: "server-3", url: "http://10.0.0.7:8080", calibration: nil)])
         let merged = RunMerger.mergedProvenance([first, second, Self.provenance(nil)], command: ["merge"])
         let servers = merged.servers ?? []
         #expect(servers.map(\.label) == ["server-1", "server-2", "server-3"])
         #expect(servers[1].failed && servers[1].unitsMoved == 3 && servers[1].calibration?.samples.count == a.samples.count + b.samples.count)
+        #expect(servers[1].failure == "run: stopped answering /health" && servers[0].failure == nil)
         #expect(servers[0].calibration == a && servers[2].calibration == nil)
     }
 
