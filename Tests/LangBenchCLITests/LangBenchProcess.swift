@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -17,7 +18,7 @@ struct LangBenchProcess {
         let stderrFile = directory.appendingPathComponent("langbench.stderr")
         try Data().write(to: stderrFile)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executablePath())
+        process.executableURL = URL(fileURLWithPath: try LangBenchExecutable.path())
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -52,21 +53,6 @@ struct LangBenchProcess {
             // After the name: state, ppid.
             return comm == name && fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == process.processIdentifier
         }
-    }
-
-    /// `langbench` is built beside the test bundle (`swift build` builds every product).
-    static func executablePath() throws -> String {
-        if let path = ProcessInfo.processInfo.environment["LANGBENCH_EXECUTABLE"] { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for _ in 0..<5 {
-            directory = directory.deletingLastPathComponent()
-            let candidate = directory.appendingPathComponent("langbench")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        }
-        try #require(Bool(false), "langbench not found near \(CommandLine.arguments[0]); run swift build")
-        return ""
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The real `langbench` executable as a child process, for tests whose runs must be separate processes
 /// (shards run side by side, as on separate machines). It is built beside the test bundle by `swift build`.
@@ -11,7 +12,7 @@ struct LangBenchBinary {
     static func start(_ arguments: [String], stderrFile: URL) throws -> LangBenchBinary {
         try Data().write(to: stderrFile)
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: try executablePath())
+        process.executableURL = URL(fileURLWithPath: try LangBenchExecutable.path())
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
@@ -33,20 +34,5 @@ struct LangBenchBinary {
             return nil
         }
         return process.terminationReason == .exit ? process.terminationStatus : nil
-    }
-
-    /// `LANGBENCH_EXECUTABLE`, else `langbench` in a directory above the test bundle.
-    static func executablePath() throws -> String {
-        if let path = ProcessInfo.processInfo.environment["LANGBENCH_EXECUTABLE"] { return path }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        for _ in 0..<5 {
-            directory = directory.deletingLastPathComponent()
-            let candidate = directory.appendingPathComponent("langbench")
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate.path }
-        }
-        try #require(Bool(false), "langbench not found near \(CommandLine.arguments[0]); run swift build")
-        return ""
     }
 }
