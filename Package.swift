@@ -2,8 +2,9 @@
 import PackageDescription
 
 // LangBench: a harness that measures short-text language detection and direct-vs-pivot reply
-// generation through llama.cpp. Domains that stand on their own (the recognizer, the llama.cpp
-// backend) are separate targets so the compiler keeps them free of harness concerns.
+// generation through llama.cpp. The library is split into layers the compiler keeps (a target sees
+// only those below it; ARCHITECTURE.md draws the graph). No outside packages: SwiftPM cannot fetch
+// them on the machines this is built on.
 let package = Package(
     name: "LangBench",
     // macOS 15: Synchronization (Mutex, Atomic) needs it.
