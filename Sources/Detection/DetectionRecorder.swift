@@ -29,13 +29,13 @@ package final class DetectionRecorder {
     /// Records a batch of config number `config`: the fresh results (built and written here when they
     /// come as detections, else copied as encoded), the others (`previous`) encoded here; then makes the
     /// log durable up to this batch.
-    package func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult) throws {
+    package func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult) throws {
         try record(batch, config: config, previous: previous, tally: &tally)
         try log?.flush()
     }
 
     /// The same, with the tally borrowed once for the batch rather than checked for exclusive access per result.
-    private func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) -> DetectionResult, tally: inout DetectionTally) throws {
+    private func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult, tally: inout DetectionTally) throws {
         var position = batch.positions.lowerBound, next = 0
         func recordPrevious(upTo end: Int) throws {
             while position < end {

@@ -7,7 +7,7 @@ import Foundation
 /// most the batch in flight, which `--resume` redoes. The one reader of per-item detection results:
 /// resume, `compare` and `merge` all read it. Older logs still read: format 2 (a header without
 /// `columns`, one JSON object per result) and format 1 (no header, no fingerprints; read, not resumed).
-/// A log holds one format: resuming a format-2 log rewrites it as format 3 first.
+/// A log holds one format: resuming a format-2 log rewrites it as format 3 first (`rewrite`).
 public final class DetectionResultLog {
     public static let fileName = "detection-results.jsonl"
 
@@ -53,20 +53,18 @@ public final class DetectionResultLog {
         try writer.finish()
     }
 
-    /// The log a resumed run appends to, given what was read from `url` (and accepted by `DetectionResume`):
-    /// the log itself when it is of the current format; a format-2 log rewritten as the current format
-    /// first (`header`, then every logged result), atomically, so that it never mixes formats; a fresh
-    /// log when there was no header (a format-1 log a resume keeps nothing of).
-    package static func resuming(_ url: URL, header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult])) throws(ReportError) -> DetectionResultLog {
-        guard let earlier = logged.header else { return try DetectionResultLog(creating: url, header: header) }
-        if earlier.detectionLog < DetectionLogHeader.formatVersion {
-            let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)
-            for result in logged.results {
-                try rewritten.append(bound: result.encodedBound) { DetectionResultLine.encode(result, into: &$0) }
-            }
-            try rewritten.finish()
+    /// Rewrites the log at `url` (of an older format) as the current format with `header`, result by
+    /// result in its order, atomically; returns the new log's length in bytes.
+    package static func rewrite(_ url: URL, header: DetectionLogHeader) throws -> Int {
+        let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)
+        let lines = try LogLines(url)
+        var reader = Lines(url: url)
+        while let line = try lines.next() {
+            guard let result = try reader.result(lines.lineNumber, line) else { continue }
+            try rewritten.append(bound: result.encodedBound) { DetectionResultLine.encode(result, into: &$0) }
         }
-        return try DetectionResultLog(appendingTo: url)
+        try rewritten.finish()
+        return try ReportError.reading(url) { try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 }
     }
 
     /// The header (nil for a log of format 1) and every complete result. A torn final line (the one being
@@ -80,6 +78,15 @@ public final class DetectionResultLog {
             if let result = try lines.result(lineNumber, line) { results.append(result) }
         }
         return (lines.header, results)
+    }
+
+    /// The header of the log at `url` (nil for a log of format 1 or an empty one), reading its first line only.
+    package static func header(of url: URL) throws -> DetectionLogHeader? {
+        let lines = try LogLines(url)
+        guard let line = try lines.next() else { return nil }
+        var reader = Lines(url: url)
+        _ = try reader.result(lines.lineNumber, line)
+        return reader.header
     }
 
     /// Reads a log's lines in order, as `read` does: the header, then results of the header's format.

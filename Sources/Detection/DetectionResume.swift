@@ -3,74 +3,239 @@ import Foundation
 import Items
 
 /// What `detect --resume` keeps from an earlier run's results log, after checking that the log was
-/// made with the same configs and settings and that every logged item still has the same content.
-package struct DetectionResume {
-    /// Results by config number, then item position.
-    private var results: [[Int: DetectionResult]]
+/// made with the same configs and settings and that every logged item still has the same content:
+/// which (config, item position) pairs are done, and a reader of their results in canonical order
+/// (`KeptResults`) for the recorder. Memory holds a bit per item and config, not the results.
+package struct DetectionResume: Sendable {
+    /// Per config number, a bit per item position: set when the log holds its result (empty: none).
+    private var done: [[UInt64]]
+    /// Where the kept results are read from.
+    fileprivate var source: Source
+    /// The results kept.
+    package private(set) var count = 0
+
+    fileprivate enum Source: Sendable {
+        /// Nothing kept.
+        case nothing
+        /// The first `length` bytes of the log at the URL, in canonical order: every result of a config
+        /// of the run, a duplicate skipped, is kept (anything else was refused).
+        case log(URL, length: Int, configs: [String: Int])
+        /// Results by config number, then item position (a log out of canonical order, read whole).
+        case memory([[Int: DetectionResult]])
+    }
 
     /// Nothing to keep (a fresh run).
     package init(configs: Int) {
-        results = Array(repeating: [:], count: configs)
+        done = Array(repeating: [], count: configs)
+        source = .nothing
     }
 
     /// Whether there is no result to keep.
-    package var isEmpty: Bool { results.allSatisfy(\.isEmpty) }
+    package var isEmpty: Bool { count == 0 }
 
-    package func previous(config: Int, position: Int) -> DetectionResult? {
-        results[config].isEmpty ? nil : results[config][position]  // asked per item for a config with nothing logged
+    /// Whether the kept results are read from the log as the run goes (else they are held in memory).
+    package var isStreamed: Bool {
+        if case .log = source { return true }
+        return false
     }
 
-    /// Checks `logged` (header and results of the log at `log`) against this run and keeps its results;
-    /// throws `ResumeError.mismatch` naming every kind of difference, with examples. Reads `items` once,
-    /// keeping positions and fingerprints only for the items the log names.
-    package init(header: DetectionLogHeader, logged: (header: DetectionLogHeader?, results: [DetectionResult]), items: SortedCorpus,
-         directory: URL) throws {
-        results = Array(repeating: [:], count: header.configs.count)
-        guard let earlier = logged.header else {
-            if logged.results.isEmpty { return }
+    /// Whether the result of config number `config` for the item at `position` is kept.
+    package func isDone(config: Int, position: Int) -> Bool {
+        let bits = done[config]
+        return !bits.isEmpty && bits[position >> 6] & (1 << UInt64(position & 63)) != 0
+    }
+
+    /// A reader of the kept results, asked for each in canonical order.
+    package func kept() -> KeptResults {
+        KeptResults(source)
+    }
+
+    /// The kept results, one at a time in canonical order (config, then item position).
+    package final class KeptResults {
+        fileprivate let source: Source
+        private var batches: ResultBatches?
+        private var batch: [DetectionResult] = []
+        private var index = 0
+        private var last: (config: Int, id: String)?
+
+        fileprivate init(_ source: Source) {
+            self.source = source
+            if case .log(let url, let length, _) = source { batches = ResultBatches(url, length: length) }
+        }
+
+        deinit { batches?.cancel() }  // the reading thread stops: nothing more is read
+
+        /// The kept result of config number `config` for the item at `position` (asked in canonical order,
+        /// for kept ones only).
+        package func result(config: Int, position: Int) throws -> DetectionResult {
+            switch source {
+            case .nothing:
+                preconditionFailure("no result is kept")
+            case .memory(let results):
+                return results[config][position]!
+            case .log(let url, _, let configs):
+                while true {
+                    if index == batch.count {
+                        guard let batches, let next = try batches.next() else {
+                            throw ConfigurationError.invalid(path: url.path, reason: "ended before the result of config \(config) for item \(position + 1), which it held when the run started")
+                        }
+                        batch = next
+                        index = 0
+                    }
+                    let result = batch[index]
+                    index += 1
+                    guard let number = configs[result.config], !(last.map { $0 == (number, result.itemID) } ?? false) else { continue }
+                    last = (number, result.itemID)
+                    guard number == config else {
+                        throw ConfigurationError.invalid(path: url.path, reason: "changed while the run resumed it (a result of config '\(result.config)' where one of config \(config) was kept)")
+                    }
+                    return result
+                }
+            }
+        }
+    }
+}
+
+extension DetectionResume {
+    /// Checks the log at `url` against a run with `header` over `items` and keeps its results; returns
+    /// them with the log to append fresh results to. Throws `ResumeError.mismatch` naming every kind of
+    /// difference, with examples, before anything is written. A torn final line is truncated away; a
+    /// format-2 log is rewritten as the current format (atomically, so it never mixes formats); a log
+    /// without a header (format 1) is refused unless empty, which starts afresh.
+    ///
+    /// A log in canonical order — what `detect` writes, and what a resume appends when the corpus
+    /// has not gained items before the ones logged — is checked in one streamed pass against the corpus
+    /// read again per config. One out of that order is read whole (`DetectionResultLog.read`): the only
+    /// case whose memory grows with the log.
+    package static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
+        var length = try JSONLines.truncateTornLine(of: url)
+        guard let earlier = try DetectionResultLog.header(of: url) else {
+            if try LogLines(url).next() == nil { return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header)) }
             throw ResumeError.mismatch(directory: directory.path, differences: [
                 "\(DetectionResultLog.fileName) was written by an older LangBench without a header naming its configs and settings, so it cannot be checked",
             ])
         }
         var differences = header.differences(from: earlier)
-        let configIndex = Dictionary(uniqueKeysWithValues: header.configs.enumerated().map { ($1.name, $0) })
-        let loggedIDs = Set(logged.results.map(\.itemID))
+        var resume: DetectionResume
+        do {
+            resume = try streamed(url, length: length, header: header, items: items, differences: &differences)
+        } catch is DetectionStore.NotInCanonicalOrder {
+            differences = header.differences(from: earlier)
+            resume = try inMemory(url, header: header, items: items, differences: &differences)
+        }
+        if !differences.isEmpty { throw ResumeError.mismatch(directory: directory.path, differences: differences) }
+        if earlier.detectionLog < DetectionLogHeader.formatVersion {
+            length = try DetectionResultLog.rewrite(url, header: header)
+            if case .log(_, _, let configs) = resume.source { resume.source = .log(url, length: length, configs: configs) }
+        }
+        return (resume, try DetectionResultLog(appendingTo: url))
+    }
+
+    /// The check of a log in canonical order, streamed; throws `NotInCanonicalOrder` at the first
+    /// result out of it.
+    private static func streamed(_ url: URL, length: Int, header: DetectionLogHeader, items: SortedCorpus,
+                                 differences: inout [String]) throws -> DetectionResume {
+        let configs = Dictionary(header.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var resume = DetectionResume(configs: header.configs.count)
+        resume.source = .log(url, length: length, configs: configs)
+        var changed = Examples(), missing = Examples()
+        let batches = ResultBatches(url, length: length)
+        defer { batches.cancel() }
+        var config = -1, lastID = ""
+        var corpus: SortedCorpus.Cursor?, buffer: ArraySlice<CorpusItem> = [], position = 0
+        while let batch = try batches.next() {
+            for result in batch {
+                guard let number = configs[result.config] else { continue }  // a removed config is a difference already
+                if number < config || number == config && result.itemID < lastID { throw DetectionStore.NotInCanonicalOrder(log: url) }
+                if number == config && result.itemID == lastID { continue }  // a duplicate keeps the first
+                if number != config {
+                    config = number
+                    corpus = try items.cursor()
+                    buffer = []
+                    position = 0
+                    resume.done[number] = Array(repeating: 0, count: (items.count + 63) / 64)
+                }
+                lastID = result.itemID
+                while true {  // on to the first item whose id is not before the result's
+                    if buffer.isEmpty {
+                        buffer = try corpus!.next(4096)
+                        if buffer.isEmpty { break }
+                    }
+                    if buffer.first!.id >= result.itemID { break }
+                    buffer.removeFirst()
+                    position += 1
+                }
+                guard let item = buffer.first, item.id == result.itemID else {
+                    missing.add(result.itemID, config: number)
+                    continue
+                }
+                if result.itemHash != ItemFingerprint.of(item) {
+                    changed.add(result.itemID, config: number)
+                    continue
+                }
+                resume.done[number][position >> 6] |= 1 << UInt64(position & 63)
+                resume.count += 1
+            }
+        }
+        differences += changed.difference("item(s) changed text, language or tags under the same id") + missing.difference("logged item(s) are not in the corpus")
+        return resume
+    }
+
+    /// The check of a log out of canonical order, read whole, keeping positions and fingerprints only
+    /// for the items the log names.
+    private static func inMemory(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, differences: inout [String]) throws -> DetectionResume {
+        let logged = try DetectionResultLog.read(url).results
+        let configs = Dictionary(header.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let loggedIDs = Set(logged.map(\.itemID))
         var found: [String: (position: Int, fingerprint: String)] = [:]
         found.reserveCapacity(loggedIDs.count)
         let cursor = try items.cursor()
         var position = 0
-        while true {
-            let batch = try cursor.next(4096)
-            if batch.isEmpty { break }
+        while case let batch = try cursor.next(4096), !batch.isEmpty {
             for item in batch {
                 if loggedIDs.contains(item.id) { found[item.id] = (position, ItemFingerprint.of(item)) }
                 position += 1
             }
         }
-        var changed: [String] = [], missing: [String] = []
-        var changedIDs = Set<String>(), missingIDs = Set<String>()
-        for result in logged.results {
-            guard let config = configIndex[result.config] else { continue }  // a removed config is a difference already
+        var results = Array(repeating: [Int: DetectionResult](), count: header.configs.count)
+        var changed = Examples(), missing = Examples()
+        var resume = DetectionResume(configs: header.configs.count)
+        for result in logged {
+            guard let config = configs[result.config] else { continue }  // a removed config is a difference already
             guard let item = found[result.itemID] else {
-                if missingIDs.insert(result.itemID).inserted { missing.append(result.itemID) }
+                missing.add(result.itemID, config: config)
                 continue
             }
             if result.itemHash != item.fingerprint {
-                if changedIDs.insert(result.itemID).inserted { changed.append(result.itemID) }
+                changed.add(result.itemID, config: config)
                 continue
             }
-            if results[config][item.position] == nil { results[config][item.position] = result }  // a duplicate line keeps the first
+            guard results[config][item.position] == nil else { continue }  // a duplicate line keeps the first
+            results[config][item.position] = result
+            if resume.done[config].isEmpty { resume.done[config] = Array(repeating: 0, count: (items.count + 63) / 64) }
+            resume.done[config][item.position >> 6] |= 1 << UInt64(item.position & 63)
+            resume.count += 1
         }
-        if !changed.isEmpty {
-            differences.append("\(changed.count) item(s) changed text, language or tags under the same id: \(Self.examples(changed))")
-        }
-        if !missing.isEmpty {
-            differences.append("\(missing.count) logged item(s) are not in the corpus: \(Self.examples(missing))")
-        }
-        if !differences.isEmpty { throw ResumeError.mismatch(directory: directory.path, differences: differences) }
+        differences += changed.difference("item(s) changed text, language or tags under the same id") + missing.difference("logged item(s) are not in the corpus")
+        resume.source = .memory(results)
+        return resume
     }
 
-    private static func examples(_ ids: [String]) -> String {
-        ids.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (ids.count > 5 ? ", …" : "")
+    /// Ids of one kind of difference: how many (per config: an item's results under every config share
+    /// its fate), and the first few.
+    private struct Examples {
+        private var counts: [Int: Int] = [:]
+        private var ids: [String] = []
+
+        mutating func add(_ id: String, config: Int) {
+            counts[config, default: 0] += 1
+            if ids.count < 6, !ids.contains(id) { ids.append(id) }
+        }
+
+        /// "N <what>: 'a', 'b', …", N the most of any config; none when there are none.
+        func difference(_ what: String) -> [String] {
+            guard let count = counts.values.max() else { return [] }
+            return ["\(count) \(what): " + ids.prefix(5).map { "'\($0)'" }.joined(separator: ", ") + (ids.count > 5 || count > 5 ? ", …" : "")]
+        }
     }
 }

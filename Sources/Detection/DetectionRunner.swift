@@ -60,22 +60,22 @@ public struct DetectionRunner: Sendable {
         self.makeDetector = makeDetector
     }
 
-    /// Where results go, a batch at a time in order. `previous` gives a result already measured (not
-    /// redone) for config number `config` and item position `position`; nil when there are none (a
-    /// fresh run, which then asks nothing per item).
+    /// Where results go, a batch at a time in order. `done` says whether the result of config number
+    /// `config` for the item at `position` was measured already (not redone: the sink has it); nil when
+    /// none was (a fresh run, which then asks nothing per item).
     public struct Sink {
-        public var previous: ((_ config: Int, _ position: Int) -> DetectionResult?)?
+        public var done: ((_ config: Int, _ position: Int) -> Bool)?
         public var batch: (_ config: Int, _ batch: Batch) throws -> Void
 
-        public init(previous: ((Int, Int) -> DetectionResult?)? = nil, batch: @escaping (Int, Batch) throws -> Void) {
-            self.previous = previous
+        public init(done: ((Int, Int) -> Bool)? = nil, batch: @escaping (Int, Batch) throws -> Void) {
+            self.done = done
             self.batch = batch
         }
     }
 
     /// One batch's results for the sink: the fresh ones at the positions in `todo` (in order, in
     /// consecutive chunks; encoded, or as detections for the sink to build: `EncodedResults`);
-    /// `Sink.previous` has the others.
+    /// the sink has the others (`Sink.done`).
     public struct Batch: Sendable {
         public var positions: Range<Int>
         public var todo: [Int]
@@ -126,7 +126,7 @@ public struct DetectionRunner: Sendable {
     static let inFlight = 2
 
     /// Detects the item at every position p of `items` (canonical order) with every config; a result
-    /// `sink.previous` has is passed on, not redone. Returns one timing per config. `detectors` (from
+    /// `sink.done` says is measured is not redone. Returns one timing per config. `detectors` (from
     /// `makeDetectors()`) are shut down when this returns or throws.
     public func run(_ items: SortedCorpus, detectors: Detectors, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
         var timings: [Timing] = []
@@ -156,7 +156,7 @@ public struct DetectionRunner: Sendable {
                 }
                 func launch(_ batch: (positions: Range<Int>, items: ArraySlice<CorpusItem>), after prior: Pending?) -> Pending {
                     let (positions, items) = batch
-                    let todo = sink.previous.map { previous in positions.filter { previous(index, $0) == nil } } ?? Array(positions)
+                    let todo = sink.done.map { done in positions.filter { !done(index, $0) } } ?? Array(positions)
                     let wait = jobs == 1 ? prior?.detection : nil
                     return Pending(positions: positions, todo: todo, detection: Task {
                         _ = await wait?.value  // one job: one batch detects at a time

@@ -106,7 +106,8 @@ extension DetectionStore {
 
 /// The complete lines of a JSON-lines file read a block at a time, each lent until the next call: the
 /// same lines `JSONLines.forEachCompleteLine` gives (empty ones skipped, a torn final line dropped), in
-/// memory of a block plus the longest line.
+/// memory of a block plus the longest line. With `length`, only the file's first `length` bytes are read
+/// (a log being appended to while its earlier results are read back).
 final class LogLines {
     static let blockSize = 1 << 20
 
@@ -115,11 +116,14 @@ final class LogLines {
     private var buffer: UnsafeMutableRawBufferPointer
     private var start = 0, end = 0
     private var atEnd = false
+    /// Bytes still to read (nil: to the end of the file).
+    private var remaining: Int?
     /// The number of the line `next` returned last (counting empty lines).
     private(set) var lineNumber = 0
 
-    init(_ url: URL) throws {
+    init(_ url: URL, length: Int? = nil) throws {
         self.url = url
+        remaining = length
         handle = try ReportError.reading(url) { try FileHandle(forReadingFrom: url) }
         buffer = .allocate(byteCount: Self.blockSize, alignment: 1)
     }
@@ -158,7 +162,9 @@ final class LogLines {
         }
         start = 0
         end = unread
-        let read = try ReportError.reading(url) { try handle.readBlock(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...])) }
+        let room = min(buffer.count - end, remaining ?? .max)
+        let read = room == 0 ? 0 : try ReportError.reading(url) { try handle.readBlock(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + room)])) }
+        remaining = remaining.map { $0 - read }
         if read == 0 { atEnd = true } else { end += read }
     }
 }

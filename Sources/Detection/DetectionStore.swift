@@ -39,7 +39,7 @@ public struct DetectionStore: Sendable {
         guard FileManager.default.fileExists(atPath: log.path) else {
             throw ConfigurationError.invalid(path: log.path, reason: "the per-item results of \(json.path) are missing; copy the whole run directory")
         }
-        header = try Self.readHeader(log)
+        header = try DetectionResultLog.header(of: log)
         sortsInMemory = report.schemaVersion < 2
         if sortsInMemory { report.items = Set(try Self.sorted(log, report: report).map(\.itemID)).count }
         self.report = report
@@ -49,7 +49,7 @@ public struct DetectionStore: Sendable {
     package init?(report: DetectionReport, directory: URL) throws {
         log = directory.appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
         guard FileManager.default.fileExists(atPath: log.path) else { return nil }
-        header = try Self.readHeader(log)
+        header = try DetectionResultLog.header(of: log)
         sortsInMemory = report.schemaVersion < 2
         self.report = report
     }
@@ -111,14 +111,5 @@ public struct DetectionStore: Sendable {
             throw ConfigurationError.invalid(path: log.path, reason: "holds \(found) results of config '\(config.name)', but \(DetectionOutput.jsonFile) counts \(expected): "
                                              + "\(why); copy the whole run directory, or run it again")
         }
-    }
-
-    /// The header of the log at `log`: its first line, when that is one.
-    private static func readHeader(_ log: URL) throws -> DetectionLogHeader? {
-        let lines = try LogLines(log)
-        guard let line = try lines.next() else { return nil }
-        var reader = DetectionResultLog.Lines(url: log)
-        _ = try reader.result(1, line)
-        return reader.header
     }
 }

@@ -15,9 +15,9 @@ final class ResultBatches: @unchecked Sendable {
     private var failure: (any Error)?
     private var cancelled = false
 
-    /// Starts reading `log` (whose lines `DetectionResultLog.Lines` parses).
-    init(_ log: URL) {
-        let thread = Thread { [self] in produce(log) }
+    /// Starts reading `log` (whose lines `DetectionResultLog.Lines` parses), its first `length` bytes when given.
+    init(_ log: URL, length: Int? = nil) {
+        let thread = Thread { [self] in produce(log, length: length) }
         thread.name = "langbench.results-log"
         thread.start()
     }
@@ -45,9 +45,9 @@ final class ResultBatches: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func produce(_ log: URL) {
+    private func produce(_ log: URL, length: Int?) {
         do {
-            let lines = try LogLines(log)
+            let lines = try LogLines(log, length: length)
             var reader = DetectionResultLog.Lines(url: log)
             var batch: [DetectionResult] = []
             batch.reserveCapacity(Self.batchSize)

@@ -83,3 +83,30 @@ package enum JSONLines {
         }
     }
 }
+
+extension JSONLines {
+    /// Truncates a torn final line (one without its newline: being written when the process died) away,
+    /// reading only the file's end, and returns the length left. A missing file is left missing (0).
+    package static func truncateTornLine(of url: URL) throws -> Int {
+        guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
+        return try ReportError.writing(url) {
+            let handle = try FileHandle(forUpdating: url)
+            defer { try? handle.close() }  // the truncation below is done before the close
+            let size = Int(try handle.seekToEnd())
+            var end = size
+            while end > 0 {
+                let start = max(0, end - (1 << 16))
+                try handle.seek(toOffset: UInt64(start))
+                let block = try handle.readBlock(upTo: end - start)
+                if let newline = block.lastIndex(of: 0x0A) {
+                    let length = start + (newline - block.startIndex) + 1
+                    if length < size { try handle.truncate(atOffset: UInt64(length)) }
+                    return length
+                }
+                end = start
+            }
+            if size > 0 { try handle.truncate(atOffset: 0) }
+            return 0
+        }
+    }
+}

@@ -97,18 +97,16 @@ public struct DetectionJob: Sendable {
         var kept = DetectionResume(configs: echoes.count)
         let log: DetectionResultLog
         if resume, FileManager.default.fileExists(atPath: logURL.path) {
-            let logged = try DetectionResultLog.read(logURL, repair: true)
             var header = header
-            if logged.header?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
-            kept = try DetectionResume(header: header, logged: logged, items: items, directory: directory)
-            log = try DetectionResultLog.resuming(logURL, header: header, logged: logged)
+            if try DetectionResultLog.header(of: logURL)?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
+            (kept, log) = try DetectionResume.resuming(logURL, header: header, items: items, directory: directory)
         } else {
             log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
         }
         let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items.count, log: log)
-        let previous = kept
-        let sink = DetectionRunner.Sink(previous: previous.isEmpty ? nil : { previous.previous(config: $0, position: $1) }) { config, batch in
-            try recorder.record(batch, config: config) { previous.previous(config: config, position: $0)! }
+        let done = kept, previous = kept.kept()
+        let sink = DetectionRunner.Sink(done: done.isEmpty ? nil : { done.isDone(config: $0, position: $1) }) { config, batch in
+            try recorder.record(batch, config: config) { try previous.result(config: config, position: $0) }
         }
         let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: sink)
         var finished = provenance
