@@ -5,6 +5,11 @@ import RunProvenance
 /// Takes a run's results in canonical order (config order, then item id) and streams them into the
 /// per-item CSV, the running aggregates and — the fresh ones — the results log; `finish` writes the
 /// summary files. Memory does not grow with the results.
+///
+/// Both per-item files come from the same result in the same pass: `detection-results.jsonl` is the
+/// store LangBench reads back (`--resume`, `compare`, `merge`), with each item's fingerprint;
+/// `detection-items.csv` is its view for people and spreadsheets (correct, and fixed or broken against
+/// the first config), never read back.
 package final class DetectionRecorder {
     private let directory: URL
     private var tally: DetectionTally
@@ -28,7 +33,8 @@ package final class DetectionRecorder {
 
     /// Records a batch of config number `config`: the fresh results (built and written here when they
     /// come as detections, else copied as encoded), the others (`previous`) encoded here; then makes the
-    /// log durable up to this batch.
+    /// log durable up to this batch. Detections are built here while this thread keeps up with the
+    /// detecting tasks (`ConfigPass.recorderKeepsUpWith`); past that they come encoded from the tasks.
     package func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult) throws {
         try record(batch, config: config, previous: previous, tally: &tally)
         try log?.flush()

@@ -28,7 +28,7 @@ public final class DetectionResultLog {
         try writer.flush()
     }
 
-    /// Appends to an existing log (read and repaired by `read(_:repair:)` first).
+    /// Appends to an existing log (checked by `DetectionResume.resuming`, a torn final line truncated away first).
     public init(appendingTo url: URL) throws(ReportError) {
         writer = try BufferedFileWriter(url: url, append: true)
     }
@@ -67,17 +67,18 @@ public final class DetectionResultLog {
         return try ReportError.reading(url) { try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 }
     }
 
-    /// The header (nil for a log of format 1) and every complete result. A torn final line (the one being
-    /// written when the process died) is dropped, and truncated away when `repair` is true so appends
-    /// continue on a clean line. A missing file has no results; one that cannot be read is an error (a
-    /// resume must not silently redo everything).
-    public static func read(_ url: URL, repair: Bool = false) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
+    /// The header (nil for a log of format 1) and every complete result, in memory (a torn final line is
+    /// dropped). A missing file has no results; one that cannot be read is an error (a resume must not
+    /// silently redo everything).
+    public static func read(_ url: URL) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
+        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, []) }
         var results: [DetectionResult] = []
-        var lines = Lines(url: url)
-        try JSONLines.forEachCompleteLine(of: url, repair: repair) { lineNumber, line in
-            if let result = try lines.result(lineNumber, line) { results.append(result) }
+        var reader = Lines(url: url)
+        let lines = try LogLines(url)
+        while let line = try lines.next() {
+            if let result = try reader.result(lines.lineNumber, line) { results.append(result) }
         }
-        return (lines.header, results)
+        return (reader.header, results)
     }
 
     /// The header of the log at `url` (nil for a log of format 1 or an empty one), reading its first line only.

@@ -19,7 +19,7 @@ package struct DetectionResume: Sendable {
         case nothing
         /// The first `length` bytes of the log at the URL, in canonical order: every result of a config
         /// of the run, a duplicate skipped, is kept (anything else was refused).
-        case log(URL, length: Int, configs: [String: Int])
+        case log(URL, length: Int, configs: [String])
         /// Results by config number, then item position (a log out of canonical order, read whole).
         case memory([[Int: DetectionResult]])
     }
@@ -53,17 +53,12 @@ package struct DetectionResume: Sendable {
     /// The kept results, one at a time in canonical order (config, then item position).
     package final class KeptResults {
         fileprivate let source: Source
-        private var batches: ResultBatches?
-        private var batch: [DetectionResult] = []
-        private var index = 0
-        private var last: (config: Int, id: String)?
+        private let cursor: DetectionStore.Cursor?
 
         fileprivate init(_ source: Source) {
             self.source = source
-            if case .log(let url, let length, _) = source { batches = ResultBatches(url, length: length) }
+            if case .log(let url, let length, let configs) = source { cursor = DetectionStore.Cursor(log: url, length: length, configs: configs) } else { cursor = nil }
         }
-
-        deinit { batches?.cancel() }  // the reading thread stops: nothing more is read
 
         /// The kept result of config number `config` for the item at `position` (asked in canonical order,
         /// for kept ones only).
@@ -73,24 +68,14 @@ package struct DetectionResume: Sendable {
                 preconditionFailure("no result is kept")
             case .memory(let results):
                 return results[config][position]!
-            case .log(let url, _, let configs):
-                while true {
-                    if index == batch.count {
-                        guard let batches, let next = try batches.next() else {
-                            throw ConfigurationError.invalid(path: url.path, reason: "ended before the result of config \(config) for item \(position + 1), which it held when the run started")
-                        }
-                        batch = next
-                        index = 0
-                    }
-                    let result = batch[index]
-                    index += 1
-                    guard let number = configs[result.config], !(last.map { $0 == (number, result.itemID) } ?? false) else { continue }
-                    last = (number, result.itemID)
-                    guard number == config else {
-                        throw ConfigurationError.invalid(path: url.path, reason: "changed while the run resumed it (a result of config '\(result.config)' where one of config \(config) was kept)")
-                    }
-                    return result
+            case .log(let url, _, _):
+                guard let cursor, let result = try cursor.next() else {
+                    throw ConfigurationError.invalid(path: url.path, reason: "ended before the result of config \(config + 1) for item \(position + 1), which it held when the run started")
                 }
+                guard cursor.configNumber == config else {
+                    throw ConfigurationError.invalid(path: url.path, reason: "changed while the run resumed it (a result of config '\(result.config)' where one of config \(config + 1) was kept)")
+                }
+                return result
             }
         }
     }
@@ -135,47 +120,41 @@ extension DetectionResume {
     /// result out of it.
     private static func streamed(_ url: URL, length: Int, header: DetectionLogHeader, items: SortedCorpus,
                                  differences: inout [String]) throws -> DetectionResume {
-        let configs = Dictionary(header.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var resume = DetectionResume(configs: header.configs.count)
+        let configs = header.configs.map(\.name)
+        var resume = DetectionResume(configs: configs.count)
         resume.source = .log(url, length: length, configs: configs)
         var changed = Examples(), missing = Examples()
-        let batches = ResultBatches(url, length: length)
-        defer { batches.cancel() }
-        var config = -1, lastID = ""
+        let results = DetectionStore.Cursor(log: url, length: length, configs: configs)
+        var config = -1
         var corpus: SortedCorpus.Cursor?, buffer: ArraySlice<CorpusItem> = [], position = 0
-        while let batch = try batches.next() {
-            for result in batch {
-                guard let number = configs[result.config] else { continue }  // a removed config is a difference already
-                if number < config || number == config && result.itemID < lastID { throw DetectionStore.NotInCanonicalOrder(log: url) }
-                if number == config && result.itemID == lastID { continue }  // a duplicate keeps the first
-                if number != config {
-                    config = number
-                    corpus = try items.cursor()
-                    buffer = []
-                    position = 0
-                    resume.done[number] = Array(repeating: 0, count: (items.count + 63) / 64)
-                }
-                lastID = result.itemID
-                while true {  // on to the first item whose id is not before the result's
-                    if buffer.isEmpty {
-                        buffer = try corpus!.next(4096)
-                        if buffer.isEmpty { break }
-                    }
-                    if buffer.first!.id >= result.itemID { break }
-                    buffer.removeFirst()
-                    position += 1
-                }
-                guard let item = buffer.first, item.id == result.itemID else {
-                    missing.add(result.itemID, config: number)
-                    continue
-                }
-                if result.itemHash != ItemFingerprint.of(item) {
-                    changed.add(result.itemID, config: number)
-                    continue
-                }
-                resume.done[number][position >> 6] |= 1 << UInt64(position & 63)
-                resume.count += 1
+        while let result = try results.next() {  // results of configs of the run, duplicates skipped, in canonical order or it throws
+            let number = results.configNumber
+            if number != config {
+                config = number
+                corpus = try items.cursor()
+                buffer = []
+                position = 0
+                resume.done[number] = Array(repeating: 0, count: (items.count + 63) / 64)
             }
+            while true {  // on to the first item whose id is not before the result's
+                if buffer.isEmpty {
+                    buffer = try corpus!.next(4096)
+                    if buffer.isEmpty { break }
+                }
+                if buffer.first!.id >= result.itemID { break }
+                buffer.removeFirst()
+                position += 1
+            }
+            guard let item = buffer.first, item.id == result.itemID else {
+                missing.add(result.itemID, config: number)
+                continue
+            }
+            if result.itemHash != ItemFingerprint.of(item) {
+                changed.add(result.itemID, config: number)
+                continue
+            }
+            resume.done[number][position >> 6] |= 1 << UInt64(position & 63)
+            resume.count += 1
         }
         differences += changed.difference("item(s) changed text, language or tags under the same id") + missing.difference("logged item(s) are not in the corpus")
         return resume

@@ -6,7 +6,9 @@ extension DetectionStore {
     /// One pass over a store's results in canonical order (`DetectionStore`): streamed from the log, parsed
     /// ahead on a thread of its own (`ResultBatches`), or, for a log out of that order, from the log read whole and sorted.
     public final class Cursor {
-        private let store: DetectionStore
+        /// The log and how it is read: from the store (checked complete against its report at the end),
+        /// or a bare log's first `length` bytes (a resumed run's, which has no report yet).
+        private let source: Source
         private let inMemory: Bool
         /// The log streamed: batches parsed ahead on another thread, and where the reader is in the current one.
         private var batches: ResultBatches?
@@ -21,16 +23,46 @@ extension DetectionStore {
         private var counts: [Int]
         private var ended = false
 
+        private enum Source {
+            case store(DetectionStore)
+            case log(URL, length: Int, configs: [String])
+
+            var log: URL {
+                switch self {
+                case .store(let store): store.log
+                case .log(let url, _, _): url
+                }
+            }
+
+            /// A fresh reader of the log's results, in file order.
+            func batches() -> ResultBatches {
+                switch self {
+                case .store(let store): ResultBatches(store.log)
+                case .log(let url, let length, _): ResultBatches(url, length: length)
+                }
+            }
+        }
+
         init(_ store: DetectionStore, inMemory: Bool) throws {
-            self.store = store
+            source = .store(store)
             self.inMemory = inMemory
             configIndex = Dictionary(store.report.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
             counts = Array(repeating: 0, count: store.report.configs.count)
             if inMemory {
                 sorted = try DetectionStore.sorted(store.log, report: store.report)
             } else {
-                batches = ResultBatches(store.log)
+                batches = source.batches()
             }
+        }
+
+        /// A stream of the first `length` bytes of the log at `log`, whose results of `configs` (numbered
+        /// in this order) must be in canonical order: `next` throws `NotInCanonicalOrder` otherwise.
+        package init(log: URL, length: Int, configs: [String]) {
+            source = .log(log, length: length, configs: configs)
+            inMemory = false
+            configIndex = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            counts = Array(repeating: 0, count: configs.count)
+            batches = source.batches()
         }
 
         deinit { batches?.cancel() }  // the reading thread stops: nothing more is read
@@ -69,7 +101,7 @@ extension DetectionStore {
                 }
                 if let last {
                     if config < last.config || config == last.config && result.itemID < last.id {
-                        throw NotInCanonicalOrder(log: store.log)
+                        throw NotInCanonicalOrder(log: source.log)
                     }
                     if config == last.config && result.itemID == last.id { continue }  // a duplicate keeps the first
                 }
@@ -79,13 +111,18 @@ extension DetectionStore {
                 return result
             }
             ended = true
-            try DetectionStore.checkComplete(Dictionary(zip(store.configs, counts), uniquingKeysWith: { a, _ in a }), of: store.report, log: store.log)
+            if case .store(let store) = source {
+                try DetectionStore.checkComplete(Dictionary(zip(store.configs, counts), uniquingKeysWith: { a, _ in a }), of: store.report, log: store.log)
+            }
             return nil
         }
 
         /// A new pass over the same store, read the same way (streamed, or sorted in memory).
         public func reopened() throws -> Cursor {
-            try Cursor(store, inMemory: inMemory)
+            switch source {
+            case .store(let store): try Cursor(store, inMemory: inMemory)
+            case .log(let url, let length, let configs): Cursor(log: url, length: length, configs: configs)
+            }
         }
 
         /// Starts the pass again from the first result.
@@ -98,73 +135,8 @@ extension DetectionStore {
             batch = []
             if !inMemory {
                 batches?.cancel()
-                batches = ResultBatches(store.log)
+                batches = source.batches()
             }
         }
-    }
-}
-
-/// The complete lines of a JSON-lines file read a block at a time, each lent until the next call: the
-/// same lines `JSONLines.forEachCompleteLine` gives (empty ones skipped, a torn final line dropped), in
-/// memory of a block plus the longest line. With `length`, only the file's first `length` bytes are read
-/// (a log being appended to while its earlier results are read back).
-final class LogLines {
-    static let blockSize = 1 << 20
-
-    private let url: URL
-    private let handle: FileHandle
-    private var buffer: UnsafeMutableRawBufferPointer
-    private var start = 0, end = 0
-    private var atEnd = false
-    /// Bytes still to read (nil: to the end of the file).
-    private var remaining: Int?
-    /// The number of the line `next` returned last (counting empty lines).
-    private(set) var lineNumber = 0
-
-    init(_ url: URL, length: Int? = nil) throws {
-        self.url = url
-        remaining = length
-        handle = try ReportError.reading(url) { try FileHandle(forReadingFrom: url) }
-        buffer = .allocate(byteCount: Self.blockSize, alignment: 1)
-    }
-
-    deinit {
-        buffer.deallocate()
-        try? handle.close()  // read-only: nothing to lose on close
-    }
-
-    /// The next complete, non-empty line without its newline, or nil at the end.
-    func next() throws -> UnsafeRawBufferPointer? {
-        while true {
-            if start < end, let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
-                let newline = buffer.baseAddress!.distance(to: found)
-                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
-                start = newline + 1
-                lineNumber += 1
-                if line.isEmpty { continue }
-                return line
-            }
-            if atEnd { return nil }  // what is left is a torn final line
-            try fill()
-        }
-    }
-
-    /// Moves the unread bytes to the front (growing the buffer when one line fills it) and reads on.
-    private func fill() throws {
-        let unread = end - start
-        if unread == buffer.count {
-            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
-            larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
-            buffer.deallocate()
-            buffer = larger
-        } else if start > 0 {
-            if unread > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, unread) }
-        }
-        start = 0
-        end = unread
-        let room = min(buffer.count - end, remaining ?? .max)
-        let read = room == 0 ? 0 : try ReportError.reading(url) { try handle.readBlock(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + room)])) }
-        remaining = remaining.map { $0 - read }
-        if read == 0 { atEnd = true } else { end += read }
     }
 }

@@ -91,10 +91,14 @@ public struct DetectionStore: Sendable {
         public var description: String { "\(log.path) is not in canonical order (config order, then item id)" }
     }
 
-    /// The log read whole and sorted: results of the report's configs, in canonical order, the first of
-    /// duplicates kept, checked complete against the report.
+    /// The log read whole and sorted: results of the report's configs, in canonical order (config order,
+    /// then item id), the first of duplicates kept, checked complete against the report.
     static func sorted(_ log: URL, report: DetectionReport) throws -> [DetectionResult] {
-        let results = DetectionResult.ordered(try DetectionResultLog.read(log).results, configs: report.configs.map(\.name))
+        let configIndex = Dictionary(report.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+        var seen = Set<String>()
+        let results = try DetectionResultLog.read(log).results
+            .filter { configIndex[$0.config] != nil && seen.insert(DetectionRunner.key(item: $0.itemID, config: $0.config)).inserted }
+            .sorted { (configIndex[$0.config]!, $0.itemID) < (configIndex[$1.config]!, $1.itemID) }
         var counts: [String: Int] = [:]
         for result in results { counts[result.config, default: 0] += 1 }
         try checkComplete(counts, of: report, log: log)

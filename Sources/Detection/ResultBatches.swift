@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A results log read and parsed on a thread of its own, a batch of results ahead of the reader

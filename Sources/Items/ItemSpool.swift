@@ -114,7 +114,8 @@ public final class ItemSpool {
         runs.append(url)
     }
 
-    /// Canonical order: by id, then file order.
+    /// Canonical order: by id, then file order — of items in memory; spooled records are compared on
+    /// their bytes in the same order (`SpoolRecord.isBefore`).
     static func before(_ a: (item: CorpusItem, sequence: UInt64), _ b: (item: CorpusItem, sequence: UInt64)) -> Bool {
         (a.item.id, a.sequence) < (b.item.id, b.sequence)
     }

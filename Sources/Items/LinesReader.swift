@@ -16,7 +16,8 @@ enum LinesReader {
 }
 
 /// Reads Tatoeba's `sentences.csv`: `id<TAB>ISO 639-3<TAB>text`. Rows whose language is `\N`
-/// (undetermined in Tatoeba) are skipped and counted, not reported as problems.
+/// (undetermined in Tatoeba) are skipped and counted, not reported as problems. Not `DelimitedReader`:
+/// the export has no header and three fixed columns, the text taken whole after the second tab.
 enum TatoebaReader {
     static func read(lines: [TextLines.Line], file: String) -> (FileReadResult, skipped: Int) {
         var result = FileReadResult()

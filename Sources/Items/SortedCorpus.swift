@@ -33,7 +33,8 @@ public final class SortedCorpus: Sendable {
     /// The spool's folder, removed on deinit.
     private let directory: URL?
 
-    /// An in-memory corpus in canonical order; a duplicate id keeps its first item.
+    /// An in-memory corpus in canonical order; a duplicate id keeps its first item. For a corpus already
+    /// read whole (a shard of a suite run, tests): `CorpusLoader.loadSorted` sorts one that fits the same way.
     public convenience init(_ corpus: Corpus) {
         let items = ItemSpool.canonical(corpus.items.enumerated().map { ($0.element, UInt64($0.offset)) }).items
         self.init(items: items, sources: corpus.sources)

@@ -42,47 +42,24 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
     /// A missing file has no entries; one that exists but cannot be read is an error (a resume must not
     /// silently redo everything).
     public static func read(_ url: URL, repair: Bool = false) throws -> [Entry] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        if repair { _ = try JSONLines.truncateTornLine(of: url) }
         var entries: [Entry] = []
         let decoder = JSONDecoder()
-        try JSONLines.forEachCompleteLine(of: url, repair: repair) { _, line in
+        let lines = try LogLines(url)
+        while let line = try lines.next() {
             do {
                 entries.append(try decoder.decode(Entry.self, from: Data(line)))
             } catch {
-                throw ConfigurationError.invalid(path: url.path, reason: "line \(entries.count + 1) is not a valid record (\(JSONErrorText.describe(error)))")
+                throw ConfigurationError.invalid(path: url.path, reason: "line \(lines.lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
             }
         }
         return entries
     }
 }
 
-/// Reading a JSON-lines file the way every log of a run is read back.
-package enum JSONLines {
-    /// Calls `body` with the bytes of each complete, non-empty line (without its newline) and its 1-based
-    /// line number. A missing file has no lines; an unreadable one is an error. A torn final line (the
-    /// one being written when the process died) is skipped, and truncated away when `repair` is true so
-    /// appends continue on a clean line. The bytes are lent for the call only.
-    package static func forEachCompleteLine(of url: URL, repair: Bool, _ body: (Int, UnsafeRawBufferPointer) throws -> Void) throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
-        let data = try ReportError.reading(url) { try Data(contentsOf: url) }
-        let validLength = try data.withUnsafeBytes { bytes in
-            var lineNumber = 0, start = 0
-            while start < bytes.count, let found = memchr(bytes.baseAddress! + start, 0x0A, bytes.count - start) {
-                let newline = bytes.baseAddress!.distance(to: UnsafeRawPointer(found))
-                lineNumber += 1
-                if newline > start { try body(lineNumber, UnsafeRawBufferPointer(rebasing: bytes[start..<newline])) }
-                start = newline + 1
-            }
-            return start
-        }
-        if repair, validLength < data.count {
-            try ReportError.writing(url) {
-                let handle = try FileHandle(forWritingTo: url)
-                try handle.truncate(atOffset: UInt64(validLength))
-                try handle.close()
-            }
-        }
-    }
-}
+/// Reading and repairing JSON-lines logs.
+package enum JSONLines {}
 
 extension JSONLines {
     /// Truncates a torn final line (one without its newline: being written when the process died) away,

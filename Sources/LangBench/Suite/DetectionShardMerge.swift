@@ -90,7 +90,8 @@ private struct IDSequence: Equatable {
 }
 
 /// The shards' results in canonical order through a binary heap of their next results (`IndexHeap`);
-/// ties (which `DetectionShardMerge` refuses) come out in shard order.
+/// ties (which `DetectionShardMerge` refuses) come out in shard order. The same heap as `RunMerge`'s over
+/// other records: finished shards' results, where `RunMerge` merges a corpus's spool runs.
 private struct KWay {
     private let cursors: [DetectionStore.Cursor]
     /// Each shard's next result and its config number.

@@ -1,0 +1,71 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The complete lines of a JSON-lines file read a block at a time, each lent until the next call: how
+/// every log of a run is read back. Empty lines are skipped and a torn final line (the one being written
+/// when the process died) is dropped; memory is a block plus the longest line. With `length`, only the
+/// file's first `length` bytes are read (a log appended to while its earlier results are read back).
+package final class LogLines {
+    static let blockSize = 1 << 20
+
+    private let url: URL
+    private let handle: FileHandle
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0, end = 0
+    private var atEnd = false
+    /// Bytes still to read (nil: to the end of the file).
+    private var remaining: Int?
+    /// The number of the line `next` returned last (counting empty lines).
+    package private(set) var lineNumber = 0
+
+    package init(_ url: URL, length: Int? = nil) throws {
+        self.url = url
+        remaining = length
+        handle = try ReportError.reading(url) { try FileHandle(forReadingFrom: url) }
+        buffer = .allocate(byteCount: Self.blockSize, alignment: 1)
+    }
+
+    deinit {
+        buffer.deallocate()
+        try? handle.close()  // read-only: nothing to lose on close
+    }
+
+    /// The next complete, non-empty line without its newline, or nil at the end.
+    package func next() throws -> UnsafeRawBufferPointer? {
+        while true {
+            if start < end, let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
+                let newline = buffer.baseAddress!.distance(to: found)
+                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
+                start = newline + 1
+                lineNumber += 1
+                if line.isEmpty { continue }
+                return line
+            }
+            if atEnd { return nil }  // what is left is a torn final line
+            try fill()
+        }
+    }
+
+    /// Moves the unread bytes to the front (growing the buffer when one line fills it) and reads on.
+    private func fill() throws {
+        let unread = end - start
+        if unread == buffer.count {
+            let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 1)
+            larger.copyMemory(from: UnsafeRawBufferPointer(buffer))
+            buffer.deallocate()
+            buffer = larger
+        } else if start > 0 {
+            if unread > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, unread) }
+        }
+        start = 0
+        end = unread
+        let room = min(buffer.count - end, remaining ?? .max)
+        let read = room == 0 ? 0 : try ReportError.reading(url) { try handle.readBlock(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + room)])) }
+        remaining = remaining.map { $0 - read }
+        if read == 0 { atEnd = true } else { end += read }
+    }
+}
