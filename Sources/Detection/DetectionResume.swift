@@ -97,7 +97,7 @@ extension DetectionResume {
         guard let earlier = try DetectionResultLog.header(of: url) else {
             if try LogLines(url).next() == nil { return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header)) }
             throw ResumeError.mismatch(directory: directory.path, differences: [
-                "\(DetectionResultLog.fileName) was written by an older LangBench without a header naming its configs and settings, so it cannot be checked",
+                "\(DetectionResultLog.fileName) is of format 1, written by an older LangBench without a header naming its configs and settings, so it cannot be checked",
             ])
         }
         var differences = header.differences(from: earlier)

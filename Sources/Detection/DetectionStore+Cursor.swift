@@ -117,6 +117,16 @@ extension DetectionStore {
             return nil
         }
 
+        /// The next result of config number `config`, skipping those of configs before it; nil past its
+        /// last (one pass per config, joined by id: `compare`'s distinct items, the run page's table).
+        public func next(ofConfig config: Int) throws -> DetectionResult? {
+            while let result = try next() {
+                if configNumber == config { return result }
+                if configNumber > config { return nil }
+            }
+            return nil
+        }
+
         /// A new pass over the same store, read the same way (streamed, or sorted in memory).
         public func reopened() throws -> Cursor {
             switch source {

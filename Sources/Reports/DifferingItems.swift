@@ -82,25 +82,16 @@ package struct DifferingItems {
         return try DetectionStore.reading([store]) { cursors in
             var items = DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap)
             let passes = try [cursors[0]] + (1..<configs.count).map { _ in try cursors[0].reopened() }
-            var heads = try passes.indices.map { try advance(passes[$0], to: $0) }
+            var heads = try passes.indices.map { try passes[$0].next(ofConfig: $0) }
             while let id = heads.compactMap({ $0?.itemID }).min() {
                 var answers: [DetectionResult?] = Array(repeating: nil, count: configs.count)
                 for config in heads.indices where heads[config]?.itemID == id {
                     answers[config] = heads[config]
-                    heads[config] = try advance(passes[config], to: config)
+                    heads[config] = try passes[config].next(ofConfig: config)
                 }
                 items.add(id, answers: answers)
             }
             return items
         }
-    }
-
-    /// The next result of config number `config`, skipping those before it; nil past it.
-    private static func advance(_ cursor: DetectionStore.Cursor, to config: Int) throws -> DetectionResult? {
-        while let result = try cursor.next() {
-            if cursor.configNumber == config { return result }
-            if cursor.configNumber > config { return nil }
-        }
-        return nil
     }
 }

@@ -167,23 +167,15 @@ private struct DistinctIDs {
         for config in 0..<cursor.configCount {
             let pass = try cursor.reopened()
             passes.append((pass, config, nil))
-            passes[config].head = try Self.advance(pass, config: config)
+            passes[config].head = try pass.next(ofConfig: config)?.itemID
         }
-    }
-
-    private static func advance(_ cursor: DetectionStore.Cursor, config: Int) throws -> String? {
-        while let result = try cursor.next() {
-            if cursor.configNumber == config { return result.itemID }
-            if cursor.configNumber > config { return nil }
-        }
-        return nil
     }
 
     mutating func next() throws -> String? {
         while true {
             guard let smallest = passes.indices.filter({ passes[$0].head != nil }).min(by: { passes[$0].head! < passes[$1].head! }) else { return nil }
             let id = passes[smallest].head!
-            passes[smallest].head = try Self.advance(passes[smallest].cursor, config: passes[smallest].config)
+            passes[smallest].head = try passes[smallest].cursor.next(ofConfig: passes[smallest].config)?.itemID
             if id == last { continue }
             last = id
             count += 1
