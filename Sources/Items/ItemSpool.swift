@@ -7,9 +7,8 @@ import Foundation
 /// memory); `finish` merges the runs
 /// into one file in canonical order. Equal ids meet in the merge, so duplicates are found there: the
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
-/// reports them. A corpus that fits stays in memory and touches no file. A corpus whose ids already
-/// increase strictly in file order (one comparison per item tells) is not sorted at all: its runs,
-/// read one after another, are the canonical order, and no id can repeat.
+/// reports them. A corpus that fits stays in memory and touches no file. (A corpus whose ids already
+/// increase in file order is not spooled at all: `CorpusLoader.loadSorted` reads it again from its files.)
 public final class ItemSpool {
     /// About 70 B per encoded one-word item: a run of this many stays near 15 MB (two runs while one is
     /// written).
@@ -27,9 +26,6 @@ public final class ItemSpool {
     private let runWriter = RunWriter()
     /// The last file numbered and its number, to number items without hashing each path.
     private var lastFile: (path: String, number: UInt32)?
-    /// Whether every id so far came after the one before it (as `String`s compare), and the last id.
-    private var inOrder = true
-    private var lastID: String?
 
     /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
     /// only when the first run is written and removed with the result (or when this spool is dropped).
@@ -48,7 +44,6 @@ public final class ItemSpool {
 
     /// Adds the next item in file order.
     public func add(_ item: CorpusItem) throws {
-        checkOrder(item.id)
         if lastFile?.path != item.source.file { lastFile = (item.source.file, fileNumber(item.source.file)) }
         pending.append(item, sequence: sequence, file: lastFile!.number)
         sequence += 1
@@ -59,19 +54,13 @@ public final class ItemSpool {
     public func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
         if runs.isEmpty {
             let entries = pending.decoded(files: files)
-            let (items, duplicates) = inOrder ? (entries.map(\.item), []) : Self.canonical(entries)
+            let (items, duplicates) = Self.canonical(entries)
             pending = EncodedRun()
             return (SortedCorpus(items: items, sources: sources), duplicates)
         }
         try spill()
         try runWriter.wait()
         let directory = try spoolDirectory()
-        if inOrder {
-            // Every run was written as it came, and each id is after the one before: run after run is
-            // the canonical order, without duplicates.
-            handedOver = true
-            return (SortedCorpus(spool: runs, directory: directory, files: files, count: Int(sequence), sources: sources), [])
-        }
         let url = directory.appendingPathComponent("items.spool")
         let writer = try BufferedFileWriter(url: url)
         let readers = try runs.map { try SpoolReader(url: $0, files: files) }
@@ -98,19 +87,12 @@ public final class ItemSpool {
         return (SortedCorpus(spool: [url], directory: directory, files: files, count: count, sources: sources), duplicates)
     }
 
-    /// Notes whether `id` comes after the last id (as `String`s compare).
-    private func checkOrder(_ id: String) {
-        guard inOrder else { return }
-        if let lastID, !(lastID < id) { inOrder = false }
-        lastID = id
-    }
-
-    /// Hands the pending items to the run writer, which sorts them (id, then file order) unless they
-    /// came in that order, and writes them as a run while the next run fills.
+    /// Hands the pending items to the run writer, which sorts them (id, then file order) and writes them
+    /// as a run while the next run fills.
     private func spill() throws {
         guard pending.count > 0 else { return }
         let url = try spoolDirectory().appendingPathComponent("run-\(runs.count).spool")
-        try runWriter.write(&pending, inOrder: inOrder, to: url)
+        try runWriter.write(&pending, to: url)
         runs.append(url)
     }
 

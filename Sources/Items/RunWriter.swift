@@ -37,15 +37,15 @@ final class RunWriter {
         if let error = run.error { throw error }
     }
 
-    /// Takes `records` (leaving them empty), then writes them to `url` in canonical order (as they are
-    /// when `inOrder`: they are in it), once the run before is written.
-    func write(_ records: inout EncodedRun, inOrder: Bool, to url: URL) throws {
+    /// Takes `records` (leaving them empty), then writes them to `url` in canonical order, once the run
+    /// before is written.
+    func write(_ records: inout EncodedRun, to url: URL) throws {
         try wait()
         let run = Run(records)
         records = EncodedRun()  // the run's buffers are the queue's alone: not copied
         let work = DispatchWorkItem {
             do {
-                try Self.write(run.records, inOrder: inOrder, to: url)
+                try Self.write(run.records, to: url)
             } catch {
                 run.error = error
             }
@@ -56,15 +56,11 @@ final class RunWriter {
         queue.async(execute: work)
     }
 
-    private static func write(_ records: EncodedRun, inOrder: Bool, to url: URL) throws {
+    private static func write(_ records: EncodedRun, to url: URL) throws {
         let writer = try BufferedFileWriter(url: url)
-        if inOrder {
-            writer.append(bytes: records.bytes)
-        } else {
-            for position in records.canonicalOrder() {
-                writer.append(bytes: records.record(position))
-                try writer.flushIfFull()
-            }
+        for position in records.canonicalOrder() {
+            writer.append(bytes: records.record(position))
+            try writer.flushIfFull()
         }
         try writer.finish()
     }
