@@ -63,13 +63,14 @@ public struct CorpusLoader: Sendable {
     /// made). If they do, a corpus of at least `itemsInMemory` items is read again from its files whenever
     /// its items are needed (`CorpusReplay`), and a smaller one is read again once into memory (checked
     /// as a replay is). If they do not, the files are read again into a spool (`ItemSpool`: past
-    /// `itemsInMemory` items, sorted in runs on disk and merged). Throws `CorpusError.invalid` with every
-    /// problem (duplicate ids included) when there are any.
-    public func loadSorted(_ paths: [String], itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
+    /// `itemsInMemory` items, sorted in runs on disk and merged). With `shard`, only its items are kept,
+    /// read once into the spool (a replay would read and filter every item at each pass); a shard may be
+    /// empty. Throws `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
+    public func loadSorted(_ paths: [String], shard: Shard? = nil, itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
                            spoolDirectory: URL? = nil) throws -> SortedCorpus {
         // Stamped before the first read. `try?`: a path that cannot be stamped is only read into the spool,
         // and the read below reports why it cannot be read, if it cannot.
-        if var replay = try? CorpusReplay(paths: paths, loader: self) {
+        if shard == nil, var replay = try? CorpusReplay(paths: paths, loader: self) {
             let order = IDOrder()
             do {
                 let pass = try forEachItem(paths, .ids(order.add))
@@ -83,15 +84,12 @@ public struct CorpusLoader: Sendable {
             } catch is IDOrder.Broken {}
         }
         let spool = ItemSpool(itemsInMemory: itemsInMemory, directory: spoolDirectory)
-        return try sorted(spool, try forEachItem(paths) { try spool.add($0) }, paths: paths)
-    }
-
-    /// The spool's items in canonical order; `CorpusError.invalid` with every problem (duplicate ids
-    /// included) when there are any.
-    private func sorted(_ spool: ItemSpool, _ pass: Pass, paths: [String]) throws -> SortedCorpus {
+        let pass = try forEachItem(paths) { item in
+            if shard?.contains(item.id) ?? true { try spool.add(item) }
+        }
         let (sorted, duplicates) = try spool.finish(sources: pass.sources)
         try Self.requireNoProblems(pass.problems + duplicates)
-        if sorted.count == 0 { throw CorpusError.empty(paths: paths) }
+        if sorted.count == 0 && (shard == nil || pass.sources.allSatisfy { $0.items == 0 }) { throw CorpusError.empty(paths: paths) }
         return sorted
     }
 

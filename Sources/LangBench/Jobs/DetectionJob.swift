@@ -52,14 +52,15 @@ public struct DetectionJob: Sendable {
     public enum Items: Sendable {
         /// Already in canonical order.
         case sorted(SortedCorpus)
-        /// Read (`CorpusLoader.loadSorted`) when the run starts, while the detectors are made and the
-        /// recognizer's model is fingerprinted, so that neither waits for the other on a second core.
-        case reading([String], CorpusLoader)
+        /// Read (`CorpusLoader.loadSorted`, only the shard's items when one is given) when the run starts,
+        /// while the detectors are made and the recognizer's model is fingerprinted, so that neither waits
+        /// for the other on a second core.
+        case reading([String], CorpusLoader, shard: Shard? = nil)
 
         func load() throws -> SortedCorpus {
             switch self {
             case .sorted(let items): items
-            case .reading(let paths, let loader): try loader.loadSorted(paths)
+            case .reading(let paths, let loader, let shard): try loader.loadSorted(paths, shard: shard)
             }
         }
     }

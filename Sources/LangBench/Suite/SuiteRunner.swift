@@ -40,10 +40,8 @@ public struct SuiteRunner: Sendable {
         var provenance = Provenance(command: command, corpora: [])
         if let half = config.detection {
             let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
-            // As `detect` reads: in id order with bounded memory. A shard is a filter over the whole
-            // corpus, so a sharded run reads it into memory first (suite corpora are small).
-            let items: DetectionJob.Items = try shard.map { .sorted(SortedCorpus(try load(half.corpora, shard: $0))) }
-                ?? .reading(half.corpora, CorpusLoader())
+            // As `detect` reads: in id order with bounded memory, a shard's items only.
+            let items = DetectionJob.Items.reading(half.corpora, CorpusLoader(), shard: shard)
             let job = DetectionJob(items: items, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
                                    supported: profile.supportedLanguages, factory: factory, directory: directory,
                                    command: command, resume: resume, jobs: jobs)

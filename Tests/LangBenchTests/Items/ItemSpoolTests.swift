@@ -178,6 +178,25 @@ struct ItemSpoolTests {
         #expect(thrown == (try CorpusLoader().read([path]).problems))
     }
 
+    /// A shard read sorted holds exactly the items `Shard.apply` keeps of the whole corpus, in canonical
+    /// order, however small the runs; a shard that gets no item is empty, not an error.
+    @Test(arguments: [1, 7, 10_000])
+    func aShardLoadsSortedAsItsFilterOfTheWholeCorpus(itemsInMemory: Int) throws {
+        let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { PipelineFixture.repository.appendingPathComponent($0).path }
+        let whole = try CorpusLoader().load(paths)
+        for text in ["1/3", "2/3", "3/3"] {
+            let shard = try Shard(text)
+            let expected = try SortedCorpus(shard.apply(whole)).allItems()
+            let sorted = try CorpusLoader().loadSorted(paths, shard: shard, itemsInMemory: itemsInMemory)
+            #expect(try sorted.allItems() == expected, "shard \(text)")
+            #expect(sorted.count == expected.count && !expected.isEmpty)
+        }
+        let tiny = Fixture.path("corpus/tiny.tsv")
+        let ids = try CorpusLoader().load([tiny]).items.map(\.id)
+        let empty = try #require((2...50).lazy.compactMap { n in (1...n).lazy.map { try! Shard("\($0)/\(n)") }.first { shard in !ids.contains(where: shard.contains) } }.first)
+        #expect(try CorpusLoader().loadSorted([tiny], shard: empty).count == 0)
+    }
+
     /// The spool folder is scratch space: gone once the sorted corpus is.
     @Test func spoolFilesAreRemovedWithTheCorpus() throws {
         let directory = try Fixture.temporaryDirectory(), corpus = try Fixture.temporaryDirectory()
