@@ -7,6 +7,13 @@ public protocol ProgressObserving: Sendable {
     func advance(by count: Int)
     /// The phase ended.
     func end()
+    /// Something the person running should know that is not progress (e.g. a log converted from an
+    /// older format); the CLI prints it on stderr.
+    func note(_ message: String)
+}
+
+extension ProgressObserving {
+    public func note(_ message: String) {}
 }
 
 /// Discards progress (tests, `--quiet`).

@@ -99,8 +99,12 @@ public struct DetectionJob: Sendable {
         let log: DetectionResultLog
         if resume, FileManager.default.fileExists(atPath: logURL.path) {
             var header = header
-            if try DetectionResultLog.header(of: logURL)?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
+            let earlier = try DetectionResultLog.header(of: logURL)
+            if earlier?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
             (kept, log) = try DetectionResume.resuming(logURL, header: header, items: items, directory: directory)
+            if let format = earlier?.detectionLog, format < DetectionLogHeader.formatVersion {
+                progress.note("\(logURL.path) was of format \(format): converted to format \(DetectionLogHeader.formatVersion), keeping its \(kept.count) result(s)")
+            }
         } else {
             log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
         }

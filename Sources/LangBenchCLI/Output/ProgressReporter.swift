@@ -48,6 +48,10 @@ final class ProgressReporter: ProgressObserving {
         sink.write(isTerminal ? "\r\u{1B}[2K" + line + "\n" : line + "\n")
     }
 
+    func note(_ message: String) {
+        sink.write(message + "\n")
+    }
+
     private static func render(_ state: State, now: Date, bar: Bool) -> String {
         let elapsed = max(now.timeIntervalSince(state.started), 0.001)
         let rate = Double(state.done) / elapsed

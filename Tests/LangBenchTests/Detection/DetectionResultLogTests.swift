@@ -6,6 +6,7 @@ import Foundation
 @testable import LangBench
 @testable import RunComparison
 import TestSupport
+import Synchronization
 import Testing
 
 /// The results log of format 3 (a header naming the columns, then one JSON array per result), and the
@@ -186,8 +187,10 @@ struct DetectionResultLogTests {
         lines.removeLast(5)  // as if interrupted: the last five results are detected again
         try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
 
-        let resumed = try await DetectionResumeTests.job(directory, resume: true).run()
+        let notes = NoteRecorder()
+        let resumed = try await DetectionResumeTests.job(directory, resume: true).run(progress: notes)
         #expect(resumed.timings.map(\.items) == [5])
+        #expect(notes.notes == ["\(log.path) was of format 2: converted to format 3, keeping its \(whole.results.count - 5) result(s)"])
         let read = try DetectionResultLog.read(log)
         #expect(read.header == whole.header)
         #expect(read.results == whole.results)
@@ -216,4 +219,14 @@ struct DetectionResultLogTests {
         #expect(try Self.lines(log).dropFirst().allSatisfy { $0.hasPrefix("[") })
         #expect(try RunResults.load(output.path).detectionResults == whole.detectionResults)
     }
+}
+
+/// Keeps the notes a job gives its progress observer.
+final class NoteRecorder: ProgressObserving {
+    private let lock = Mutex<[String]>([])
+    var notes: [String] { lock.withLock { $0 } }
+    func begin(_ phase: String, total: Int?) {}
+    func advance(by count: Int) {}
+    func end() {}
+    func note(_ message: String) { lock.withLock { $0.append(message) } }
 }
