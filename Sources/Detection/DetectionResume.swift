@@ -100,14 +100,15 @@ extension DetectionResume {
                 "\(DetectionResultLog.fileName) is of format 1, written by an older LangBench without a header naming its configs and settings, so it cannot be checked",
             ])
         }
-        var differences = header.differences(from: earlier)
-        var resume: DetectionResume
+        let check: Check
         do {
-            resume = try streamed(url, length: length, header: header, items: items, differences: &differences)
+            check = try streamed(url, length: length, header: header, items: items)
         } catch is DetectionStore.NotInCanonicalOrder {
-            differences = header.differences(from: earlier)
-            resume = try inMemory(url, header: header, items: items, differences: &differences)
+            check = try inMemory(url, header: header, items: items)
         }
+        var resume = check.resume
+        let differences = header.differences(from: earlier) + check.changed.difference("item(s) changed text, language or tags under the same id")
+            + check.missing.difference("logged item(s) are not in the corpus")
         if !differences.isEmpty { throw ResumeError.mismatch(directory: directory.path, differences: differences) }
         if earlier.detectionLog < DetectionLogHeader.formatVersion {
             length = try DetectionResultLog.rewrite(url, header: header)
@@ -118,8 +119,7 @@ extension DetectionResume {
 
     /// The check of a log in canonical order, streamed; throws `NotInCanonicalOrder` at the first
     /// result out of it.
-    private static func streamed(_ url: URL, length: Int, header: DetectionLogHeader, items: SortedCorpus,
-                                 differences: inout [String]) throws -> DetectionResume {
+    private static func streamed(_ url: URL, length: Int, header: DetectionLogHeader, items: SortedCorpus) throws -> Check {
         let configs = header.configs.map(\.name)
         var resume = DetectionResume(configs: configs.count)
         resume.source = .log(url, length: length, configs: configs)
@@ -134,7 +134,6 @@ extension DetectionResume {
                 corpus = try items.cursor()
                 buffer = []
                 position = 0
-                resume.done[number] = Array(repeating: 0, count: (items.count + 63) / 64)
             }
             while true {  // on to the first item whose id is not before the result's
                 if buffer.isEmpty {
@@ -153,16 +152,14 @@ extension DetectionResume {
                 changed.add(result.itemID, config: number)
                 continue
             }
-            resume.done[number][position >> 6] |= 1 << UInt64(position & 63)
-            resume.count += 1
+            resume.keep(config: number, position: position, of: items.count)
         }
-        differences += changed.difference("item(s) changed text, language or tags under the same id") + missing.difference("logged item(s) are not in the corpus")
-        return resume
+        return Check(resume: resume, changed: changed, missing: missing)
     }
 
     /// The check of a log out of canonical order, read whole, keeping positions and fingerprints only
     /// for the items the log names.
-    private static func inMemory(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, differences: inout [String]) throws -> DetectionResume {
+    private static func inMemory(_ url: URL, header: DetectionLogHeader, items: SortedCorpus) throws -> Check {
         let logged = try DetectionResultLog.read(url).results
         let configs = Dictionary(header.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
         let loggedIDs = Set(logged.map(\.itemID))
@@ -191,13 +188,24 @@ extension DetectionResume {
             }
             guard results[config][item.position] == nil else { continue }  // a duplicate line keeps the first
             results[config][item.position] = result
-            if resume.done[config].isEmpty { resume.done[config] = Array(repeating: 0, count: (items.count + 63) / 64) }
-            resume.done[config][item.position >> 6] |= 1 << UInt64(item.position & 63)
-            resume.count += 1
+            resume.keep(config: config, position: item.position, of: items.count)
         }
-        differences += changed.difference("item(s) changed text, language or tags under the same id") + missing.difference("logged item(s) are not in the corpus")
         resume.source = .memory(results)
-        return resume
+        return Check(resume: resume, changed: changed, missing: missing)
+    }
+
+    /// What a check of the log found: the results it keeps, and the logged items it cannot.
+    private struct Check {
+        var resume: DetectionResume
+        var changed: Examples
+        var missing: Examples
+    }
+
+    /// Marks the result of config number `config` for the item at `position` (of `items`) kept.
+    private mutating func keep(config: Int, position: Int, of items: Int) {
+        if done[config].isEmpty { done[config] = Array(repeating: 0, count: (items + 63) / 64) }
+        done[config][position >> 6] |= 1 << UInt64(position & 63)
+        count += 1
     }
 
     /// Ids of one kind of difference: how many (per config: an item's results under every config share

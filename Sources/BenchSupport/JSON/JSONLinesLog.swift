@@ -58,17 +58,16 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
     }
 }
 
-/// Reading and repairing JSON-lines logs.
-package enum JSONLines {}
-
-extension JSONLines {
+/// Repairing a JSON-lines log (reading one: `LogLines`).
+package enum JSONLines {
     /// Truncates a torn final line (one without its newline: being written when the process died) away,
     /// reading only the file's end, and returns the length left. A missing file is left missing (0).
     package static func truncateTornLine(of url: URL) throws -> Int {
         guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
         return try ReportError.writing(url) {
             let handle = try FileHandle(forUpdating: url)
-            defer { try? handle.close() }  // the truncation below is done before the close
+            // `try?`: ftruncate(2) has taken effect by the close, and nothing is buffered to lose.
+            defer { try? handle.close() }
             let size = Int(try handle.seekToEnd())
             var end = size
             while end > 0 {
