@@ -53,15 +53,21 @@ final class LoopbackStub: @unchecked Sendable {
         "HTTP/1.1 \(status)\r\nContent-Type: \(contentType)\r\nConnection: close\r\n\r\n"
     }
 
+    /// Wakes the serving thread's `accept`, which then closes the listener itself: closing it here
+    /// freed its descriptor number while that thread could still accept on it, so a stub made next
+    /// (in a test running beside this one) had its connections answered by this stub's pieces.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }
+            guard connection >= 0 else {
+                if errno == EINTR { continue }
+                close(listener)
+                return
+            }
             SystemCall.noSignalOnClosedPeer(connection)
             readRequest(connection)
             for piece in pieces {
