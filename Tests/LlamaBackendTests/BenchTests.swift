@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Testing
+import TestSupport
 @testable import LlamaBackend
 
 @Suite struct LlamaBenchParsingTests {
@@ -41,14 +42,19 @@ extension IntegrationTests {
             let report = try await BackendBenchmark(paths: paths, settings: settings,
                                                     runDirectory: TestBackend.runDirectory()).run()
             #expect(report.promptTokens == 32)
-            #expect(report.requests.count == 3, "pp, tg and tg through /v1/completions")
+            #expect(report.requests.map(\.kind) == [.promptProcessing, .generation, .generationOpenAI, .generationURLSession],
+                    "pp, then tg natively, through /v1/completions and through URLSession")
             #expect(report.requests.filter { $0.kind == .promptProcessing }.allSatisfy { $0.server.cacheN == 0 })
-            #expect(report.requests.filter { $0.kind == .generation || $0.kind == .generationOpenAI }.allSatisfy { $0.server.predictedN == 8 })
+            #expect(report.requests.filter { $0.kind != .promptProcessing }.allSatisfy { $0.server.predictedN == 8 })
+            #expect(report.clients.map(\.kind) == [.generation, .generationOpenAI, .generationURLSession])
+            #expect(report.clients.allSatisfy { $0.requests == 1 && $0.wallRatio == nil }, "one round: no interval to give")
+            #expect(report.markdown.contains("| URLSession, /completion | 1 | "))
             #expect(report.llamaBench.map(\.promptTokens) == [32, 0])
             #expect(report.llamaBench.map(\.samplesPerSecond.count) == [1, 1])
             #expect(report.llamaBench.map(\.generatedTokens) == [0, 8])
             #expect(report.markdown.contains("| tg8 via /v1/completions | "))
-            for comparison in [report.promptProcessing, report.generation, try #require(report.generationOpenAI)] {
+            for comparison in [report.promptProcessing, report.generation, try #require(report.generationOpenAI),
+                               try #require(report.generationURLSession)] {
                 #expect(comparison.clientPerSecond > 0)
                 #expect(comparison.serverPerSecond > 0)
                 #expect(comparison.llamaBenchPerSecond > 0)
@@ -56,6 +62,35 @@ extension IntegrationTests {
             #expect(report.overheadMs >= 0)
             #expect(report.serverBuild.hasPrefix("b"))
         }
+    }
+}
+
+/// The Markdown of `bench backend` from a fixed report: the speeds, the clients' costs, the rotation of
+/// the ways within rounds (each round's ratio to the native socket request), provenance.
+@Suite struct BackendBenchMarkdownTests {
+    static func request(_ kind: BenchRequest.Kind, round: Int, wallMs: Double, cpuMs: Double) -> BenchRequest {
+        let server = ServerTimings(cacheN: 1, promptN: 2, promptMs: 5, promptPerSecond: 400, predictedN: 8, predictedMs: 100, predictedPerSecond: 70)
+        let client = ClientTimings(wallMs: wallMs, headersMs: 1, timeToFirstTokenMs: 6, firstTokenEventMs: 6, lastTokenEventMs: 106, tokenEvents: 8)
+        return BenchRequest(kind: kind, repetition: round, clientPerSecond: 70, serverPerSecond: 70, overheadMs: wallMs - 105,
+                            clientCPUMs: cpuMs, client: client, server: server)
+    }
+
+    @Test func markdownGivesEveryClientsCost() {
+        let requests = (1...3).flatMap { round in
+            [Self.request(.generation, round: round, wallMs: 107 + Double(round), cpuMs: 0.5),
+             Self.request(.generationOpenAI, round: round, wallMs: 108 + Double(round), cpuMs: 0.7),
+             Self.request(.generationURLSession, round: round, wallMs: 115 + 2 * Double(round), cpuMs: 9)]
+        }
+        let speed = SpeedComparison(clientPerSecond: 70, serverPerSecond: 70.1, llamaBenchPerSecond: 78)
+        let report = BackendBenchReport(
+            settings: BackendBenchSettings(promptTokens: 64, generatedTokens: 8, repetitions: 3, threads: 2), promptTokens: 64,
+            model: "/models/gemma.gguf", serverBuild: "b11434-b11434", llamaBenchBuild: "b11434 (11434)",
+            promptProcessing: SpeedComparison(clientPerSecond: 390, serverPerSecond: 400, llamaBenchPerSecond: 450),
+            generation: speed, generationOpenAI: speed, generationURLSession: speed, overheadMs: 3.5,
+            clients: [.generation, .generationOpenAI, .generationURLSession].map { ClientCost(kind: $0, requests: requests) },
+            requests: requests, llamaBench: [])
+        #expect(report.clients[0].wallRatio == 1 && report.clients[2].wallRatio! > 1.06)
+        Snapshot.assert(report.markdown, named: "backend-bench.md")
     }
 }
 

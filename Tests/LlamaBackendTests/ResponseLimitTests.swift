@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LlamaBackend
 
 /// What an attached server sends back that is not a llama-server's event stream: an HTML page, an

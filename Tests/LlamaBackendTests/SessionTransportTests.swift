@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import LlamaBackend
 
 /// The URLSession path (used for https) maps its failures to the same typed errors as the socket path.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import LlamaBackend
 
 /// Faults the real server cannot be made to produce on demand, from a loopback stub.

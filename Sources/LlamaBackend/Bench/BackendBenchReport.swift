@@ -13,8 +13,12 @@ public struct BackendBenchReport: Sendable, Equatable, Codable {
     public var generation: SpeedComparison
     /// The generation request through the server's OpenAI-compatible `/v1/completions` (nil in older reports).
     public var generationOpenAI: SpeedComparison?
+    /// The native generation request through URLSession instead of the socket client (nil in older reports).
+    public var generationURLSession: SpeedComparison?
     /// Median client wall time not spent in the server's prompt or generation work, per request.
     public var overheadMs: Double
+    /// What each way of sending the generation request costs (empty in older reports).
+    public var clients: [ClientCost]
     /// Every measured request, in order.
     public var requests: [BenchRequest]
     public var llamaBench: [LlamaBenchResult]
@@ -42,6 +46,8 @@ public struct BenchRequest: Sendable, Equatable, Codable {
         case generation = "tg"
         /// The same generation request through `/v1/completions`.
         case generationOpenAI = "tg-openai"
+        /// The same native generation request through URLSession.
+        case generationURLSession = "tg-urlsession"
     }
 
     public var kind: Kind
@@ -49,6 +55,8 @@ public struct BenchRequest: Sendable, Equatable, Codable {
     public var clientPerSecond: Double
     public var serverPerSecond: Double
     public var overheadMs: Double
+    /// This process's CPU time across the request (nil when it could not be read).
+    public var clientCPUMs: Double?
     public var client: ClientTimings
     public var server: ServerTimings
 }

@@ -10,10 +10,13 @@ public struct LlamaClient: TextCompleting {
     public let baseURL: URL
     /// Deadline for one whole request, in seconds (connect, prompt processing and generation).
     public var requestTimeout: Double
+    /// The HTTP client under it; `.automatic` but in `bench backend`'s URLSession rows.
+    public var transport: ClientTransport
 
-    public init(baseURL: URL, requestTimeout: Double = 120) {
+    public init(baseURL: URL, requestTimeout: Double = 120, transport: ClientTransport = .automatic) {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
+        self.transport = transport
     }
 
     public func complete(_ request: CompletionRequest) async throws -> Completion {
@@ -27,7 +30,7 @@ public struct LlamaClient: TextCompleting {
 
         var reader = CompletionStreamReader(url: url)
         let start = ContinuousClock.now
-        for try await event in Self.stream(urlRequest, deadline: requestTimeout) {
+        for try await event in Self.stream(urlRequest, deadline: requestTimeout, transport: transport) {
             try reader.consume(event)
         }
         return try reader.finish(startedAt: start)
@@ -40,9 +43,10 @@ public struct LlamaClient: TextCompleting {
         try Self.check(status: status, body: body, contentType: contentType, size: body.count, url: url)
     }
 
-    /// Plain http goes over our own socket client; https (a remote box) through URLSession.
-    static func stream(_ request: URLRequest, deadline: Double) -> AsyncThrowingStream<TransportEvent, Error> {
-        request.url.map(SocketTransport.handles) == true
+    /// Plain http goes over our own socket client; https (a remote box), or every URL when asked, through URLSession.
+    static func stream(_ request: URLRequest, deadline: Double,
+                       transport: ClientTransport = .automatic) -> AsyncThrowingStream<TransportEvent, Error> {
+        transport == .automatic && request.url.map(SocketTransport.handles) == true
             ? SocketTransport.stream(request, deadline: deadline)
             : HTTPTransport.shared.stream(request, deadline: deadline)
     }

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import TestSupport
 @testable import LlamaBackend
 
 /// Answers the real llama-server cannot be made to give on demand (a 429, a server that reports no
