@@ -45,10 +45,13 @@ public struct PoolLatency: Sendable, Hashable, Codable {
     public var margin: Double
     /// The first pair of servers beyond the margin in some component (nil: every pair agrees, or too few calibrated).
     public var disagreement: Disagreement?
+    /// Servers that recorded replies without a calibration (an OpenAI-compatible API reports no server
+    /// timings to calibrate with): whether they are alike is not known, so they are not pooled.
+    public var uncalibrated: [String]?
     /// Whether the run's pooled latency figures stand (false: only the per-server ones do).
     public var pooled: Bool
 
-    enum CodingKeys: String, CodingKey { case rows, calibrationRatio = "calibration_ratio", margin, disagreement, pooled }
+    enum CodingKeys: String, CodingKey { case rows, calibrationRatio = "calibration_ratio", margin, disagreement, uncalibrated, pooled }
 
     /// Nil for a run on one server.
     public init?(servers: [PoolServer]?, records: [GenerationRecord]) {
@@ -57,8 +60,11 @@ public struct PoolLatency: Sendable, Hashable, Codable {
         margin = MachineAdjustment.margin
         calibrationRatio = medians.count >= 2 ? medians.max()! / medians.min()! : nil
         disagreement = Self.disagreement(servers)
-        pooled = disagreement == nil
-        self.rows = Self.rows(servers: servers, records: records)
+        rows = Self.rows(servers: servers, records: records)
+        let serving = Set(rows.map(\.server))
+        let unknown = servers.filter { serving.contains($0.label) && ($0.calibration?.samples.isEmpty ?? true) }.map(\.label)
+        uncalibrated = unknown.isEmpty ? nil : unknown
+        pooled = disagreement == nil && unknown.isEmpty
     }
 
     /// Every pair of calibrated servers compared per component, as `compare` compares two runs' machines.
@@ -92,9 +98,13 @@ public struct PoolLatency: Sendable, Hashable, Codable {
 
     /// What the pooled figures may be read as, one sentence.
     public var sentence: String {
+        if let uncalibrated {
+            return "⚠️ \(uncalibrated.joined(separator: ", ")) served replies without a calibration (an OpenAI-compatible API reports no "
+                + "server timings), so whether the servers are alike is not known: latency is NOT pooled across them (the pooled latency "
+                + "table is left out); read it per server below. Fallbacks, served rates and the paired ratios (each pair ran on one server) still stand."
+        }
         guard let calibrationRatio else {
-            return "Fewer than two servers were calibrated (an OpenAI-compatible API reports no server timings), so whether they are alike is not known: "
-                + "the pooled latency figures assume they are."
+            return "Fewer than two servers served replies: latency per server below."
         }
         let ratio = String(format: "×%.2f", calibrationRatio), bound = String(format: "×%.2f", margin)
         guard let disagreement else {

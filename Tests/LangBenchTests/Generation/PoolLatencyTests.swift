@@ -15,8 +15,9 @@ struct PoolLatencyTests {
         })
     }
 
-    /// The base fixture's records dealt over two servers whose calibrations take `first` and `second` ms.
-    static func pooled(first: Double, second: Double) throws -> GenerationReport {
+    /// The base fixture's records dealt over two servers whose calibrations take `first` and `second` ms
+    /// (nil: not calibrated, as on an OpenAI-compatible API).
+    static func pooled(first: Double?, second: Double?) throws -> GenerationReport {
         let base = try GenerationFixtures.report("base")
         let items = Array(Set(base.records.map(\.itemID))).sorted()
         let records = base.records.map { record -> GenerationRecord in
@@ -25,8 +26,8 @@ struct PoolLatencyTests {
             return record
         }
         var provenance = base.provenance
-        provenance.servers = [PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: calibration(ms: first)),
-                              PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: calibration(ms: second), failed: true, unitsMoved: 3)]
+        provenance.servers = [PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: first.map(calibration(ms:))),
+                              PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: second.map(calibration(ms:)), failed: true, unitsMoved: 3)]
         return GenerationReport(records: records, settings: base.settings, warmupRuns: base.warmupRuns, provenance: provenance)
     }
 
@@ -44,6 +45,15 @@ struct PoolLatencyTests {
         let pool = try #require(report.pool)
         #expect(!pool.pooled && abs(pool.calibrationRatio! - 1.3) < 1e-9)
         #expect(!report.markdown.contains("### Latency of model replies"))
+        #expect(report.markdown.contains("latency is NOT pooled across them"))
+    }
+
+    @Test func serversWithoutCalibrationAreNotPooled() throws {
+        let report = try Self.pooled(first: 700, second: nil)
+        let pool = try #require(report.pool)
+        #expect(!pool.pooled && pool.uncalibrated == ["server-2"] && pool.disagreement == nil)
+        #expect(!report.markdown.contains("### Latency of model replies"))
+        #expect(report.markdown.contains("server-2 served replies without a calibration"))
         #expect(report.markdown.contains("latency is NOT pooled across them"))
     }
 
