@@ -34,25 +34,32 @@ struct OpenAICommandTests {
         return try files.filter { !$0.hasDirectoryPath }.map { ($0.path, String(decoding: try Data(contentsOf: $0), as: UTF8.self)) }
     }
 
+    /// A pool of two `/v1` URLs (the one keyed server twice), then `merge` of its output: the key is in no
+    /// file either writes, nor on stdout or stderr; the pool's servers, uncalibrated, are not pooled.
     @Test func generateThroughTheV1URLWithAKeyWritesTheKeyNowhere() async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.chatCorpus(in: directory)
-        let out = directory.appendingPathComponent("gen").path
+        let out = directory.appendingPathComponent("gen").path, merged = directory.appendingPathComponent("merged").path
+        let v1 = "\(server.baseURL.absoluteString)/v1"
         let result = await runCommand(["generate", "--corpus", corpus, "--route", "both", "--warmup", "0", "--seed", "5", "--profile", CommandFixtures.profile,
-                                       "--server-url", "\(server.baseURL.absoluteString)/v1", "--api-key-env", Self.variable, "--out", out],
+                                       "--server-url", v1, "--server-url", v1, "--api-key-env", Self.variable, "--out", out],
                                       environment: Self.environment(key: Self.key))
         #expect(result.status == .success, "\(result.stderr)")
         let report = try GenerationOutput.read(out)
         #expect(report.settings.server["api"] == "openai-completions")
         #expect(report.settings.server["api_key_env"] == Self.variable && report.settings.server["api_key"] == "set")
         #expect(report.records.count == 4)
+        #expect(Set(report.records.compactMap(\.server)) == ["server-1", "server-2"])
+        #expect(report.pool?.pooled == false && report.pool?.uncalibrated == ["server-1", "server-2"])
         // llama-server reports usage on its OpenAI endpoints: the counts are known.
         #expect(report.records.contains { $0.generate?.completionTokens != nil && $0.generate?.ttftMs != nil })
-        let files = try Self.everyFile(under: out)
-        #expect(files.count >= 5)
-        for (path, text) in files + [("stdout", result.stdout), ("stderr", result.stderr)] {
+        let merge = await runCommand(["merge", out, "--out", merged], environment: Self.environment(key: Self.key))
+        #expect(merge.status == .success, "\(merge.stderr)")
+        let files = try Self.everyFile(under: out) + Self.everyFile(under: merged)
+        #expect(files.count >= 10)
+        for (path, text) in files + [("stdout", result.stdout), ("stderr", result.stderr), ("merge stdout", merge.stdout), ("merge stderr", merge.stderr)] {
             #expect(!text.contains(Self.key), "the key is in \(path)")
         }
     }
