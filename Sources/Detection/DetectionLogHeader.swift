@@ -1,10 +1,12 @@
+import BenchSupport
+import Foundation
 import RunProvenance
 
 /// The first line of `detection-results.jsonl`: what the logged results were measured with, so that
 /// `--resume` can refuse to mix them with results of other configs or settings. From format 3 it names
 /// the rows' columns (`DetectionResultLine.columns`); a format-2 header has none.
 public struct DetectionLogHeader: Sendable, Hashable, Codable {
-    public static let formatVersion = 3
+    static let formatVersion = 3
 
     /// Settings outside the configs that change results.
     public struct Settings: Sendable, Hashable, Codable {
@@ -20,6 +22,13 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
             self.recognizerModelHash = recognizerModelHash
             self.recognizerModel = recognizerModel
             self.execTimeoutSeconds = execTimeoutSeconds
+        }
+
+        /// The settings of a run whose built-in recognizer reads the model file at `recognizerModel` (nil when
+        /// no config uses `builtin`), hashed here so that which hash the log keeps stays this target's choice.
+        public init(recognizerModelAt recognizerModel: URL?, execTimeoutSeconds: Double?) throws {
+            let hash = try recognizerModel.map { url in try ReportError.reading(url) { try ModelHash.hex(fileAt: url) } }
+            self.init(recognizerModelHash: hash, execTimeoutSeconds: execTimeoutSeconds)
         }
 
         enum CodingKeys: String, CodingKey {
@@ -82,7 +91,7 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
 
     /// Whether this (earlier) header names the model only by its byte-wise FNV-1a, so that a run resuming
     /// its log must compute that hash of the model too (`Settings.recognizerModel`).
-    public var legacyModelHashNeeded: Bool {
+    var legacyModelHashNeeded: Bool {
         settings.recognizerModelHash == nil && settings.recognizerModel != nil
     }
 

@@ -2,7 +2,7 @@ import BenchSupport
 import Foundation
 
 /// The files of a detection run in a run directory. The summary files are written atomically at the
-/// end; the per-item files stream (`DetectionRecorder`).
+/// end; the per-item files stream (`DetectionStore.Writer`).
 public enum DetectionOutput {
     public static let itemsFile = "detection-items.csv"
     public static let summaryFile = "detection-summary.csv"

@@ -10,14 +10,14 @@ import RunProvenance
 /// store LangBench reads back (`--resume`, `compare`, `merge`), with each item's fingerprint;
 /// `detection-items.csv` is its view for people and spreadsheets (correct, and fixed or broken against
 /// the first config), never read back.
-package final class DetectionRecorder {
+final class DetectionRecorder {
     private let directory: URL
     private var tally: DetectionTally
     private let items: BufferedFileWriter
     private let log: DetectionResultLog?
 
     /// `itemCount` sizes the per-item outcome bits; `log` receives fresh results.
-    package init(directory: URL, echoes: [DetectionReport.ConfigEcho], itemCount: Int, log: DetectionResultLog?) throws {
+    init(directory: URL, echoes: [DetectionReport.ConfigEcho], itemCount: Int, log: DetectionResultLog?) throws {
         self.directory = directory
         tally = DetectionTally(echoes: echoes, items: itemCount)
         items = try BufferedFileWriter(url: directory.appendingPathComponent(DetectionOutput.itemsFile), atomic: true)
@@ -27,7 +27,7 @@ package final class DetectionRecorder {
 
     /// Records the result of config number `config` for the item at `position` (results not encoded
     /// ahead: resumed and merged ones).
-    package func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool) throws {
+    func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool) throws {
         try record(result, config: config, position: position, fresh: fresh, tally: &tally)
     }
 
@@ -35,7 +35,7 @@ package final class DetectionRecorder {
     /// come as detections, else copied as encoded), the others (`previous`) encoded here; then makes the
     /// log durable up to this batch. Detections are built here while this thread keeps up with the
     /// detecting tasks (`ConfigPass.recorderKeepsUpWith`); past that they come encoded from the tasks.
-    package func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult) throws {
+    func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult) throws {
         try record(batch, config: config, previous: previous, tally: &tally)
         try log?.flush()
     }
@@ -100,7 +100,7 @@ package final class DetectionRecorder {
 
     /// Closes the per-item files and returns the report of what was recorded; the caller writes it
     /// (`DetectionOutput.write`, and report.html from the layer that joins detection and generation).
-    package func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
+    func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
         try log?.finish()
         try items.finish()
         return DetectionReport(tally: tally, timings: timings, provenance: provenance)

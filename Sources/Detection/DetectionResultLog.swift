@@ -8,8 +8,8 @@ import Foundation
 /// resume, `compare` and `merge` all read it. Older logs still read: format 2 (a header without
 /// `columns`, one JSON object per result) and format 1 (no header, no fingerprints; read, not resumed).
 /// A log holds one format: resuming a format-2 log rewrites it as format 3 first (`rewrite`).
-public final class DetectionResultLog {
-    public static let fileName = "detection-results.jsonl"
+final class DetectionResultLog {
+    static let fileName = "detection-results.jsonl"
 
     private let writer: BufferedFileWriter
     /// How a header line starts (sorted keys): format 3, then format 2 (whose results start `{"confidence"`
@@ -18,7 +18,7 @@ public final class DetectionResultLog {
 
     /// Starts a fresh log with `header` (written as the current format), replacing any file at `url`;
     /// an `atomic` one replaces it only when finished.
-    public init(creating url: URL, header: DetectionLogHeader, atomic: Bool = false) throws(ReportError) {
+    init(creating url: URL, header: DetectionLogHeader, atomic: Bool = false) throws(ReportError) {
         writer = try BufferedFileWriter(url: url, atomic: atomic)
         do {
             writer.append(try JSONOutput.line(header.current))
@@ -29,7 +29,7 @@ public final class DetectionResultLog {
     }
 
     /// Appends to an existing log (checked by `DetectionResume.resuming`, a torn final line truncated away first).
-    public init(appendingTo url: URL) throws(ReportError) {
+    init(appendingTo url: URL) throws(ReportError) {
         writer = try BufferedFileWriter(url: url, append: true)
     }
 
@@ -45,17 +45,17 @@ public final class DetectionResultLog {
     }
 
     /// Writes what is buffered (at the end of each batch, so an interruption loses little).
-    public func flush() throws(ReportError) {
+    func flush() throws(ReportError) {
         try writer.flush()
     }
 
-    public func finish() throws(ReportError) {
+    func finish() throws(ReportError) {
         try writer.finish()
     }
 
     /// Rewrites the log at `url` (of an older format) as the current format with `header`, result by
     /// result in its order, atomically; returns the new log's length in bytes.
-    package static func rewrite(_ url: URL, header: DetectionLogHeader) throws -> Int {
+    static func rewrite(_ url: URL, header: DetectionLogHeader) throws -> Int {
         let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)
         let lines = try LogLines(url)
         var reader = Lines(url: url)
@@ -70,7 +70,7 @@ public final class DetectionResultLog {
     /// The header (nil for a log of format 1) and every complete result, in memory (a torn final line is
     /// dropped). A missing file has no results; one that cannot be read is an error (a resume must not
     /// silently redo everything).
-    public static func read(_ url: URL) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
+    static func read(_ url: URL) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
         guard FileManager.default.fileExists(atPath: url.path) else { return (nil, []) }
         var results: [DetectionResult] = []
         var reader = Lines(url: url)
@@ -82,7 +82,7 @@ public final class DetectionResultLog {
     }
 
     /// The header of the log at `url` (nil for a log of format 1 or an empty one), reading its first line only.
-    package static func header(of url: URL) throws -> DetectionLogHeader? {
+    static func header(of url: URL) throws -> DetectionLogHeader? {
         let lines = try LogLines(url)
         guard let line = try lines.next() else { return nil }
         var reader = Lines(url: url)

@@ -6,13 +6,13 @@ import Items
 /// made with the same configs and settings and that every logged item still has the same content:
 /// which (config, item position) pairs are done, and a reader of their results in canonical order
 /// (`KeptResults`) for the recorder. Memory holds a bit per item and config, not the results.
-package struct DetectionResume: Sendable {
+struct DetectionResume: Sendable {
     /// Per config number, a bit per item position: set when the log holds its result (empty: none).
     private var done: [[UInt64]]
     /// Where the kept results are read from.
     fileprivate var source: Source
     /// The results kept.
-    package private(set) var count = 0
+    private(set) var count = 0
 
     fileprivate enum Source: Sendable {
         /// Nothing kept.
@@ -25,33 +25,33 @@ package struct DetectionResume: Sendable {
     }
 
     /// Nothing to keep (a fresh run).
-    package init(configs: Int) {
+    init(configs: Int) {
         done = Array(repeating: [], count: configs)
         source = .nothing
     }
 
     /// Whether there is no result to keep.
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// Whether the kept results are read from the log as the run goes (else they are held in memory).
-    package var isStreamed: Bool {
+    var isStreamed: Bool {
         if case .log = source { return true }
         return false
     }
 
     /// Whether the result of config number `config` for the item at `position` is kept.
-    package func isDone(config: Int, position: Int) -> Bool {
+    func isDone(config: Int, position: Int) -> Bool {
         let bits = done[config]
         return !bits.isEmpty && bits[position >> 6] & (1 << UInt64(position & 63)) != 0
     }
 
     /// A reader of the kept results, asked for each in canonical order.
-    package func kept() -> KeptResults {
+    func kept() -> KeptResults {
         KeptResults(source)
     }
 
     /// The kept results, one at a time in canonical order (config, then item position).
-    package final class KeptResults {
+    final class KeptResults {
         fileprivate let source: Source
         private let cursor: DetectionStore.Cursor?
 
@@ -62,7 +62,7 @@ package struct DetectionResume: Sendable {
 
         /// The kept result of config number `config` for the item at `position` (asked in canonical order,
         /// for kept ones only).
-        package func result(config: Int, position: Int) throws -> DetectionResult {
+        func result(config: Int, position: Int) throws -> DetectionResult {
             switch source {
             case .nothing:
                 preconditionFailure("no result is kept")
@@ -92,7 +92,7 @@ extension DetectionResume {
     /// has not gained items before the ones logged — is checked in one streamed pass against the corpus
     /// read again per config. One out of that order is read whole (`DetectionResultLog.read`): the only
     /// case whose memory grows with the log.
-    package static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
+    static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
         var length = try JSONLines.truncateTornLine(of: url)
         guard let earlier = try DetectionResultLog.header(of: url) else {
             if try LogLines(url).next() == nil { return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header)) }

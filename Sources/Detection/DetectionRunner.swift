@@ -79,7 +79,7 @@ public struct DetectionRunner: Sendable {
     public struct Batch: Sendable {
         public var positions: Range<Int>
         public var todo: [Int]
-        public var fresh: [EncodedResults]
+        var fresh: [EncodedResults]
     }
 
     /// The configs' detectors, each made once, with how long making it took.

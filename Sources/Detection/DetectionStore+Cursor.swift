@@ -57,7 +57,7 @@ extension DetectionStore {
 
         /// A stream of the first `length` bytes of the log at `log`, whose results of `configs` (numbered
         /// in this order) must be in canonical order: `next` throws `NotInCanonicalOrder` otherwise.
-        package init(log: URL, length: Int, configs: [String]) {
+        init(log: URL, length: Int, configs: [String]) {
             source = .log(log, length: length, configs: configs)
             inMemory = false
             configIndex = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })

@@ -4,7 +4,7 @@
 /// canonical order) only copies bytes. With up to `ConfigPass.recorderKeepsUpWith` (two), the
 /// detections are handed over as they are (`deferring`) and the recorder builds each result and writes
 /// its bytes straight into the output files, as that thread keeps up with them.
-public struct EncodedResults: Sendable {
+struct EncodedResults: Sendable {
     /// The results as the tally reads them. Those built from `FreshDetections` have no `itemHash`: their
     /// fingerprints are written into `log` from their numbers.
     private(set) var results: [DetectionResult] = []
@@ -18,10 +18,10 @@ public struct EncodedResults: Sendable {
     /// `encodeIfDeferred()`.
     private(set) var deferred: FreshDetections?
 
-    public init() {}
+    init() {}
 
     /// `results` encoded, in order.
-    public init(_ results: [DetectionResult]) {
+    init(_ results: [DetectionResult]) {
         reserve(results.count)
         // A chunk's results share their config and detector: those cells are encoded once.
         let cells = results.first.map { FreshDetections.cells(config: $0.config, detector: $0.detector) }
@@ -60,7 +60,7 @@ public struct EncodedResults: Sendable {
         DetectionResultLine.encode(result, fingerprint: fingerprint, into: &log, fixed: cells?.log)
     }
 
-    public var count: Int { deferred?.count ?? results.count }
+    var count: Int { deferred?.count ?? results.count }
 
     /// The CSV row head and tail of result number `index`.
     func row(_ index: Int) -> (head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>) {

@@ -4,7 +4,7 @@ import Items
 /// 64-bit FNV-1a: the content hashes of the results log (items and the recognizer model), chosen for
 /// speed — SHA-256 of the 40 MB model cost more than detecting 20,000 items. Not cryptographic: it
 /// guards against edits, not against an adversary.
-package struct FNV1a64 {
+struct FNV1a64 {
     private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
@@ -30,7 +30,7 @@ package struct FNV1a64 {
     var hex: String { Self.hex(value) }
 
     /// `value` as 16 lowercase hex digits.
-    package static func hex(_ value: UInt64) -> String {
+    static func hex(_ value: UInt64) -> String {
         String(unsafeUninitializedCapacity: 16) { hex(value, into: $0) }
     }
 
@@ -44,7 +44,7 @@ package struct FNV1a64 {
     }
 
     /// The hash of a file's bytes, read in blocks.
-    package static func hex(fileAt url: URL) throws -> String {
+    static func hex(fileAt url: URL) throws -> String {
         var hash = FNV1a64()
         try FileHandle.forEachBlock(ofFileAt: url) { $0.withUnsafeBytes { hash.add($0) } }
         return hash.hex

@@ -8,7 +8,7 @@ import Foundation
 /// FNV-1a is one chain of multiplications, ~4 cycles a byte (~40 ms of every run); this hashes ~8× faster.
 /// Any one changed word changes its lane's value (each step is invertible), and the count tells a
 /// zero-padded tail from real zeros. Like `FNV1a64`, a guard against edits, not against an adversary.
-package struct ModelHash {
+struct ModelHash {
     private var lanes: (UInt64, UInt64, UInt64, UInt64)
     /// Bytes of a 32-byte group not yet complete (fewer than 32).
     private var pending: [UInt8] = []
@@ -71,7 +71,7 @@ package struct ModelHash {
     }
 
     /// The hash of a file's bytes, read in blocks.
-    package static func hex(fileAt url: URL) throws -> String {
+    static func hex(fileAt url: URL) throws -> String {
         var hash = ModelHash()
         try FileHandle.forEachBlock(ofFileAt: url) { $0.withUnsafeBytes { hash.add($0) } }
         return hash.hex

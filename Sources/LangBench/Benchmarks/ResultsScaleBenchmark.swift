@@ -28,13 +28,12 @@ public enum ResultsScaleBenchmark {
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         let echoes = (0..<configs).map { DetectionReport.ConfigEcho(name: "c\($0)", detector: "builtin", candidates: "ru,uk,bg,en", resolvedCandidates: nil, hints: "") }
         let header = DetectionLogHeader(configs: echoes, settings: .init(recognizerModelHash: String(repeating: "0", count: 64)))
-        let log = try DetectionResultLog(creating: directory.appendingPathComponent(DetectionOutput.resultsLog), header: header)
         let numbers: StrideTo<Int>
         switch run {
         case .base, .current: numbers = stride(from: 0, to: items, by: 1)
         case .shard(let index, let count): numbers = stride(from: index, to: items, by: count)
         }
-        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items, log: log)
+        let store = try DetectionStore.Writer(creating: directory, header: header, echoes: echoes, itemCount: items)
         var count = 0
         for config in 0..<configs {
             var position = 0
@@ -44,10 +43,11 @@ public enum ResultsScaleBenchmark {
                 var right = mix(seed, UInt64(i), UInt64(config), 0) % 100 < 90
                 if case .current = run, mix(seed, UInt64(i), UInt64(config), 1) % 100 < 2 { right.toggle() }
                 let predicted = right ? lang : languages[(i + 1) % languages.count]
+                let hash = String(mix(seed, UInt64(i), 3), radix: 16)  // a fingerprint's form: 16 hex digits
                 let result = DetectionResult(itemID: id, lang: lang, tags: [], length: .one, config: "c\(config)", detector: "builtin",
                                              predicted: predicted, confidence: Double(mix(seed, UInt64(i), UInt64(config), 2) % 10_000) / 10_000,
-                                             error: nil, itemHash: FNV1a64.hex(mix(seed, UInt64(i), 3)))
-                try recorder.record(result, config: config, position: position, fresh: true)
+                                             error: nil, itemHash: String(repeating: "0", count: 16 - hash.count) + hash)
+                try store.record(result, config: config, position: position)
                 position += 1
             }
             count = position
@@ -56,7 +56,7 @@ public enum ResultsScaleBenchmark {
         var provenance = Provenance(command: ["bench", "results-scale"], corpora: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "a", count: 64), items: items)],
                                     gitCommit: nil)
         provenance.finish()
-        try DetectionOutput.writeReports(try recorder.finish(timings: timings, provenance: provenance), to: directory)
+        try DetectionOutput.writeReports(try store.finish(timings: timings, provenance: provenance), to: directory)
         return try CorpusScaleBenchmark.directoryBytes(directory)
     }
 

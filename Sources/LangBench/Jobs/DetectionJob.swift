@@ -83,62 +83,33 @@ public struct DetectionJob: Sendable {
             throw error
         }
         do {
-            return try await run(items: items, header: header, echoes: echoes, runner: runner, detectors: detectors, progress: progress)
+            return try await run(items: items, header: header, runner: runner, detectors: detectors, progress: progress)
         } catch {
             await detectors.shutdown()  // at most once more: ending a detector twice is harmless
             throw error
         }
     }
 
-    private func run(items: SortedCorpus, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], runner: DetectionRunner,
-                     detectors: DetectionRunner.Detectors, progress: any ProgressObserving) async throws -> DetectionReport {
+    private func run(items: SortedCorpus, header: DetectionLogHeader, runner: DetectionRunner, detectors: DetectionRunner.Detectors,
+                     progress: any ProgressObserving) async throws -> DetectionReport {
         // The corpora's hashes are asked for at the end: a replayed corpus is hashed as it is read.
         let provenance = Provenance(command: command, corpora: [])
-        let logURL = directory.appendingPathComponent(DetectionOutput.resultsLog)
-        var kept = DetectionResume(configs: echoes.count)
-        let log: DetectionResultLog
-        if resume, FileManager.default.fileExists(atPath: logURL.path) {
-            var header = header
-            let earlier = try DetectionResultLog.header(of: logURL)
-            if earlier?.legacyModelHashNeeded == true { header.settings.recognizerModel = try legacyModelHash() }
-            (kept, log) = try DetectionResume.resuming(logURL, header: header, items: items, directory: directory)
-            if let format = earlier?.detectionLog, format < DetectionLogHeader.formatVersion {
-                progress.note("\(logURL.path) was of format \(format): converted to format \(DetectionLogHeader.formatVersion), keeping its \(kept.count) result(s)")
-            }
-        } else {
-            log = try DetectionResultLog(creating: logURL, header: header)  // a fresh run replaces an old log
-        }
-        let recorder = try DetectionRecorder(directory: directory, echoes: echoes, itemCount: items.count, log: log)
-        let done = kept, previous = kept.kept()
-        let sink = DetectionRunner.Sink(done: done.isEmpty ? nil : { done.isDone(config: $0, position: $1) }) { config, batch in
-            try recorder.record(batch, config: config) { try previous.result(config: config, position: $0) }
-        }
-        let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: sink)
+        let (store, note) = try DetectionStore.Writer.open(directory: directory, header: header, items: items, resume: resume,
+                                                           recognizerModel: try builtinModelURL())
+        if let note { progress.note(note) }
+        let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: store.sink)
         var finished = provenance
         finished.corpora = try items.sources
         finished.finish()
-        let report = try recorder.finish(timings: timings, provenance: finished)
+        let report = try store.finish(timings: timings, provenance: finished)
         try DetectionOutput.writeReports(report, to: directory)
         return report
     }
 
     /// The settings outside the configs that change results, for the log header.
     func settings() throws -> DetectionLogHeader.Settings {
-        var settings = DetectionLogHeader.Settings()
-        if let url = try builtinModelURL() {
-            settings.recognizerModelHash = try ReportError.reading(url) { try ModelHash.hex(fileAt: url) }
-        }
-        if configs.contains(where: { $0.detector.hasPrefix("exec:") }) {
-            settings.execTimeoutSeconds = factory.timeout.seconds
-        }
-        return settings
-    }
-
-    /// The byte-wise FNV-1a of the built-in recognizer's model, which logs written before `recognizer_model_hash`
-    /// existed name it by; nil when no config uses `builtin`.
-    func legacyModelHash() throws -> String? {
-        guard let url = try builtinModelURL() else { return nil }
-        return try ReportError.reading(url) { try FNV1a64.hex(fileAt: url) }
+        try DetectionLogHeader.Settings(recognizerModelAt: builtinModelURL(),
+                                        execTimeoutSeconds: configs.contains(where: { $0.detector.hasPrefix("exec:") }) ? factory.timeout.seconds : nil)
     }
 
     /// The built-in recognizer's model file when a config uses `builtin`.

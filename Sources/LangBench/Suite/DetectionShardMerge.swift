@@ -37,9 +37,8 @@ struct DetectionShardMerge {
 
     private func write(_ cursors: [DetectionStore.Cursor], positions: [String: Int]?, timings: [DetectionRunner.Timing], provenance: Provenance,
                        into output: URL) throws -> DetectionReport {
-        let log = try DetectionResultLog(creating: output.appendingPathComponent(DetectionOutput.resultsLog),
-                                         header: header ?? DetectionLogHeader(configs: echoes, settings: .init()))
-        let recorder = try DetectionRecorder(directory: output, echoes: echoes, itemCount: stores.map(\.report.items).reduce(0, +), log: log)
+        let store = try DetectionStore.Writer(creating: output, header: header ?? DetectionLogHeader(configs: echoes, settings: .init()), echoes: echoes,
+                                              itemCount: stores.map(\.report.items).reduce(0, +))
         var merge = try KWay(cursors)
         var previous: (shard: Int, config: Int, id: String)?
         var config = -1, index = 0
@@ -57,11 +56,11 @@ struct DetectionShardMerge {
                 sequence = IDSequence()
             }
             if positions == nil { sequence.add(result.itemID) }
-            try recorder.record(result, config: number, position: positions?[result.itemID] ?? index, fresh: true)
+            try store.record(result, config: number, position: positions?[result.itemID] ?? index)
             index += 1
         }
         if positions == nil, config >= 0 { try Self.align(&first, sequence) }
-        let report = try recorder.finish(timings: timings, provenance: provenance)
+        let report = try store.finish(timings: timings, provenance: provenance)
         try DetectionOutput.writeReports(report, to: output)
         return report
     }

@@ -1,0 +1,69 @@
+import BenchSupport
+import Foundation
+import Items
+import RunProvenance
+
+extension DetectionStore {
+    /// Writes a run's per-item results (the results log and the per-item CSV), fresh or resumed: the one
+    /// way the layers above write the store, so that its format, a resume's checks and an older log's
+    /// conversion stay in this target.
+    public final class Writer {
+        private let recorder: DetectionRecorder
+        /// The runner's sink: results the log kept are not redone, and are copied from it in their place.
+        public let sink: DetectionRunner.Sink
+
+        private init(recorder: DetectionRecorder, kept: DetectionResume) {
+            self.recorder = recorder
+            let previous = kept.kept()
+            sink = DetectionRunner.Sink(done: kept.isEmpty ? nil : { kept.isDone(config: $0, position: $1) }) { config, batch in
+                try recorder.record(batch, config: config) { try previous.result(config: config, position: $0) }
+            }
+        }
+
+        /// A fresh log with `header` and a fresh per-item CSV in `directory`, replacing any there, for
+        /// results of `echoes` over `itemCount` items.
+        public convenience init(creating directory: URL, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], itemCount: Int) throws {
+            let log = try DetectionResultLog(creating: directory.appendingPathComponent(DetectionOutput.resultsLog), header: header)
+            try self.init(recorder: DetectionRecorder(directory: directory, echoes: echoes, itemCount: itemCount, log: log),
+                          kept: DetectionResume(configs: echoes.count))
+        }
+
+        /// `detect`'s writer in `directory` for a run of `header`'s configs over `items`. With `resume` and a
+        /// log there, the log is checked (`DetectionResume.resuming`) and its results kept; `note` then says
+        /// when it was converted from an older format. Otherwise the run starts afresh. `recognizerModel` is
+        /// the built-in recognizer's model file (nil when no config uses it): a log older than
+        /// `recognizer_model_hash` names it by another hash, which is then computed to check it against.
+        public static func open(directory: URL, header: DetectionLogHeader, items: SortedCorpus, resume: Bool,
+                                recognizerModel: URL?) throws -> (writer: Writer, note: String?) {
+            let url = directory.appendingPathComponent(DetectionOutput.resultsLog)
+            guard resume, FileManager.default.fileExists(atPath: url.path) else {
+                // A fresh run replaces an old log.
+                return (try Writer(creating: directory, header: header, echoes: header.configs, itemCount: items.count), nil)
+            }
+            var header = header
+            let earlier = try DetectionResultLog.header(of: url)
+            if earlier?.legacyModelHashNeeded == true {
+                header.settings.recognizerModel = try recognizerModel.map { model in try ReportError.reading(model) { try FNV1a64.hex(fileAt: model) } }
+            }
+            let (kept, log) = try DetectionResume.resuming(url, header: header, items: items, directory: directory)
+            var note: String?
+            if let format = earlier?.detectionLog, format < DetectionLogHeader.formatVersion {
+                note = "\(url.path) was of format \(format): converted to format \(DetectionLogHeader.formatVersion), keeping its \(kept.count) result(s)"
+            }
+            let recorder = try DetectionRecorder(directory: directory, echoes: header.configs, itemCount: items.count, log: log)
+            return (Writer(recorder: recorder, kept: kept), note)
+        }
+
+        /// Records the fresh result of config number `config` for the item at `position`, in canonical order
+        /// (a merge's results, a synthetic run's: those the runner's `sink` does not bring).
+        public func record(_ result: DetectionResult, config: Int, position: Int) throws {
+            try recorder.record(result, config: config, position: position, fresh: true)
+        }
+
+        /// Closes the log and the per-item CSV and returns the report of what was recorded, for the caller
+        /// to write (`DetectionOutput.writeReports`, a layer up, adds report.html).
+        public func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
+            try recorder.finish(timings: timings, provenance: provenance)
+        }
+    }
+}
