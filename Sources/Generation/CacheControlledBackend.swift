@@ -1,5 +1,6 @@
 import Foundation
 import LlamaBackend
+import Synchronization
 
 /// Applies a `CachePolicy` to every request a pipeline makes, whatever the profile's `cache_prompt`:
 /// `cold` turns prompt reuse off; `warm-prefix` first primes the slot with the prompt's instruction
@@ -39,22 +40,17 @@ public struct CacheControlledBackend: TextCompleting {
 
 /// Time spent inside a route on work that is not part of what is measured (cache priming).
 /// Bound per route with `UntimedWork.$current.withValue` so concurrent items never share one.
-public final class UntimedWork: @unchecked Sendable {
+public final class UntimedWork: Sendable {
     @TaskLocal public static var current: UntimedWork?
-    private let lock = NSLock()
-    private var total = 0.0
+    private let total = Mutex(0.0)
 
     public init() {}
 
     public func add(_ ms: Double) {
-        lock.lock()
-        total += ms
-        lock.unlock()
+        total.withLock { $0 += ms }
     }
 
     public var milliseconds: Double {
-        lock.lock()
-        defer { lock.unlock() }
-        return total
+        total.withLock { $0 }
     }
 }

@@ -9,10 +9,8 @@ enum GenerationItems {
     static let tableID = "generation-items"
 
     static func replies(in directory: URL) throws -> [String: String] {
-        let url = directory.appendingPathComponent(GenerationOutput.repliesFile)
-        guard FileManager.default.fileExists(atPath: url.path) else { return [:] }
         var out: [String: String] = [:]
-        for reply in try JSONLinesLog<ReplyRecord>.read(url) {
+        for reply in try GenerationStore.replies(in: directory) {
             out[GenerationRecord.key(item: reply.itemID, route: reply.route, repeatIndex: reply.repeatIndex, variant: reply.variant)] = reply.reply
         }
         return out

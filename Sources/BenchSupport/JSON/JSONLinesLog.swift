@@ -1,13 +1,13 @@
 import Foundation
+import Synchronization
 
 /// An append-only JSON-lines file written line by line with unbuffered `write(2)` calls, so results
 /// survive a crash or `kill -9` of the harness (no fsync: surviving a power cut is not the goal, and
 /// an fsync per result made large runs I/O-bound).
 /// Reading tolerates a torn last line (the one being written when the process died).
-public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable {
-    // @unchecked: every access to `handle` goes through `lock`.
-    private let handle: FileHandle
-    private let lock = NSLock()
+public final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
+    /// The open file: one append at a time.
+    private let handle: Mutex<FileHandle>
     public let url: URL
 
     public init(url: URL) throws(ReportError) {
@@ -17,18 +17,19 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: @unchecked Sendable 
             if !FileManager.default.fileExists(atPath: url.path), !FileManager.default.createFile(atPath: url.path, contents: nil) {
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
-            handle = try FileHandle(forWritingTo: url)
-            try handle.seekToEnd()
+            let file = try FileHandle(forWritingTo: url)
+            try file.seekToEnd()
+            handle = Mutex(file)
         } catch {
             throw ReportError.writeFailure(url, error)
         }
     }
 
-    deinit { try? handle.close() }  // nothing left to flush: every append synchronises
+    deinit { handle.withLock { try? $0.close() } }  // nothing left to flush: every append synchronises
 
     public func append(_ entry: Entry) throws {
         let line = Data(try JSONOutput.line(entry).utf8)
-        try lock.withLock {
+        try handle.withLock { handle in
             do {
                 try POSIXIO.write(line, to: handle.fileDescriptor)
             } catch {

@@ -5,7 +5,6 @@ import Generation
 import Items
 import LlamaBackend
 import RunProvenance
-import Synchronization
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced
 /// (records, diagnostics, replies), then the reports are written atomically. With `resume`,
@@ -34,55 +33,27 @@ public struct GenerationJob: Sendable {
         self.writeReplies = writeReplies
     }
 
-    /// The records a run directory's log holds (0 without one): what a run stopped before it began keeps.
-    static func recordedCount(in directory: URL) throws -> Int {
-        let url = directory.appendingPathComponent(GenerationOutput.recordsLog)
-        guard FileManager.default.fileExists(atPath: url.path) else { return 0 }
-        return try JSONLinesLog<GenerationRecord>.read(url, repair: true).count
-    }
-
     public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         var provenance = Provenance(command: command, corpora: corpus.sources)
         provenance.shard = corpus.shard?.description
-        let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
-        let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
-        let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
-        var previous: [GenerationRecord] = []
-        let manifest = ResumeManifest(settings: settings, items: corpus.items)
-        if resume {
-            previous = try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true)
-            try ResumeManifest.check(manifest, directory: directory, recorded: Set(previous.map(\.itemID)))
-            _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
-            if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
-        }
-        // A fresh run replaces old logs; and a directory holds a report only once its run has finished.
-        let stale = (resume ? [] : [recordsURL, diagnosticsURL, repliesURL]) + GenerationOutput.reportFiles.map(directory.appendingPathComponent)
-        for url in stale where FileManager.default.fileExists(atPath: url.path) {
-            try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }
-        }
-        if !resume || !FileManager.default.fileExists(atPath: directory.appendingPathComponent(ResumeManifest.file).path) {
-            try manifest.write(to: directory)
-        }
-        let records = try JSONLinesLog<GenerationRecord>(url: recordsURL)
-        let diagnostics = try JSONLinesLog<DiagnosticEvent>(url: diagnosticsURL)
-        let replies = writeReplies ? try JSONLinesLog<ReplyRecord>(url: repliesURL) : nil
-        let done = Set(previous.map(\.key))
-        let appended = AppendCount()
+        let store = try GenerationStore(directory: directory, manifest: ResumeManifest(settings: settings, items: corpus.items), resume: resume,
+                                        writeReplies: writeReplies)
+        let done = Set(store.kept.map(\.key))
         let measured: Measured
         do {
             measured = try await ServerReaper.interruptible { [self] in
-                try await measure(progress: progress, skip: done, records: records, diagnostics: diagnostics, replies: replies, appended: appended)
+                try await measure(progress: progress, skip: done, sink: { try store.append($0) })
             }
         } catch {
             // Whatever failed after a signal failed because of it (the servers were stopped): say so.
             let cause = runner.stopSignal().map(GenerationStopped.Cause.signal) ?? (error as? GenerationStopped.Cause)
             guard let cause else { throw error }
-            throw GenerationStopped(cause: cause, kept: previous.count + appended.value.withLock { $0 }, directory: directory)
+            throw GenerationStopped(cause: cause, kept: store.recorded, directory: directory)
         }
         let fresh = measured.records, warmupRuns = measured.warmupRuns
         provenance.calibration = measured.calibration
         provenance.servers = measured.servers
-        let ordered = Self.ordered(previous + fresh, items: Set(corpus.items.map(\.id)))
+        let ordered = Self.ordered(store.kept + fresh, items: Set(corpus.items.map(\.id)))
         var restarts = 0, seen = Set<ObjectIdentifier>()
         for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
         provenance.serverRestarts = restarts.nonZero
@@ -99,15 +70,8 @@ public struct GenerationJob: Sendable {
         var servers: [PoolServer]?
     }
 
-    /// Results appended to the log by this run.
-    private final class AppendCount: Sendable {
-        let value = Mutex(0)
-    }
-
-    /// The calibrated, timed part: every item, each output appended to the logs as it is produced.
-    private func measure(progress: any ProgressObserving, skip done: Set<String>, records: JSONLinesLog<GenerationRecord>,
-                         diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?, appended: AppendCount) async throws -> Measured {
-        let sink = Self.sink(records: records, diagnostics: diagnostics, replies: replies, appended: appended)
+    /// The calibrated, timed part: every item, each output handed to `sink` as it is produced.
+    private func measure(progress: any ProgressObserving, skip done: Set<String>, sink: @escaping GenerationRunner.Sink) async throws -> Measured {
         if !runner.pool.isEmpty { return try await measurePooled(progress: progress, skip: done, sink: sink) }
         let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
         let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done, sink: sink)
@@ -116,19 +80,6 @@ public struct GenerationJob: Sendable {
             calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
         }
         return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
-    }
-
-    /// Appends each output to the logs: the record first (resume redoes what has no record, so a kill
-    /// between these writes can lose an item's diagnostics or reply line but never write them twice).
-    private static func sink(records: JSONLinesLog<GenerationRecord>, diagnostics: JSONLinesLog<DiagnosticEvent>, replies: JSONLinesLog<ReplyRecord>?,
-                             appended: AppendCount) -> GenerationRunner.Sink {
-        { output in
-            try records.append(output.record)
-            appended.value.withLock { $0 += 1 }
-            for event in output.events { try diagnostics.append(event) }
-            try replies?.append(ReplyRecord(itemID: output.record.itemID, variant: output.record.variant, route: output.record.route, repeatIndex: output.record.repeatIndex,
-                                            lang: output.record.lang.identifier, outcome: output.record.outcome, reply: output.reply))
-        }
     }
 
     /// A pooled run: every server calibrated at the start, the items dealt across them, every server still

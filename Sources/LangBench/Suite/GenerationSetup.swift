@@ -162,7 +162,7 @@ public struct GenerationSetup: Sendable {
             }
         }
         guard members.contains(where: { $0 != nil }) else {
-            let kept = resume ? try GenerationJob.recordedCount(in: directory) : 0
+            let kept = resume ? try GenerationStore.records(in: directory).count : 0
             throw GenerationStopped(cause: .serverLost("no server of the pool answered at the start ("
                                                        + server.urls.indices.map(PoolMember.label).joined(separator: ", ") + "); start them again"),
                                     kept: kept, directory: directory)

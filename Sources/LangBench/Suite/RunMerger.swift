@@ -53,9 +53,7 @@ public enum RunMerger {
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
                                           provenance: mergedProvenance(generations.map(\.provenance), command: command))
             try GenerationOutput.writeReports(report, to: output)
-            for file in [GenerationOutput.recordsLog, GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile] {
-                try concatenate(directories, file: file, into: output)
-            }
+            try GenerationStore.concatenate(directories.map { URL(fileURLWithPath: $0) }, into: output)
             generation = report
         }
         return (detection, generation)
@@ -127,16 +125,5 @@ public enum RunMerger {
             merged[index].failure = merged[index].failure ?? server.failure
         }
         return merged.isEmpty ? nil : merged
-    }
-
-    /// Appends a JSON-lines file of every shard (skipping shards without it) into `output`.
-    static func concatenate(_ directories: [String], file: String, into output: URL) throws {
-        var data = Data()
-        for directory in directories {
-            let url = URL(fileURLWithPath: directory).appendingPathComponent(file)
-            guard FileManager.default.fileExists(atPath: url.path) else { continue }
-            data.append(try ReportError.reading(url) { try Data(contentsOf: url) })
-        }
-        if !data.isEmpty { try AtomicFile.write(data, to: output.appendingPathComponent(file)) }
     }
 }
