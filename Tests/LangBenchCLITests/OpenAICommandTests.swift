@@ -110,6 +110,28 @@ struct OpenAICommandTests {
         #expect(try GenerationOutput.read(openAIOut).settings.server["api"] == "openai-completions")
     }
 
+    /// `/v1/chat/completions` through `generate`: the prompt goes as a message, the server applies its chat
+    /// template (chatml for our base model), and the run records replies, usage and the API it used.
+    @Test func generateThroughTheChatEndpoint() async throws {
+        let server = try await Self.keyedServer()
+        defer { server.stop() }
+        let directory = try Fixture.temporaryDirectory()
+        var profile = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CommandFixtures.profile))) as! [String: Any]
+        profile["backend"] = ["api": "openai-chat", "api_key_env": Self.variable]
+        let profilePath = directory.appendingPathComponent("chat.json")
+        try JSONSerialization.data(withJSONObject: profile).write(to: profilePath)
+        let out = directory.appendingPathComponent("gen").path
+        let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--route", "direct", "--warmup", "0",
+                                       "--seed", "5", "--profile", profilePath.path, "--server-url", "\(server.baseURL.absoluteString)/v1",
+                                       "--out", out, "--quiet"], environment: Self.environment(key: Self.key))
+        #expect(result.status == .success, "\(result.stderr)")
+        let report = try GenerationOutput.read(out)
+        #expect(report.settings.server["api"] == "openai-chat")
+        #expect(report.records.count == 2)
+        #expect(report.records.allSatisfy { $0.generate?.promptTokens != nil }, "usage on every request")
+        #expect(report.records.contains { $0.generate?.ttftMs != nil })
+    }
+
     @Test(arguments: [nil, "lb-wrong-key"])
     func aMissingOrWrongKeyExits69NamingTheVariable(key: String?) async throws {
         let server = try await Self.keyedServer()
