@@ -28,6 +28,15 @@ enum CommandFixtures {
     static let scriptDetector = "exec:python3 \(path("Tests/LangBenchTests/Fixtures/detectors/script-detector.py"))"
     static let profile = path("Profiles/gemma3-270m.json")
 
+    /// The default profile with its `backend` section set, written into `directory`; its path.
+    static func profile(backend: [String: Any], in directory: URL) throws -> String {
+        var profile = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: Self.profile))) as! [String: Any]
+        profile["backend"] = backend
+        let path = directory.appendingPathComponent("profile.json")
+        try JSONSerialization.data(withJSONObject: profile).write(to: path)
+        return path.path
+    }
+
     /// `count` one-word items, the first `ukrainian` of them Ukrainian and the rest Russian.
     static func wordCorpus(in directory: URL, count: Int = 30, ukrainian: Int = 20, name: String = "words.tsv") throws -> String {
         let rows = (0..<count).map { i in

@@ -116,13 +116,10 @@ struct OpenAICommandTests {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()
-        var profile = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CommandFixtures.profile))) as! [String: Any]
-        profile["backend"] = ["api": "openai-chat", "api_key_env": Self.variable]
-        let profilePath = directory.appendingPathComponent("chat.json")
-        try JSONSerialization.data(withJSONObject: profile).write(to: profilePath)
+        let profilePath = try CommandFixtures.profile(backend: ["api": "openai-chat", "api_key_env": Self.variable], in: directory)
         let out = directory.appendingPathComponent("gen").path
         let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--route", "direct", "--warmup", "0",
-                                       "--seed", "5", "--profile", profilePath.path, "--server-url", "\(server.baseURL.absoluteString)/v1",
+                                       "--seed", "5", "--profile", profilePath, "--server-url", "\(server.baseURL.absoluteString)/v1",
                                        "--out", out, "--quiet"], environment: Self.environment(key: Self.key))
         #expect(result.status == .success, "\(result.stderr)")
         let report = try GenerationOutput.read(out)
@@ -150,11 +147,8 @@ struct OpenAICommandTests {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()
-        var profile = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CommandFixtures.profile))) as! [String: Any]
-        profile["backend"] = ["model": "no-such-model", "api_key_env": Self.variable]
-        let profilePath = directory.appendingPathComponent("profile.json")
-        try JSONSerialization.data(withJSONObject: profile).write(to: profilePath)
-        let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--profile", profilePath.path,
+        let profilePath = try CommandFixtures.profile(backend: ["model": "no-such-model", "api_key_env": Self.variable], in: directory)
+        let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--profile", profilePath,
                                        "--server-url", "\(server.baseURL.absoluteString)/v1", "--out", directory.appendingPathComponent("gen").path, "--quiet"],
                                       environment: Self.environment(key: Self.key))
         #expect(result.status == .unavailable)

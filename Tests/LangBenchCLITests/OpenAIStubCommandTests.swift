@@ -13,15 +13,6 @@ struct OpenAIStubCommandTests {
     static let limited = [LoopbackStub.head(status: "429 Too Many Requests", contentType: json),
                           #"{"error":{"code":429,"message":"slow down","type":"rate_limit_error"}}"#]
 
-    /// The profile with `backend` set (written beside the run).
-    static func profile(backend: [String: Any], in directory: URL) throws -> String {
-        var profile = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CommandFixtures.profile))) as! [String: Any]
-        profile["backend"] = backend
-        let path = directory.appendingPathComponent("profile.json")
-        try JSONSerialization.data(withJSONObject: profile).write(to: path)
-        return path.path
-    }
-
     /// A web server's page where `/v1/models` should be: exit 69 naming the URL and the endpoint,
     /// describing the body by its kind, never quoting it.
     @Test func aModelListThatIsAnHTMLPageExits69NamingTheEndpoint() async throws {
@@ -46,7 +37,7 @@ struct OpenAIStubCommandTests {
         ])
         defer { stub.stop() }
         let directory = try Fixture.temporaryDirectory()
-        let profile = try Self.profile(backend: ["rate_limit_retries": 1], in: directory)
+        let profile = try CommandFixtures.profile(backend: ["rate_limit_retries": 1], in: directory)
         let out = directory.appendingPathComponent("gen").path
         let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--profile", profile, "--route", "direct",
                                        "--warmup", "0", "--server-url", "\(stub.url.absoluteString)/v1", "--out", out, "--quiet"])

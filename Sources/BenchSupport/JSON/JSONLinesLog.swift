@@ -25,7 +25,8 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
         }
     }
 
-    deinit { handle.withLock { try? $0.close() } }  // nothing left to flush: every append synchronises
+    // try?: a deinit has no caller to report to, and a failed close loses nothing (every append already wrote through).
+    deinit { handle.withLock { try? $0.close() } }
 
     public func append(_ entry: Entry) throws {
         let line = Data(try JSONOutput.line(entry).utf8)

@@ -43,10 +43,9 @@ public enum ResultsScaleBenchmark {
                 var right = mix(seed, UInt64(i), UInt64(config), 0) % 100 < 90
                 if case .current = run, mix(seed, UInt64(i), UInt64(config), 1) % 100 < 2 { right.toggle() }
                 let predicted = right ? lang : languages[(i + 1) % languages.count]
-                let hash = String(mix(seed, UInt64(i), 3), radix: 16)  // a fingerprint's form: 16 hex digits
                 let result = DetectionResult(itemID: id, lang: lang, tags: [], length: .one, config: "c\(config)", detector: "builtin",
                                              predicted: predicted, confidence: Double(mix(seed, UInt64(i), UInt64(config), 2) % 10_000) / 10_000,
-                                             error: nil, itemHash: String(repeating: "0", count: 16 - hash.count) + hash)
+                                             error: nil, itemHash: String(format: "%016llx", mix(seed, UInt64(i), 3)))  // a fingerprint's form
                 try store.record(result, config: config, position: position)
                 position += 1
             }
