@@ -97,8 +97,10 @@ final class DetectionResultLog {
         private let decoder = JSONDecoder()
         private var rows = DetectionRowReader()
 
-        init(url: URL) {
+        /// A reader from the first line, or, with the log's `header`, from a later one.
+        init(url: URL, header: DetectionLogHeader? = nil) {
             self.url = url
+            self.header = header
         }
 
         /// The result on line `lineNumber` (its bytes without the newline), or nil for the header.

@@ -17,11 +17,10 @@ struct DetectionResume: Sendable {
     fileprivate enum Source: Sendable {
         /// Nothing kept.
         case nothing
-        /// The first `length` bytes of the log at the URL, in canonical order: every result of a config
-        /// of the run, a duplicate skipped, is kept (anything else was refused).
-        case log(URL, length: Int, configs: [String])
-        /// Results by config number, then item position (a log out of canonical order, read whole).
-        case memory([[Int: DetectionResult]])
+        /// The first `length` bytes of the log at the URL, in canonical order or of the canonical
+        /// `segments` merged: every result of a config of the run, a duplicate skipped, is kept (anything
+        /// else was refused).
+        case log(URL, length: Int, configs: [String], segments: [DetectionStore.Segment]?)
     }
 
     /// Nothing to keep (a fresh run).
@@ -33,9 +32,9 @@ struct DetectionResume: Sendable {
     /// Whether there is no result to keep.
     var isEmpty: Bool { count == 0 }
 
-    /// Whether the kept results are read from the log as the run goes (else they are held in memory).
-    var isStreamed: Bool {
-        if case .log = source { return true }
+    /// Whether the kept results are read from the log as several canonical segments merged.
+    var isSegmented: Bool {
+        if case .log(_, _, _, let segments) = source { return segments != nil }
         return false
     }
 
@@ -46,8 +45,8 @@ struct DetectionResume: Sendable {
     }
 
     /// A reader of the kept results, asked for each in canonical order.
-    func kept() -> KeptResults {
-        KeptResults(source)
+    func kept() throws -> KeptResults {
+        try KeptResults(source)
     }
 
     /// The kept results, one at a time in canonical order (config, then item position).
@@ -55,9 +54,13 @@ struct DetectionResume: Sendable {
         fileprivate let source: Source
         private let cursor: DetectionStore.Cursor?
 
-        fileprivate init(_ source: Source) {
+        fileprivate init(_ source: Source) throws {
             self.source = source
-            if case .log(let url, let length, let configs) = source { cursor = DetectionStore.Cursor(log: url, length: length, configs: configs) } else { cursor = nil }
+            if case .log(let url, let length, let configs, let segments) = source {
+                cursor = try DetectionStore.Cursor(log: url, length: length, configs: configs, segments: segments)
+            } else {
+                cursor = nil
+            }
         }
 
         /// The kept result of config number `config` for the item at `position` (asked in canonical order,
@@ -66,9 +69,7 @@ struct DetectionResume: Sendable {
             switch source {
             case .nothing:
                 preconditionFailure("no result is kept")
-            case .memory(let results):
-                return results[config][position]!
-            case .log(let url, _, _):
+            case .log(let url, _, _, _):
                 guard let cursor, let result = try cursor.next() else {
                     throw ConfigurationError.invalid(path: url.path, reason: "ended before the result of config \(config + 1) for item \(position + 1), which it held when the run started")
                 }
@@ -88,10 +89,10 @@ extension DetectionResume {
     /// format-2 log is rewritten as the current format (atomically, so it never mixes formats); a log
     /// without a header (format 1) is refused unless empty, which starts afresh.
     ///
-    /// A log in canonical order — what `detect` writes, and what a resume appends when the corpus
-    /// has not gained items before the ones logged — is checked in one streamed pass against the corpus
-    /// read again per config. One out of that order is read whole (`DetectionResultLog.read`): the only
-    /// case whose memory grows with the log.
+    /// The log is checked in one streamed pass against the corpus read again per config: as one
+    /// canonical stream (what `detect` writes, and what a resume appends when the corpus has not gained
+    /// items before the ones logged), or, when it turns out to be of several canonical segments, as
+    /// those segments merged (`DetectionStore.segments`). Memory does not grow with the log.
     static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
         var length = try JSONLines.truncateTornLine(of: url)
         guard let earlier = try DetectionResultLog.header(of: url) else {
@@ -100,11 +101,13 @@ extension DetectionResume {
                 "\(DetectionResultLog.fileName) is of format 1, written by an older LangBench without a header naming its configs and settings, so it cannot be checked",
             ])
         }
+        let configs = header.configs.map(\.name)
         let check: Check
         do {
-            check = try streamed(url, length: length, header: header, items: items)
+            check = try streamed(url, length: length, configs: configs, segments: nil, items: items)
         } catch is DetectionStore.NotInCanonicalOrder {
-            check = try inMemory(url, header: header, items: items)
+            let segments = try DetectionStore.segments(of: url, length: length, configs: configs)
+            check = try streamed(url, length: length, configs: configs, segments: segments, items: items)
         }
         var resume = check.resume
         let differences = header.differences(from: earlier) + check.changed.difference("item(s) changed text, language or tags under the same id")
@@ -112,19 +115,21 @@ extension DetectionResume {
         if !differences.isEmpty { throw ResumeError.mismatch(directory: directory.path, differences: differences) }
         if earlier.detectionLog < DetectionLogHeader.formatVersion {
             length = try DetectionResultLog.rewrite(url, header: header)
-            if case .log(_, _, let configs) = resume.source { resume.source = .log(url, length: length, configs: configs) }
+            if case .log(_, _, _, let segments) = resume.source {  // the rewritten log's lines start elsewhere
+                resume.source = .log(url, length: length, configs: configs,
+                                     segments: try segments.map { _ in try DetectionStore.segments(of: url, length: length, configs: configs) })
+            }
         }
         return (resume, try DetectionResultLog(appendingTo: url))
     }
 
-    /// The check of a log in canonical order, streamed; throws `NotInCanonicalOrder` at the first
-    /// result out of it.
-    private static func streamed(_ url: URL, length: Int, header: DetectionLogHeader, items: SortedCorpus) throws -> Check {
-        let configs = header.configs.map(\.name)
+    /// The check of a log in canonical order (or of its canonical `segments` merged), streamed; without
+    /// segments, throws `NotInCanonicalOrder` at the first result out of that order.
+    private static func streamed(_ url: URL, length: Int, configs: [String], segments: [DetectionStore.Segment]?, items: SortedCorpus) throws -> Check {
         var resume = DetectionResume(configs: configs.count)
-        resume.source = .log(url, length: length, configs: configs)
+        resume.source = .log(url, length: length, configs: configs, segments: segments)
         var changed = Examples(), missing = Examples()
-        let results = DetectionStore.Cursor(log: url, length: length, configs: configs)
+        let results = try DetectionStore.Cursor(log: url, length: length, configs: configs, segments: segments)
         var config = -1
         var corpus: SortedCorpus.Cursor?, buffer: ArraySlice<CorpusItem> = [], position = 0
         while let result = try results.next() {  // results of configs of the run, duplicates skipped, in canonical order or it throws
@@ -154,43 +159,6 @@ extension DetectionResume {
             }
             resume.keep(config: number, position: position, of: items.count)
         }
-        return Check(resume: resume, changed: changed, missing: missing)
-    }
-
-    /// The check of a log out of canonical order, read whole, keeping positions and fingerprints only
-    /// for the items the log names.
-    private static func inMemory(_ url: URL, header: DetectionLogHeader, items: SortedCorpus) throws -> Check {
-        let logged = try DetectionResultLog.read(url).results
-        let configs = Dictionary(header.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        let loggedIDs = Set(logged.map(\.itemID))
-        var found: [String: (position: Int, fingerprint: String)] = [:]
-        found.reserveCapacity(loggedIDs.count)
-        let cursor = try items.cursor()
-        var position = 0
-        while case let batch = try cursor.next(4096), !batch.isEmpty {
-            for item in batch {
-                if loggedIDs.contains(item.id) { found[item.id] = (position, ItemFingerprint.of(item)) }
-                position += 1
-            }
-        }
-        var results = Array(repeating: [Int: DetectionResult](), count: header.configs.count)
-        var changed = Examples(), missing = Examples()
-        var resume = DetectionResume(configs: header.configs.count)
-        for result in logged {
-            guard let config = configs[result.config] else { continue }  // a removed config is a difference already
-            guard let item = found[result.itemID] else {
-                missing.add(result.itemID, config: config)
-                continue
-            }
-            if result.itemHash != item.fingerprint {
-                changed.add(result.itemID, config: config)
-                continue
-            }
-            guard results[config][item.position] == nil else { continue }  // a duplicate line keeps the first
-            results[config][item.position] = result
-            resume.keep(config: config, position: item.position, of: items.count)
-        }
-        resume.source = .memory(results)
         return Check(resume: resume, changed: changed, missing: missing)
     }
 

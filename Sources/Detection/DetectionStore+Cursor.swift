@@ -3,23 +3,21 @@ import Foundation
 import Items
 
 extension DetectionStore {
-    /// One pass over a store's results in canonical order (`DetectionStore`): streamed from the log, parsed
-    /// ahead on a thread of its own (`ResultBatches`), or, for a log out of that order, from the log read whole and sorted.
+    /// One pass over a store's results in canonical order (`DetectionStore`), streamed from the log and
+    /// parsed ahead on a thread of its own (`ResultBatches`). A log of several canonical segments (a
+    /// resume appended out of order) is read as one stream per segment, merged.
     public final class Cursor {
         /// The log and how it is read: from the store (checked complete against its report at the end),
         /// or a bare log's first `length` bytes (a resumed run's, which has no report yet).
         private let source: Source
-        private let inMemory: Bool
-        /// The log streamed: batches parsed ahead on another thread, and where the reader is in the current one.
-        private var batches: ResultBatches?
-        private var batch: [DetectionResult] = []
-        private var sorted: [DetectionResult] = []
-        private var index = 0
+        /// Where the log's canonical segments start: nil while it is read as one stream, its order checked.
+        private let segments: [Segment]?
+        private var streams: [Stream] = []
+        /// In a merge of segments, each segment's next result.
+        private var heads: [Stream.Head?] = []
         private let configIndex: [String: Int]
-        /// The last result returned: its config number and id, for the order check.
-        private var last: (config: Int, id: String)?
-        private var lastConfigName = ""
-        private var lastConfigNumber = -1
+        /// The last result returned in a merge of segments, to skip its duplicates in later segments.
+        private var last: Stream.Head?
         private var counts: [Int]
         private var ended = false
 
@@ -33,39 +31,54 @@ extension DetectionStore {
                 case .log(let url, _, _): url
                 }
             }
-
-            /// A fresh reader of the log's results, in file order.
-            func batches() -> ResultBatches {
-                switch self {
-                case .store(let store): ResultBatches(store.log)
-                case .log(let url, let length, _): ResultBatches(url, length: length)
-                }
-            }
         }
 
-        init(_ store: DetectionStore, inMemory: Bool) throws {
+        init(_ store: DetectionStore, segments: [Segment]?) throws {
             source = .store(store)
-            self.inMemory = inMemory
-            configIndex = Dictionary(store.report.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
+            self.segments = segments
+            configIndex = Self.numbers(store.configs)
             counts = Array(repeating: 0, count: store.report.configs.count)
-            if inMemory {
-                sorted = try DetectionStore.sorted(store.log, report: store.report)
-            } else {
-                batches = source.batches()
-            }
+            try open()
         }
 
-        /// A stream of the first `length` bytes of the log at `log`, whose results of `configs` (numbered
-        /// in this order) must be in canonical order: `next` throws `NotInCanonicalOrder` otherwise.
-        init(log: URL, length: Int, configs: [String]) {
+        /// A stream of the first `length` bytes of the log at `log` (results of `configs`, numbered in this
+        /// order). Without `segments`, its results must be in canonical order: `next` throws
+        /// `NotInCanonicalOrder` otherwise.
+        init(log: URL, length: Int, configs: [String], segments: [Segment]? = nil) throws {
             source = .log(log, length: length, configs: configs)
-            inMemory = false
-            configIndex = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            self.segments = segments
+            configIndex = Self.numbers(configs)
             counts = Array(repeating: 0, count: configs.count)
-            batches = source.batches()
+            try open()
         }
 
-        deinit { batches?.cancel() }  // the reading thread stops: nothing more is read
+        deinit { streams.forEach { $0.cancel() } }  // the reading threads stop: nothing more is read
+
+        private static func numbers(_ configs: [String]) -> [String: Int] {
+            Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        }
+
+        /// Starts reading from the first result: one stream, or one per segment.
+        private func open() throws {
+            streams.forEach { $0.cancel() }
+            let url = source.log, length: Int?
+            let header: DetectionLogHeader?
+            switch source {
+            case .store(let store): (length, header) = (nil, store.header)
+            case .log(_, let bytes, _): (length, header) = (bytes, nil)
+            }
+            guard let segments else {
+                streams = [Stream(ResultBatches(url, length: length), url: url, configIndex: configIndex)]
+                return
+            }
+            // A segment after the first starts past the header, which its reader is given (read again for a bare log).
+            let known = try header ?? DetectionResultLog.header(of: url)
+            streams = segments.indices.map { index in  // each segment read up to where the next starts
+                let end = index + 1 < segments.count ? segments[index + 1].offset : length
+                return Stream(ResultBatches(url, segment: segments[index], header: known, length: end), url: url, configIndex: configIndex)
+            }
+            heads = []
+        }
 
         /// The configs of the run (`configNumber` counts them from 0).
         public var configCount: Int { counts.count }
@@ -75,46 +88,36 @@ extension DetectionStore {
 
         /// The next result, or nil after the last (when the log is checked complete against the report).
         public func next() throws -> DetectionResult? {
-            if inMemory {
-                guard index < sorted.count else { return nil }
-                defer { index += 1 }
-                configNumber = configIndex[sorted[index].config]!
-                return sorted[index]
-            }
-            guard let batches, !ended else { return nil }
-            while true {
-                if index == batch.count {
-                    guard let next = try batches.next() else { break }
-                    batch = next
-                    index = 0
-                }
-                let result = batch[index]
-                index += 1
-                let config: Int
-                if result.config == lastConfigName {
-                    config = lastConfigNumber
-                } else {
-                    guard let number = configIndex[result.config] else { continue }  // a config the report does not name
-                    config = number
-                    lastConfigName = result.config
-                    lastConfigNumber = number
-                }
-                if let last {
-                    if config < last.config || config == last.config && result.itemID < last.id {
-                        throw NotInCanonicalOrder(log: source.log)
-                    }
-                    if config == last.config && result.itemID == last.id { continue }  // a duplicate keeps the first
-                }
-                last = (config, result.itemID)
-                counts[config] += 1
-                configNumber = config
-                return result
+            guard !ended else { return nil }
+            if let head = try streams.count == 1 ? streams[0].next() : merged() {
+                counts[head.config] += 1
+                configNumber = head.config
+                return head.result
             }
             ended = true
             if case .store(let store) = source {
                 try DetectionStore.checkComplete(Dictionary(zip(store.configs, counts), uniquingKeysWith: { a, _ in a }), of: store.report, log: store.log)
             }
             return nil
+        }
+
+        /// The next result of the segments merged: the least head (ties to the earlier segment), a result
+        /// already returned from an earlier segment skipped.
+        private func merged() throws -> Stream.Head? {
+            if heads.isEmpty { heads = try streams.map { try $0.next() } }
+            while true {
+                var least = -1
+                for index in heads.indices {
+                    guard let head = heads[index] else { continue }
+                    if least < 0 || head < heads[least]! { least = index }
+                }
+                guard least >= 0 else { return nil }
+                let head = heads[least]!
+                heads[least] = try streams[least].next()
+                if let last, last.config == head.config, last.result.itemID == head.result.itemID { continue }  // a duplicate keeps the first
+                last = head
+                return head
+            }
         }
 
         /// The next result of config number `config`, skipping those of configs before it; nil past its
@@ -127,25 +130,82 @@ extension DetectionStore {
             return nil
         }
 
-        /// A new pass over the same store, read the same way (streamed, or sorted in memory).
+        /// A new pass over the same store, read the same way.
         public func reopened() throws -> Cursor {
             switch source {
-            case .store(let store): try Cursor(store, inMemory: inMemory)
-            case .log(let url, let length, let configs): Cursor(log: url, length: length, configs: configs)
+            case .store(let store): try Cursor(store, segments: segments)
+            case .log(let url, let length, let configs): try Cursor(log: url, length: length, configs: configs, segments: segments)
             }
         }
 
         /// Starts the pass again from the first result.
         public func rewind() throws {
-            index = 0
             last = nil
             configNumber = -1
             ended = false
             counts = counts.map { _ in 0 }
-            batch = []
-            if !inMemory {
-                batches?.cancel()
-                batches = source.batches()
+            try open()
+        }
+    }
+}
+
+extension DetectionStore.Cursor {
+    /// One canonical stream of results: of the configs the cursor reads (others skipped), their order
+    /// checked, a duplicate keeping the first.
+    fileprivate final class Stream {
+        struct Head {
+            let config: Int
+            let result: DetectionResult
+
+            static func < (a: Head, b: Head) -> Bool {
+                a.config != b.config ? a.config < b.config : a.result.itemID < b.result.itemID
+            }
+        }
+
+        private let batches: ResultBatches
+        private let url: URL
+        private let configIndex: [String: Int]
+        private var batch: [DetectionResult] = []
+        private var index = 0
+        private var last: (config: Int, id: String)?
+        private var lastConfigName = ""
+        private var lastConfigNumber = -1
+
+        init(_ batches: ResultBatches, url: URL, configIndex: [String: Int]) {
+            self.batches = batches
+            self.url = url
+            self.configIndex = configIndex
+        }
+
+        func cancel() { batches.cancel() }
+
+        /// The next result in canonical order, or nil at the end; throws `NotInCanonicalOrder` at one out of it.
+        func next() throws -> Head? {
+            while true {
+                if index == batch.count {
+                    guard let next = try batches.next() else { return nil }
+                    batch = next
+                    index = 0
+                }
+                let result = batch[index]
+                index += 1
+                let config: Int
+                if result.config == lastConfigName {
+                    config = lastConfigNumber
+                } else {
+                    guard let number = configIndex[result.config] else { continue }  // a config the cursor does not read
+                    config = number
+                    lastConfigName = result.config
+                    lastConfigNumber = number
+                }
+                if let last {
+                    if config < last.config || config == last.config && result.itemID < last.id {
+                        throw DetectionStore.NotInCanonicalOrder(log: url)
+                    }
+                    if config == last.config && result.itemID == last.id { continue }  // a duplicate keeps the first
+                }
+                last = (config, result.itemID)
+                return Head(config: config, result: result)
             }
         }
     }

@@ -12,9 +12,9 @@ extension DetectionStore {
         /// The runner's sink: results the log kept are not redone, and are copied from it in their place.
         public let sink: DetectionRunner.Sink
 
-        private init(recorder: DetectionRecorder, kept: DetectionResume) {
+        private init(recorder: DetectionRecorder, kept: DetectionResume) throws {
             self.recorder = recorder
-            let previous = kept.kept()
+            let previous = try kept.kept()
             sink = DetectionRunner.Sink(done: kept.isEmpty ? nil : { kept.isDone(config: $0, position: $1) }) { config, batch in
                 try recorder.record(batch, config: config) { try previous.result(config: config, position: $0) }
             }
@@ -51,7 +51,7 @@ extension DetectionStore {
                 note = "\(url.path) was of format \(format): converted to format \(DetectionLogHeader.formatVersion), keeping its \(kept.count) result(s)"
             }
             let recorder = try DetectionRecorder(directory: directory, echoes: header.configs, itemCount: items.count, log: log)
-            return (Writer(recorder: recorder, kept: kept), note)
+            return (try Writer(recorder: recorder, kept: kept), note)
         }
 
         /// Records the fresh result of config number `config` for the item at `position`, in canonical order

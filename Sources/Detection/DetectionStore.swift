@@ -11,12 +11,13 @@ import Items
 ///         while let result = try cursors[0].next() { … }
 ///     }
 ///
-/// `detect` writes its log in canonical order, and a merge too, so the log is streamed as it is. A log
-/// out of that order (a run resumed over a corpus that gained items, one written by an older
-/// LangBench) is found out while streaming; `reading` then reads that log sorted in memory, as every
-/// log was read before, and runs its pass again. A duplicate result keeps the first; results of
-/// configs the report does not name are skipped; a log with fewer or more results of a config than the
-/// report counts is an error at the end of the pass.
+/// `detect` writes its log in canonical order, and a merge too, so the log is streamed as it is. A
+/// resume appends its fresh results in canonical order after the kept ones, so a resumed log is a few
+/// canonical segments (one, unless the corpus gained items before those logged). That is found out
+/// while streaming; `reading` then finds where each segment starts (`segments(of:)`, one pass) and runs
+/// its pass again over the segments merged — memory is a reader per segment, not the results. A
+/// duplicate result keeps the first; results of configs the report does not name are skipped; a log
+/// with fewer or more results of a config than the report counts is an error at the end of the pass.
 public struct DetectionStore: Sendable {
     /// The run's report (`detection.json`).
     public let report: DetectionReport
@@ -24,24 +25,23 @@ public struct DetectionStore: Sendable {
     public let header: DetectionLogHeader?
     /// The results log.
     public let log: URL
-    /// Whether the log is read into memory and sorted rather than streamed (a report of schema 1,
-    /// whose item count is taken from its results).
-    let sortsInMemory: Bool
 
     /// The config names of the run, in its order.
     public var configs: [String] { report.configs.map(\.name) }
 
     /// Opens the run at `path`: a run or detect directory, or its `detection.json`.
     public init(_ path: String) throws {
-        var report = try DetectionOutput.read(path)
+        let report = try DetectionOutput.read(path)
         let json = DetectionOutput.jsonURL(path)
+        guard report.schemaVersion >= 2 else {
+            throw ConfigurationError.invalid(path: json.path, reason: "detection report schema_version \(report.schemaVersion), written by an older LangBench without its item count; "
+                                             + "this LangBench reads \(DetectionReport.schemaVersion): run detect again")
+        }
         log = json.deletingLastPathComponent().appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
         guard FileManager.default.fileExists(atPath: log.path) else {
             throw ConfigurationError.invalid(path: log.path, reason: "the per-item results of \(json.path) are missing; copy the whole run directory")
         }
         header = try DetectionResultLog.header(of: log)
-        sortsInMemory = report.schemaVersion < 2
-        if sortsInMemory { report.items = Set(try Self.sorted(log, report: report).map(\.itemID)).count }
         self.report = report
     }
 
@@ -50,14 +50,13 @@ public struct DetectionStore: Sendable {
         log = directory.appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
         guard FileManager.default.fileExists(atPath: log.path) else { return nil }
         header = try DetectionResultLog.header(of: log)
-        sortsInMemory = report.schemaVersion < 2
         self.report = report
     }
 
     /// A pass over the results from the first, in canonical order. Prefer `reading`, which handles a
-    /// log out of canonical order; a cursor of such a log throws `NotInCanonicalOrder`.
+    /// log of several canonical segments; a cursor of such a log throws `NotInCanonicalOrder`.
     public func results() throws -> Cursor {
-        try Cursor(self, inMemory: sortsInMemory)
+        try Cursor(self, segments: nil)
     }
 
     /// Every result, in canonical order, in memory (for small runs and tests: `compare` and `merge` stream).
@@ -70,17 +69,17 @@ public struct DetectionStore: Sendable {
     }
 
     /// Runs `pass` over a fresh cursor of each store, in order, and returns what it returns. When a
-    /// log turns out not to be in canonical order, that store is read sorted in memory from then on
-    /// and `pass` runs again from the start: it must keep nothing (outside what it returns) from a
-    /// pass that threw.
+    /// log turns out to be of several canonical segments, that store is read as its segments merged
+    /// from then on and `pass` runs again from the start: it must keep nothing (outside what it
+    /// returns) from a pass that threw.
     public static func reading<T>(_ stores: [DetectionStore], _ pass: ([Cursor]) throws -> T) throws -> T {
-        var inMemory = stores.map(\.sortsInMemory)
+        var segments = [[Segment]?](repeating: nil, count: stores.count)
         while true {
             do {
-                return try pass(try stores.indices.map { try Cursor(stores[$0], inMemory: inMemory[$0]) })
+                return try pass(try stores.indices.map { try Cursor(stores[$0], segments: segments[$0]) })
             } catch let error as NotInCanonicalOrder {
-                guard let index = stores.indices.first(where: { stores[$0].log == error.log && !inMemory[$0] }) else { throw error }
-                inMemory[index] = true
+                guard let index = stores.indices.first(where: { stores[$0].log == error.log && segments[$0] == nil }) else { throw error }
+                segments[index] = try Self.segments(of: stores[index].log, configs: stores[index].configs)
             }
         }
     }
@@ -89,20 +88,6 @@ public struct DetectionStore: Sendable {
     public struct NotInCanonicalOrder: Error, CustomStringConvertible {
         public let log: URL
         public var description: String { "\(log.path) is not in canonical order (config order, then item id)" }
-    }
-
-    /// The log read whole and sorted: results of the report's configs, in canonical order (config order,
-    /// then item id), the first of duplicates kept, checked complete against the report.
-    static func sorted(_ log: URL, report: DetectionReport) throws -> [DetectionResult] {
-        let configIndex = Dictionary(report.configs.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { a, _ in a })
-        var seen = Set<String>()
-        let results = try DetectionResultLog.read(log).results
-            .filter { configIndex[$0.config] != nil && seen.insert(DetectionRunner.key(item: $0.itemID, config: $0.config)).inserted }
-            .sorted { (configIndex[$0.config]!, $0.itemID) < (configIndex[$1.config]!, $1.itemID) }
-        var counts: [String: Int] = [:]
-        for result in results { counts[result.config, default: 0] += 1 }
-        try checkComplete(counts, of: report, log: log)
-        return results
     }
 
     /// A finished run's log holds every result its report counts: an emptied or cut log would otherwise

@@ -16,9 +16,10 @@ final class ResultBatches: @unchecked Sendable {
     private var failure: (any Error)?
     private var cancelled = false
 
-    /// Starts reading `log` (whose lines `DetectionResultLog.Lines` parses), its first `length` bytes when given.
-    init(_ log: URL, length: Int? = nil) {
-        let thread = Thread { [self] in produce(log, length: length) }
+    /// Starts reading `log` (whose lines `DetectionResultLog.Lines` parses), its first `length` bytes when
+    /// given; with `segment`, from that segment's first line (the log's `header` read already).
+    init(_ log: URL, segment: DetectionStore.Segment? = nil, header: DetectionLogHeader? = nil, length: Int? = nil) {
+        let thread = Thread { [self] in produce(log, segment: segment, header: header, length: length) }
         thread.name = "langbench.results-log"
         thread.start()
     }
@@ -46,10 +47,10 @@ final class ResultBatches: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func produce(_ log: URL, length: Int?) {
+    private func produce(_ log: URL, segment: DetectionStore.Segment?, header: DetectionLogHeader?, length: Int?) {
         do {
-            let lines = try LogLines(log, length: length)
-            var reader = DetectionResultLog.Lines(url: log)
+            let lines = try LogLines(log, from: segment.map { ($0.offset, $0.line) } ?? (0, 1), length: length)
+            var reader = DetectionResultLog.Lines(url: log, header: segment == nil ? nil : header)
             var batch: [DetectionResult] = []
             batch.reserveCapacity(Self.batchSize)
             while let line = try lines.next() {

@@ -8,7 +8,8 @@ import Darwin
 /// The complete lines of a JSON-lines file read a block at a time, each lent until the next call: how
 /// every log of a run is read back. Empty lines are skipped and a torn final line (the one being written
 /// when the process died) is dropped; memory is a block plus the longest line. With `length`, only the
-/// file's first `length` bytes are read (a log appended to while its earlier results are read back).
+/// file's first `length` bytes are read (a log appended to while its earlier results are read back);
+/// with `from`, reading starts at that byte and line (one segment of a log, `DetectionStore`).
 package final class LogLines {
     static let blockSize = 1 << 20
 
@@ -19,14 +20,22 @@ package final class LogLines {
     private var atEnd = false
     /// Bytes still to read (nil: to the end of the file).
     private var remaining: Int?
+    /// The file offset of the buffer's first byte.
+    private var bufferOffset = 0
     /// The number of the line `next` returned last (counting empty lines).
     package private(set) var lineNumber = 0
+    /// The file offset of the line `next` returned last.
+    package private(set) var lineOffset = 0
 
-    package init(_ url: URL, length: Int? = nil) throws {
+    /// Lines of the file at `url` from byte `from.offset` (the start of line `from.line`) up to byte `length`.
+    package init(_ url: URL, from: (offset: Int, line: Int) = (0, 1), length: Int? = nil) throws {
         self.url = url
-        remaining = length
+        remaining = length.map { $0 - from.offset }
+        lineNumber = from.line - 1
+        bufferOffset = from.offset
         handle = try ReportError.reading(url) { try FileHandle(forReadingFrom: url) }
         buffer = .allocate(byteCount: Self.blockSize, alignment: 1)
+        if from.offset > 0 { try ReportError.reading(url) { try handle.seek(toOffset: UInt64(from.offset)) } }
     }
 
     deinit {
@@ -40,6 +49,7 @@ package final class LogLines {
             if start < end, let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
                 let newline = buffer.baseAddress!.distance(to: found)
                 let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
+                lineOffset = bufferOffset + start
                 start = newline + 1
                 lineNumber += 1
                 if line.isEmpty { continue }
@@ -61,6 +71,7 @@ package final class LogLines {
         } else if start > 0 {
             if unread > 0 { memmove(buffer.baseAddress!, buffer.baseAddress! + start, unread) }
         }
+        bufferOffset += start
         start = 0
         end = unread
         let room = min(buffer.count - end, remaining ?? .max)

@@ -15,27 +15,14 @@ struct DetectionShardMerge {
     let echoes: [DetectionReport.ConfigEcho]
     let header: DetectionLogHeader?
 
-    /// An item's number in the run (its row in the outcome bits, which pair a config's result with the
-    /// first config's) is its number in its config's stream while every config has the same items; a
-    /// config whose items differ from the first's is found at its end (`Unaligned`), and the merge
-    /// runs again with numbers from the set of all ids (in memory: only such runs pay for it).
-    private struct Unaligned: Error {}
-
     func write(timings: [DetectionRunner.Timing], provenance: Provenance, into output: URL) throws -> DetectionReport {
-        do {
-            return try DetectionStore.reading(stores) { try write($0, positions: nil, timings: timings, provenance: provenance, into: output) }
-        } catch is Unaligned {
-            let ids = try DetectionStore.reading(stores) { cursors in
-                var ids = Set<String>()
-                for cursor in cursors { while let result = try cursor.next() { ids.insert(result.itemID) } }
-                return ids
-            }
-            let position = Dictionary(uniqueKeysWithValues: ids.sorted().enumerated().map { ($1, $0) })
-            return try DetectionStore.reading(stores) { try write($0, positions: position, timings: timings, provenance: provenance, into: output) }
-        }
+        try DetectionStore.reading(stores) { try write($0, timings: timings, provenance: provenance, into: output) }
     }
 
-    private func write(_ cursors: [DetectionStore.Cursor], positions: [String: Int]?, timings: [DetectionRunner.Timing], provenance: Provenance,
+    /// An item's number in the run (its row in the outcome bits, which pair a config's result with the
+    /// first config's) is its number in its config's stream: every config of a run has the same items,
+    /// which each config's end checks (`align`).
+    private func write(_ cursors: [DetectionStore.Cursor], timings: [DetectionRunner.Timing], provenance: Provenance,
                        into output: URL) throws -> DetectionReport {
         let store = try DetectionStore.Writer(creating: output, header: header ?? DetectionLogHeader(configs: echoes, settings: .init()), echoes: echoes,
                                               itemCount: stores.map(\.report.items).reduce(0, +))
@@ -50,28 +37,31 @@ struct DetectionShardMerge {
             }
             previous = (shard, number, result.itemID)
             if number != config {
-                if positions == nil, config >= 0 { try Self.align(&first, sequence) }
+                if config >= 0 { try align(&first, sequence, config: config) }
                 config = number
                 index = 0
                 sequence = IDSequence()
             }
-            if positions == nil { sequence.add(result.itemID) }
-            try store.record(result, config: number, position: positions?[result.itemID] ?? index)
+            sequence.add(result.itemID)
+            try store.record(result, config: number, position: index)
             index += 1
         }
-        if positions == nil, config >= 0 { try Self.align(&first, sequence) }
+        if config >= 0 { try align(&first, sequence, config: config) }
         let report = try store.finish(timings: timings, provenance: provenance)
         try DetectionOutput.writeReports(report, to: output)
         return report
     }
 
-    /// Checks that a config's ids are the first config's (which `first` becomes when not yet set).
-    private static func align(_ first: inout IDSequence?, _ sequence: IDSequence) throws {
+    /// Checks that the ids of config number `config` are the first config's (which `first` becomes when not yet set).
+    private func align(_ first: inout IDSequence?, _ sequence: IDSequence, config: Int) throws {
         guard let first else {
             first = sequence
             return
         }
-        if first != sequence { throw Unaligned() }
+        if first != sequence {
+            throw ComparisonError.cannotMerge("config \(echoes[config].name) holds other items than config \(echoes[0].name) across \(directories.joined(separator: ", ")) "
+                                              + "(\(sequence.count) against \(first.count)): these are not shards of one run")
+        }
     }
 }
 

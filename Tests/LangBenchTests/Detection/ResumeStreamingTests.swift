@@ -7,8 +7,9 @@ import TestSupport
 import Testing
 
 /// `--resume` checks a log in canonical order in one streamed pass and reads its kept results back as the
-/// run goes; a log out of that order is read whole. Both ways keep the same results, and a cut run
-/// resumed either way ends as the uninterrupted one.
+/// run goes; a log of several canonical segments is read as those segments merged. Both ways keep the
+/// same results, and a cut run resumed either way ends as the uninterrupted one; a log in no order
+/// (more segments than a resume makes) is refused.
 struct ResumeStreamingTests {
     static let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { PipelineFixture.repository.appendingPathComponent($0).path }
 
@@ -22,16 +23,22 @@ struct ResumeStreamingTests {
         try ([header] + results).map { $0 + "\n" }.joined().appending(torn).write(to: log, atomically: true, encoding: .utf8)
     }
 
-    @Test func streamedAndInMemoryChecksKeepTheSameResults() async throws {
+    /// `results` cut in `parts` canonical pieces, written last piece first: a log of `parts` segments.
+    static func segmented(_ results: ArraySlice<Substring>, parts: Int) -> [Substring] {
+        let size = (results.count + parts - 1) / parts
+        return stride(from: results.startIndex, to: results.endIndex, by: size).reversed()
+            .flatMap { results[$0..<min($0 + size, results.endIndex)] }
+    }
+
+    @Test func streamedAndSegmentedChecksKeepTheSameResults() async throws {
         let items = try CorpusLoader().loadSorted(Self.paths, itemsInMemory: 97)  // spooled: read again per config
         let whole = try await DetectionStreamingTests.detect(items, into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 256)
         let (header, results) = try Self.lines(whole.appendingPathComponent(DetectionOutput.resultsLog))
         let cut = results.prefix(results.count * 3 / 5)  // the first config whole, the second in part
-        var random = SplitMix64(seed: 7)
-        var shuffled = Array(cut)
-        shuffled.shuffle(using: &random)
+        // Four segments, and a duplicate of an early result in the last (the first of duplicates is kept).
+        let segmented = Self.segmented(cut, parts: 4) + [cut[cut.startIndex + 1]]
         var resumes: [DetectionResume] = []
-        for order in [Array(cut), shuffled] {
+        for order in [Array(cut), segmented] {
             let log = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
             try Self.write(log, header: header, results: order, torn: "[\"torn")
             let logHeader = try #require(try DetectionResultLog.header(of: log))
@@ -39,9 +46,9 @@ struct ResumeStreamingTests {
             #expect(try String(contentsOf: log, encoding: .utf8).hasSuffix("]\n"), "the torn line is truncated away")
             resumes.append(resume)
         }
-        #expect(resumes[0].isStreamed && !resumes[1].isStreamed)
+        #expect(!resumes[0].isSegmented && resumes[1].isSegmented)
         #expect(resumes.map(\.count) == [cut.count, cut.count])
-        let kept = resumes.map { $0.kept() }
+        let kept = try resumes.map { try $0.kept() }
         for config in 0..<DetectionConfig.defaults().count {
             for position in 0..<items.count {
                 let done = resumes.map { $0.isDone(config: config, position: position) }
@@ -49,6 +56,22 @@ struct ResumeStreamingTests {
                 if done[0] { #expect(try kept[0].result(config: config, position: position) == kept[1].result(config: config, position: position)) }
             }
         }
+    }
+
+    /// A log in no order at all (shuffled: far more segments than resumes make) is refused, naming it.
+    @Test func aShuffledLogIsRefused() async throws {
+        let items = try CorpusLoader().loadSorted(Self.paths)
+        let whole = try await DetectionStreamingTests.detect(items, into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 256)
+        let log = whole.appendingPathComponent(DetectionOutput.resultsLog)
+        let (header, results) = try Self.lines(log)
+        var random = SplitMix64(seed: 7)
+        try Self.write(log, header: header, results: results.shuffled(using: &random))
+        let logHeader = try #require(try DetectionResultLog.header(of: log))
+        let error = try #require(throws: ConfigurationError.self) {
+            _ = try DetectionResume.resuming(log, header: logHeader, items: items, directory: whole)
+        }
+        #expect("\(error)".contains(log.path) && "\(error)".contains("out of canonical order"))
+        #expect(throws: ConfigurationError.self) { _ = try DetectionStore(whole.path).allResults() }
     }
 
     @Test func aCutRunResumedEitherWayEndsAsTheWholeRun() async throws {
@@ -61,11 +84,32 @@ struct ResumeStreamingTests {
         _ = try await DetectionStreamingTests.detect(items, into: canonical, jobs: 2, batchSize: 100, resume: true)
         try DetectionStreamingTests.expectSameReports(whole, canonical)
 
-        let reversed = try Fixture.temporaryDirectory()
-        try Self.write(reversed.appendingPathComponent(DetectionOutput.resultsLog), header: header, results: cut.reversed())
-        _ = try await DetectionStreamingTests.detect(items, into: reversed, jobs: 2, batchSize: 100, resume: true)
-        try FileManager.default.removeItem(at: reversed.appendingPathComponent(DetectionOutput.resultsLog))
+        let segmented = try Fixture.temporaryDirectory()
+        try Self.write(segmented.appendingPathComponent(DetectionOutput.resultsLog), header: header, results: Self.segmented(cut, parts: 5))
+        _ = try await DetectionStreamingTests.detect(items, into: segmented, jobs: 2, batchSize: 100, resume: true)
+        #expect(try DetectionStore(segmented.path).allResults() == DetectionStore(whole.path).allResults())
+        try FileManager.default.removeItem(at: segmented.appendingPathComponent(DetectionOutput.resultsLog))
         try FileManager.default.removeItem(at: whole.appendingPathComponent(DetectionOutput.resultsLog))
-        try DetectionStreamingTests.expectSameReports(whole, reversed)
+        try DetectionStreamingTests.expectSameReports(whole, segmented)
+    }
+
+    /// A corpus that gained items before those logged: the resume appends them after, making a log of
+    /// two segments, which reads (and resumes again) as the whole run.
+    @Test func aCorpusThatGainedItemsResumesIntoTwoSegments() async throws {
+        let rows = try Self.paths.flatMap { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").dropFirst() }
+        let fewer = try Fixture.temporaryDirectory().appendingPathComponent("fewer.tsv")
+        try (["id\tlang\ttext\ttags"] + rows.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)).map { $0 + "\n" }.joined()
+            .write(to: fewer, atomically: true, encoding: .utf8)
+        let items = try CorpusLoader().loadSorted(Self.paths)
+        let whole = try await DetectionStreamingTests.detect(items, into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 64)
+        let grown = try await DetectionStreamingTests.detect(try CorpusLoader().loadSorted([fewer.path]), into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 64)
+        _ = try await DetectionStreamingTests.detect(items, into: grown, jobs: 2, batchSize: 64, resume: true)
+        let log = grown.appendingPathComponent(DetectionOutput.resultsLog)
+        #expect(try DetectionStore.segments(of: log, configs: DetectionConfig.defaults().map(\.name)).count == 2)
+        #expect(try DetectionStore(grown.path).allResults() == DetectionStore(whole.path).allResults())
+        _ = try await DetectionStreamingTests.detect(items, into: grown, jobs: 1, batchSize: 64, resume: true)  // nothing left to do
+        #expect(try DetectionStore(grown.path).allResults() == DetectionStore(whole.path).allResults())
+        for directory in [grown, whole] { try FileManager.default.removeItem(at: directory.appendingPathComponent(DetectionOutput.resultsLog)) }
+        try DetectionStreamingTests.expectSameReports(whole, grown)
     }
 }

@@ -89,19 +89,31 @@ struct StreamingComparisonTests {
         #expect(join.sharesItems && join.configs.first { $0.name == "none" }!.join.all.n == 10)
     }
 
-    /// A log out of canonical order (rows shuffled) reads as the sorted log, streamed or not.
-    @Test func aLogOutOfOrderReadsSorted() async throws {
+    /// A log of canonical segments out of order (as resumes append them) reads as the canonical log.
+    @Test func aLogOfSegmentsReadsInCanonicalOrder() async throws {
         let run = try await Self.run(RunFixtures.corpus.items)
         let store = run.detectionStore!
         let sorted = try store.allResults()
         var lines = try String(contentsOf: store.log, encoding: .utf8).split(separator: "\n").map(String.init)
-        lines = [lines[0]] + lines.dropFirst().reversed()
+        let third = (lines.count - 1) / 3
+        lines = [lines[0]] + lines[(1 + 2 * third)...] + lines[(1 + third)..<(1 + 2 * third)] + lines[1..<(1 + third)]
         try (lines.joined(separator: "\n") + "\n").write(to: store.log, atomically: true, encoding: .utf8)
         #expect(throws: DetectionStore.NotInCanonicalOrder.self) { let cursor = try store.results(); while try cursor.next() != nil {} }
         #expect(try store.allResults() == sorted)
         let other = try await Self.run(RunFixtures.corpus.items)
         let reference = try Self.inMemoryChecks(base: run, current: other, thresholds: .default)
         #expect(DetectionComparer.checks(try DetectionJoin(base: store, current: other.detectionStore!), thresholds: .default) == reference)
+    }
+
+    /// A report of schema 1 (no item count: its results were once sorted in memory to count them) is refused naming its version.
+    @Test func aReportOfSchemaOneIsRefused() async throws {
+        let run = try await Self.run(RunFixtures.corpus.items)
+        let json = run.detectionStore!.log.deletingLastPathComponent().appendingPathComponent(DetectionOutput.jsonFile)
+        var object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any])
+        object["schema_version"] = 1
+        try JSONSerialization.data(withJSONObject: object).write(to: json)
+        let error = try #require(throws: ConfigurationError.self) { _ = try DetectionStore(json.path) }
+        #expect("\(error)".contains("schema_version 1") && "\(error)".contains(json.path))
     }
 
     /// A cut log is refused at the end of the pass, as reading it whole refused it.
