@@ -31,6 +31,8 @@ public enum GenerationOutput {
         }
     }
 
+    /// Reads the report at `path` (a run directory or its generation.json) with its records: from the
+    /// records log beside it (schema 3, `GenerationStore`), or from the report itself (schema 2).
     public static func read(_ path: String) throws -> GenerationReport {
         var url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
@@ -45,13 +47,22 @@ public enum GenerationOutput {
         struct Version: Decodable { let schema_version: Int? }
         // try?: a file that is not even this small object falls through to the full decode and its error.
         if let version = try? JSONDecoder().decode(Version.self, from: data), let found = version.schema_version,
-           found != GenerationReport.schemaVersion {
+           found != GenerationReport.schemaVersion, found != inlineRecordsSchemaVersion {
             throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads \(GenerationReport.schemaVersion): re-record the run (the timing design changed)")
         }
+        var report: GenerationReport
         do {
-            return try JSONDecoder().decode(GenerationReport.self, from: data)
+            report = try JSONDecoder().decode(GenerationReport.self, from: data)
+            if report.schemaVersion == inlineRecordsSchemaVersion { report.records = try JSONDecoder().decode(InlineRecords.self, from: data).records }
         } catch {
             throw invalid(error)
         }
+        if report.schemaVersion == GenerationReport.schemaVersion { report.records = try GenerationStore.records(of: report, json: url) }
+        return report
     }
+
+    /// The schema whose report carries its records (`records`), read as it was written.
+    static let inlineRecordsSchemaVersion = 2
+
+    private struct InlineRecords: Decodable { let records: [GenerationRecord] }
 }

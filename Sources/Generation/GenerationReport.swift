@@ -6,7 +6,8 @@ import RunProvenance
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,
 /// generation.md and generation.json.
 public struct GenerationReport: Sendable, Codable {
-    public static let schemaVersion = 2
+    /// 3: generation.json leaves the records out (they are in the records log beside it); 2 carried them.
+    public static let schemaVersion = 3
 
     /// The settings a run used, echoed so two runs can be checked for comparability.
     public struct Settings: Sendable, Hashable, Codable {
@@ -106,7 +107,9 @@ public struct GenerationReport: Sendable, Codable {
     public var ratios: [PairedRatio]
     public var served: [ServedRow]
     public var warmupRuns: Int
-    public var records: [GenerationRecord]
+    /// Every record, in canonical order. Not encoded: generation.json's records are the records log beside
+    /// it, which `GenerationOutput.read` reads them back from (`GenerationStore`).
+    public var records: [GenerationRecord] = []
     public var definitions: [String: String]
     /// A run with variants: every variant's figures and its paired checks against the reference (the first).
     /// The run's own summary, fallbacks, served, ratios and control are then the reference variant's.
@@ -117,7 +120,7 @@ public struct GenerationReport: Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
-        case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", records, definitions, variants, pool
+        case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", definitions, variants, pool
     }
 
     public static let metricDefinitions: [String: String] = [
@@ -181,6 +184,13 @@ public struct GenerationReport: Sendable, Codable {
         machineSteadiness = steadiness
         machineSteady = steadiness.isSteady
         pool = PoolLatency(servers: provenance.servers, records: measuredReference)
+    }
+
+    /// The records the report counts: the crisis-flagged ones and every route's `all` row (of each variant
+    /// in a run with variants, whose own rows are the reference's).
+    var countedRecords: Int {
+        let rows = variants.flatMap { $0.isEmpty ? nil : $0.flatMap(\.summary) } ?? summary
+        return crisisRecords + rows.filter { $0.slice == "all" }.map(\.n).reduce(0, +)
     }
 
     public func summary(route: Route, slice: String = "all") -> SummaryRow? {

@@ -2,7 +2,8 @@ import BenchSupport
 import Foundation
 import Synchronization
 
-/// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to as outputs are produced, read back.
+/// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to as outputs are produced,
+/// read back; a merge writes them from its shards.
 public final class GenerationStore: Sendable {
     /// The records a resumed run found in the log (none on a fresh run).
     public let kept: [GenerationRecord]
@@ -57,14 +58,53 @@ public final class GenerationStore: Sendable {
         try JSONLinesLog<GenerationRecord>.read(directory.appendingPathComponent(GenerationOutput.recordsLog), repair: true)
     }
 
+    /// The records of the finished run whose report is `json`, from the log beside it, in canonical order.
+    /// Refuses a missing log, or one holding other than the records the report counts (an emptied or cut
+    /// log would otherwise read as a run of fewer items). Reads only: a copied run may be read-only.
+    public static func records(of report: GenerationReport, json: URL) throws -> [GenerationRecord] {
+        let log = json.deletingLastPathComponent().appendingPathComponent(GenerationOutput.recordsLog)
+        guard FileManager.default.fileExists(atPath: log.path) else {
+            throw ConfigurationError.invalid(path: log.path, reason: "the per-item records of \(json.path) are missing; copy the whole run directory")
+        }
+        let records = ordered(try JSONLinesLog<GenerationRecord>.read(log)), expected = report.countedRecords
+        guard records.count == expected else {
+            let why = records.count < expected ? "the log was emptied or cut short" : "the log is not this report's"
+            throw ConfigurationError.invalid(path: log.path, reason: "holds \(records.count) records, but \(GenerationOutput.jsonFile) counts \(expected): "
+                                             + "\(why); copy the whole run directory, or run it again")
+        }
+        return records
+    }
+
+    /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
+    /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
+    public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
+        var seen = Set<String>()
+        return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
+            .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
+    }
+
+    /// Replaces the records log with `reported` when the run's report leaves some of the log's out (records
+    /// of items a resumed run's corpus no longer has): a finished run's log holds its report's records.
+    public func finish(with reported: [GenerationRecord]) throws {
+        guard reported.count != recorded else { return }
+        try Self.write(reported, to: records.url.deletingLastPathComponent())
+    }
+
+    /// Writes `records` as the records log of `directory`, replacing any (a merge's, or a finished run's).
+    public static func write(_ records: [GenerationRecord], to directory: URL) throws {
+        try AtomicFile.write(try records.map(JSONOutput.line).joined(), to: directory.appendingPathComponent(GenerationOutput.recordsLog))
+    }
+
     /// The replies in `directory` (none without its replies log).
     public static func replies(in directory: URL) throws -> [ReplyRecord] {
         try JSONLinesLog<ReplyRecord>.read(directory.appendingPathComponent(GenerationOutput.repliesFile))
     }
 
-    /// Writes each log of the shard `directories`, concatenated in their order (skipping shards without it), into `output`.
+    /// Writes the diagnostics and replies logs of the shard `directories`, each concatenated in their order
+    /// (skipping shards without it), into `output`. The merged records are written whole (`write`): a
+    /// shard's may come from its report.
     public static func concatenate(_ directories: [URL], into output: URL) throws {
-        for file in [GenerationOutput.recordsLog, GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile] {
+        for file in [GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile] {
             var data = Data()
             for directory in directories {
                 let url = directory.appendingPathComponent(file)

@@ -39,7 +39,7 @@ struct CalibrationCommandTests {
                                  "--crisis-keywords", root.appendingPathComponent(CrisisCheck.defaultPath).path], environment: environment)
     }
 
-    /// Copies a generation report with its calibration changed by `edit`, or removed when `edit` is nil.
+    /// Copies a generation report and its records log, the calibration changed by `edit`, or removed when `edit` is nil.
     static func writeRun(_ source: URL, to target: URL, calibration edit: ((inout [String: Any]) -> Void)?) throws {
         var report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
         var provenance = try #require(report["provenance"] as? [String: Any])
@@ -53,6 +53,9 @@ struct CalibrationCommandTests {
         report["provenance"] = provenance
         try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
         try JSONSerialization.data(withJSONObject: report).write(to: target)
+        let log = GenerationOutput.recordsLog
+        try FileManager.default.copyItem(at: source.deletingLastPathComponent().appendingPathComponent(log),
+                                         to: target.deletingLastPathComponent().appendingPathComponent(log))
     }
 
     /// Every sample's times set to those of the first end sample: a calibration that agrees with itself

@@ -53,12 +53,13 @@ public struct GenerationJob: Sendable {
         let fresh = measured.records, warmupRuns = measured.warmupRuns
         provenance.calibration = measured.calibration
         provenance.servers = measured.servers
-        let ordered = Self.ordered(store.kept + fresh, items: Set(corpus.items.map(\.id)))
+        let ordered = GenerationStore.ordered(store.kept + fresh, items: Set(corpus.items.map(\.id)))
         var restarts = 0, seen = Set<ObjectIdentifier>()
         for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
         provenance.serverRestarts = restarts.nonZero
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
+        try store.finish(with: ordered)
         try GenerationOutput.writeReports(report, to: directory)
         return report
     }
@@ -117,14 +118,6 @@ public struct GenerationJob: Sendable {
         }
         return Measured(records: fresh, warmupRuns: warmupRuns, calibration: MachineCalibration.merged(servers.compactMap(\.calibration)),
                         servers: servers)
-    }
-
-    /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
-    /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
-    public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
-        var seen = Set<String>()
-        return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
-            .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
     }
 }
 

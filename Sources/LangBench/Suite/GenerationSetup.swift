@@ -32,6 +32,15 @@ public struct GenerationSetup: Sendable {
     /// How often a launched server that dies mid-run is restarted before the run stops (exit 69).
     public static let maxServerRestarts = 2
 
+    /// The generation corpus of `paths`, whole and in memory in file order, only `shard`'s items when given:
+    /// what `generate` and `run` generate over. Whole because each item costs seconds of generation, so a
+    /// corpus too large for memory is one no generation run could finish; detection, at microseconds an item,
+    /// streams through the item stream instead (`DetectionJob.Items`).
+    public static func corpus(_ paths: [String], loader: CorpusLoader, shard: Shard? = nil) throws -> Corpus {
+        let corpus = try loader.load(paths)
+        return shard?.apply(corpus) ?? corpus
+    }
+
     /// Starts (or attaches to) the servers, runs every item, writes the reports, and stops the servers.
     public func run(corpus: Corpus, command: [String], resume: Bool,
                     progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {

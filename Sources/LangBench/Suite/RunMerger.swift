@@ -49,9 +49,10 @@ public enum RunMerger {
                 throw ComparisonError.cannotMerge("shards ran different generation settings")
             }
             try requireDisjoint(zip(directories, generations.map { $0.records.map { "item \($0.itemID)\($0.variant.map { ", variant \($0)" } ?? ""), route \($0.route.rawValue), repeat \($0.repeatIndex)" } }))
-            let records = GenerationJob.ordered(generations.flatMap(\.records))
+            let records = GenerationStore.ordered(generations.flatMap(\.records))
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
                                           provenance: mergedProvenance(generations.map(\.provenance), command: command))
+            try GenerationStore.write(records, to: output)
             try GenerationOutput.writeReports(report, to: output)
             try GenerationStore.concatenate(directories.map { URL(fileURLWithPath: $0) }, into: output)
             generation = report

@@ -50,9 +50,7 @@ public struct SuiteRunner: Sendable {
             detection = report
         }
         if let half = config.generation {
-            // Whole, in memory: every item costs seconds of generation, so a corpus that would not fit is
-            // one no run could finish.
-            let corpus = try load(half.corpora, shard: shard)
+            let corpus = try GenerationSetup.corpus(half.corpora, loader: CorpusLoader(), shard: shard)
             provenance.corpora += corpus.sources
             let setup = GenerationSetup(plan: half.plan, factory: factory, server: server, profile: try ModelProfile.load(half.profile),
                                         directory: directory, environment: environment)
@@ -65,10 +63,5 @@ public struct SuiteRunner: Sendable {
                                  generation: generation, files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile])).sorted())
         try report.write(to: directory)
         return report
-    }
-
-    private func load(_ paths: [String], shard: Shard?) throws -> Corpus {
-        let corpus = try CorpusLoader().load(paths)
-        return shard?.apply(corpus) ?? corpus
     }
 }

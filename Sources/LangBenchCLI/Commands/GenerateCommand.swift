@@ -44,7 +44,7 @@ struct GenerateCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let loaded = try corpus.loader.load(corpora)
+        let loaded = try GenerationSetup.corpus(corpora, loader: corpus.loader)
         let profile = try ModelProfile.load(detectors.profilePath)
         let setup = GenerationSetup(plan: generation.plan, detection: try detectors.pipelineConfig(command: "langbench generate"), factory: detectors.factory,
                                     server: backend.source, profile: profile, directory: output.directory, environment: context.environment)

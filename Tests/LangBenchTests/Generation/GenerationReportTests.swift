@@ -29,6 +29,8 @@ struct GenerationReportTests {
         let directory = try Fixture.temporaryDirectory()
         let file = directory.appendingPathComponent(GenerationOutput.jsonFile)
         try JSONSerialization.data(withJSONObject: older).write(to: file)
+        let log = GenerationOutput.recordsLog
+        try FileManager.default.copyItem(at: baseline.deletingLastPathComponent().appendingPathComponent(log), to: directory.appendingPathComponent(log))
         #expect(try !String(contentsOf: file, encoding: .utf8).contains("\"degenerate_output\":0"))
         let report = try GenerationOutput.read(file.path)
         #expect(!report.summary.isEmpty && report.summary.allSatisfy { $0.degenerateOutput == 0 })
