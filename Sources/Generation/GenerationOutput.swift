@@ -48,7 +48,7 @@ public enum GenerationOutput {
         // try?: a file that is not even this small object falls through to the full decode and its error.
         if let version = try? JSONDecoder().decode(Version.self, from: data), let found = version.schema_version,
            found != GenerationReport.schemaVersion, found != inlineRecordsSchemaVersion {
-            throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads \(GenerationReport.schemaVersion): re-record the run (the timing design changed)")
+            throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads \(inlineRecordsSchemaVersion) and \(GenerationReport.schemaVersion): re-record the run (the timing design changed)")
         }
         var report: GenerationReport
         do {
