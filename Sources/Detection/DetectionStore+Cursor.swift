@@ -13,11 +13,13 @@ extension DetectionStore {
         /// Where the log's canonical segments start: nil while it is read as one stream, its order checked.
         private let segments: [Segment]?
         private var streams: [Stream] = []
+        /// The one stream of a log read as one (nil for a merge of segments).
+        private var single: Stream?
         /// In a merge of segments, each segment's next result.
-        private var heads: [Stream.Head?] = []
+        private var heads: [Head?] = []
         private let configIndex: [String: Int]
         /// The last result returned in a merge of segments, to skip its duplicates in later segments.
-        private var last: Stream.Head?
+        private var last: Head?
         private var counts: [Int]
         private var ended = false
 
@@ -68,7 +70,8 @@ extension DetectionStore {
             case .log(_, let bytes, _): (length, header) = (bytes, nil)
             }
             guard let segments else {
-                streams = [Stream(ResultBatches(url, length: length), url: url, configIndex: configIndex)]
+                single = Stream(ResultBatches(url, length: length), url: url, configIndex: configIndex)
+                streams = [single!]
                 return
             }
             // A segment after the first starts past the header, which its reader is given (read again for a bare log).
@@ -89,9 +92,15 @@ extension DetectionStore {
         /// The next result, or nil after the last (when the log is checked complete against the report).
         public func next() throws -> DetectionResult? {
             guard !ended else { return nil }
-            if let head = try streams.count == 1 ? streams[0].next() : merged() {
-                counts[head.config] += 1
+            if let single {  // the common case, kept free of the merge's bookkeeping
+                if let result = try single.next() {
+                    configNumber = single.config
+                    counts[configNumber] += 1
+                    return result
+                }
+            } else if let head = try merged() {
                 configNumber = head.config
+                counts[configNumber] += 1
                 return head.result
             }
             ended = true
@@ -101,10 +110,21 @@ extension DetectionStore {
             return nil
         }
 
+        /// In a merge of segments, one segment's next result and its config number.
+        private struct Head {
+            let config: Int
+            let result: DetectionResult
+
+            static func < (a: Head, b: Head) -> Bool {
+                a.config != b.config ? a.config < b.config : a.result.itemID < b.result.itemID
+            }
+        }
+
         /// The next result of the segments merged: the least head (ties to the earlier segment), a result
         /// already returned from an earlier segment skipped.
-        private func merged() throws -> Stream.Head? {
-            if heads.isEmpty { heads = try streams.map { try $0.next() } }
+        private func merged() throws -> Head? {
+            func pull(_ stream: Stream) throws -> Head? { try stream.next().map { Head(config: stream.config, result: $0) } }
+            if heads.isEmpty { heads = try streams.map(pull) }
             while true {
                 var least = -1
                 for index in heads.indices {
@@ -113,7 +133,7 @@ extension DetectionStore {
                 }
                 guard least >= 0 else { return nil }
                 let head = heads[least]!
-                heads[least] = try streams[least].next()
+                heads[least] = try pull(streams[least])
                 if let last, last.config == head.config, last.result.itemID == head.result.itemID { continue }  // a duplicate keeps the first
                 last = head
                 return head
@@ -153,15 +173,6 @@ extension DetectionStore.Cursor {
     /// One canonical stream of results: of the configs the cursor reads (others skipped), their order
     /// checked, a duplicate keeping the first.
     fileprivate final class Stream {
-        struct Head {
-            let config: Int
-            let result: DetectionResult
-
-            static func < (a: Head, b: Head) -> Bool {
-                a.config != b.config ? a.config < b.config : a.result.itemID < b.result.itemID
-            }
-        }
-
         private let batches: ResultBatches
         private let url: URL
         private let configIndex: [String: Int]
@@ -179,8 +190,11 @@ extension DetectionStore.Cursor {
 
         func cancel() { batches.cancel() }
 
+        /// The config number of the result `next` returned last.
+        private(set) var config = -1
+
         /// The next result in canonical order, or nil at the end; throws `NotInCanonicalOrder` at one out of it.
-        func next() throws -> Head? {
+        func next() throws -> DetectionResult? {
             while true {
                 if index == batch.count {
                     guard let next = try batches.next() else { return nil }
@@ -205,7 +219,8 @@ extension DetectionStore.Cursor {
                     if config == last.config && result.itemID == last.id { continue }  // a duplicate keeps the first
                 }
                 last = (config, result.itemID)
-                return Head(config: config, result: result)
+                self.config = config
+                return result
             }
         }
     }
