@@ -4,9 +4,10 @@ import Foundation
 /// `detection-results.jsonl`: a header line (`DetectionLogHeader`), then one row per result
 /// (`DetectionResultLine`: a JSON array in the header's column order, with its item's fingerprint),
 /// appended as results are produced. Lines are buffered and written a batch at a time: a crash loses at
-/// most the batch in flight, which `--resume` redoes. The one reader of per-item detection results:
-/// resume, `compare` and `merge` all read it. Older logs still read: format 2 (a header without
-/// `columns`, one JSON object per result) and format 1 (no header, no fingerprints; read, not resumed).
+/// most the batch in flight, which `--resume` redoes. Its lines are parsed by `Lines` only, driven by
+/// `ResultBatches` (`DetectionStore.Cursor`: resume, `compare`, `merge`) and by `rewrite`. Older logs
+/// still read: format 2 (a header without `columns`, one JSON object per result) and format 1 (no
+/// header, no fingerprints; read, not resumed).
 /// A log holds one format: resuming a format-2 log rewrites it as format 3 first (`rewrite`).
 final class DetectionResultLog {
     static let fileName = "detection-results.jsonl"
@@ -65,20 +66,6 @@ final class DetectionResultLog {
         }
         try rewritten.finish()
         return try ReportError.reading(url) { try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 }
-    }
-
-    /// The header (nil for a log of format 1) and every complete result, in memory (a torn final line is
-    /// dropped). A missing file has no results; one that cannot be read is an error (a resume must not
-    /// silently redo everything).
-    static func read(_ url: URL) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {
-        guard FileManager.default.fileExists(atPath: url.path) else { return (nil, []) }
-        var results: [DetectionResult] = []
-        var reader = Lines(url: url)
-        let lines = try LogLines(url)
-        while let line = try lines.next() {
-            if let result = try reader.result(lines.lineNumber, line) { results.append(result) }
-        }
-        return (reader.header, results)
     }
 
     /// The header of the log at `url` (nil for a log of format 1 or an empty one), reading its first line only.
