@@ -88,8 +88,7 @@ public struct DetectionReport: Sendable, Codable {
         confusion = try c.decode([String: ConfusionMatrix].self, forKey: .confusion)
         comparisons = try c.decode([Comparison].self, forKey: .comparisons)
         timings = try c.decode([DetectionRunner.Timing].self, forKey: .timings)
-        // Schema 1 reports carried their results inline and had neither key; `DetectionOutput.readRun`
-        // counts their items from the results log.
+        // Schema 1 reports had neither key; `DetectionStore` refuses them, naming the version.
         items = try c.decodeIfPresent(Int.self, forKey: .items) ?? 0
         files = try c.decodeIfPresent([String: String].self, forKey: .files) ?? Self.perItemFiles
         definitions = try c.decode([String: String].self, forKey: .definitions)
