@@ -14,8 +14,6 @@ public struct CorpusLoadBenchmark: Sendable {
         public var bytes: Int
         public var loadSeconds: Double
         public var referenceSeconds: Double
-        /// The threshold the read in id order used (nil: the plain load was measured).
-        public var itemsInMemory: Int?
         /// The process's peak resident memory after the loads (before the reference, which holds the file).
         public var peakBytes: Int?
         public var ratio: Double { referenceSeconds > 0 ? loadSeconds / referenceSeconds : .nan }
@@ -59,7 +57,7 @@ public struct CorpusLoadBenchmark: Sendable {
         }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0  // size is only reported
         return Result(lines: lines, bytes: size, loadSeconds: Statistics.quantile(load, 0.5), referenceSeconds: Statistics.quantile(reference, 0.5),
-                      itemsInMemory: itemsInMemory, peakBytes: peak)
+                      peakBytes: peak)
     }
 
     /// Writes a TSV with a header and `lines` items cycling through a few languages and lengths, a block
