@@ -12,7 +12,7 @@ import Foundation
 public final class ItemSpool {
     /// Measured (`bench corpus --items-in-memory`, docs/benchmarks.md "The spool threshold"): reading
     /// 2,000,000 items in id order peaked at 175 MB with 200,000 against 300 MB with 1,000,000 and
-    /// 1 GB all in memory, while taking only 3% and 19% longer than those.
+    /// 1 GB all in memory; the times, from one run beside another build, differed by a fifth at most.
     public static let defaultItemsInMemory = 200_000
 
     private let itemsInMemory: Int
