@@ -79,6 +79,19 @@ struct RefusalTests {
         #expect(thresholds.alpha == 0.01 && thresholds.fallbackPoints == 0)
     }
 
+    /// Shards made with other sampling settings: refused naming each setting that differs and the two shards
+    /// (it said only "shards ran different generation settings").
+    @Test func shardsOfOtherSeedsAreRefusedNamingTheSetting() async throws {
+        let first = try Fixture.temporaryDirectory(), second = try Fixture.temporaryDirectory()
+        _ = try await ResumeCheckTests.job([ResumeCheckTests.items[0]], directory: first, seed: 1, resume: false).run()
+        _ = try await ResumeCheckTests.job([ResumeCheckTests.items[1]], directory: second, seed: 2, resume: false).run()
+        #expect {
+            try RunMerger.merge([first.path, second.path], into: try Fixture.temporaryDirectory().appendingPathComponent("m"), command: ["merge"])
+        } throws: { error in
+            "\(error)" == "cannot merge: shards ran different generation settings: sampling.seed: 1 → 2 (\(first.path) → \(second.path))"
+        }
+    }
+
     /// The same shard twice would count every result twice: refused (65) naming both directories.
     @Test func mergingTheSameShardTwiceIsRefused() async throws {
         let shard = try Fixture.temporaryDirectory()
