@@ -134,7 +134,11 @@ extension DetectionStore {
                 guard least >= 0 else { return nil }
                 let head = heads[least]!
                 heads[least] = try pull(streams[least])
-                if let last, last.config == head.config, last.result.itemID == head.result.itemID { continue }  // a duplicate keeps the first
+                if let last, last.config == head.config, last.result.itemID == head.result.itemID {
+                    // The same result twice is harmless (it counts once); two different ones under one key have no right answer.
+                    guard last.result == head.result else { throw DetectionStore.conflictingDuplicate(head.result, in: source.log) }
+                    continue
+                }
                 last = head
                 return head
             }
@@ -171,14 +175,14 @@ extension DetectionStore {
 
 extension DetectionStore.Cursor {
     /// One canonical stream of results: of the configs the cursor reads (others skipped), their order
-    /// checked, a duplicate keeping the first.
+    /// checked, an identical duplicate counted once and a conflicting one refused.
     fileprivate final class Stream {
         private let batches: ResultBatches
         private let url: URL
         private let configIndex: [String: Int]
         private var batch: [DetectionResult] = []
         private var index = 0
-        private var last: (config: Int, id: String)?
+        private var last: (config: Int, result: DetectionResult)?
         private var lastConfigName = ""
         private var lastConfigNumber = -1
 
@@ -213,12 +217,15 @@ extension DetectionStore.Cursor {
                     lastConfigNumber = number
                 }
                 if let last {
-                    if config < last.config || config == last.config && result.itemID < last.id {
+                    if config < last.config || config == last.config && result.itemID < last.result.itemID {
                         throw DetectionStore.NotInCanonicalOrder(log: url)
                     }
-                    if config == last.config && result.itemID == last.id { continue }  // a duplicate keeps the first
+                    if config == last.config && result.itemID == last.result.itemID {
+                        guard result == last.result else { throw DetectionStore.conflictingDuplicate(result, in: url) }
+                        continue  // an identical duplicate counts once
+                    }
                 }
-                last = (config, result.itemID)
+                last = (config, result)
                 self.config = config
                 return result
             }

@@ -90,6 +90,16 @@ public struct DetectionStore: Sendable {
         public var description: String { "\(log.path) is not in canonical order (config order, then item id)" }
     }
 
+    /// Two different results of one config and item in `log`: refused (65) naming the key and the lines that hold
+    /// it (found by a second read; this is the error path), since keeping either would be a silent choice.
+    static func conflictingDuplicate(_ result: DetectionResult, in log: URL) -> ConfigurationError {
+        let key = "[\(JSONOutput.quoted(result.config)),\(JSONOutput.quoted(result.detector)),\(JSONOutput.quoted(result.itemID)),"
+        let lines = LogLines.numbers(in: log) { $0.hasPrefix(key) }
+        let named = lines.isEmpty ? "" : " (lines \(lines.map(String.init).joined(separator: ", ")))"
+        return ConfigurationError.invalid(path: log.path, reason: "holds two different results of config '\(result.config)', item '\(result.itemID)'\(named): "
+                                          + "the log was edited or written by two runs; remove the wrong line, or run again without --resume")
+    }
+
     /// A finished run's log holds every result its report counts: an emptied or cut log would otherwise
     /// read as a run of fewer (or no) items.
     static func checkComplete(_ counts: [String: Int], of report: DetectionReport, log: URL) throws {

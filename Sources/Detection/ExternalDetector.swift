@@ -120,7 +120,7 @@ public actor ExternalDetector: LanguageIdentifying {
             guard let entries = response.hypotheses else { throw ExternalDetectorError.garbage(String(line.prefix(120))) }
             var hypotheses: [Hypothesis] = []
             for entry in entries {
-                guard entry.p.isFinite, entry.p >= 0 else { throw ExternalDetectorError.garbage("probability \(entry.p) for '\(entry.lang)'") }
+                guard entry.p.isFinite, (0...1).contains(entry.p) else { throw ExternalDetectorError.garbage("probability \(entry.p) for '\(entry.lang)' (outside 0...1)") }
                 let lang: LanguageCode
                 do { lang = try LanguageCode(entry.lang) } catch { throw ExternalDetectorError.garbage("\(error)") }
                 hypotheses.append(Hypothesis(lang: lang, probability: entry.p))

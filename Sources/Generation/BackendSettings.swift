@@ -56,6 +56,9 @@ public struct BackendSettings: Sendable, Hashable, Codable {
                   apiKeyEnv: try c.decodeIfPresent(String.self, forKey: .apiKeyEnv),
                   llamaSampling: try c.decodeIfPresent(Bool.self, forKey: .llamaSampling) ?? defaults.llamaSampling,
                   rateLimitRetries: try c.decodeIfPresent(Int.self, forKey: .rateLimitRetries) ?? defaults.rateLimitRetries)
+        // Never echo the value: it may be the key itself, pasted where the variable's name belongs.
+        try StrictJSON.check(apiKeyEnv.map(APIKey.isVariableName) ?? true, "api_key_env", in: decoder,
+                             "must name an environment variable (e.g. OPENAI_API_KEY), not hold the key; the value is not shown")
         try StrictJSON.check((0...10).contains(rateLimitRetries), "rate_limit_retries", in: decoder, "must be in 0...10, not \(rateLimitRetries)")
     }
 }

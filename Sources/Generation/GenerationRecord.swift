@@ -53,6 +53,13 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var server: String?
     /// The pool server that had this record's item when it failed, so the item moved to `server`; nil when it never moved.
     public var reassignedFrom: String?
+    /// True when a request of this record got text past its stop string (the server ignored `stop`) and the text was
+    /// cut there; nil when every request stopped where it was asked to.
+    public var ignoredStop: Bool?
+    /// True when a server's text held the API key and it was redacted before anything was recorded; nil otherwise.
+    public var secretRedacted: Bool?
+    /// True when a server reported a token count no request of this record could have (then the record's count is unknown).
+    public var invalidCounts: Bool?
 
     enum CodingKeys: String, CodingKey {
         case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
@@ -62,7 +69,8 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case promptTokens = "prompt_tokens", completionTokens = "completion_tokens"
         case generateTokensPerSecond = "generate_tokens_per_second", replyLang = "reply_lang", replyLangOK = "reply_lang_ok"
         case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
-        case server, reassignedFrom = "reassigned_from"
+        case server, reassignedFrom = "reassigned_from", ignoredStop = "ignored_stop", secretRedacted = "secret_redacted"
+        case invalidCounts = "invalid_counts"
     }
 
     /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant).
@@ -75,6 +83,22 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
 
     /// The identity of this record.
     public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant) }
+
+    /// The key in words: `item 'x', variant v, route direct, repeat 0`.
+    public var keyDescription: String {
+        "item '\(itemID)'\(variant.map { ", variant \($0)" } ?? ""), route \(route.rawValue), repeat \(repeatIndex)"
+    }
+
+    /// The first figure of this record that no request can have (a time below 0 or not finite, a count below 0), or nil.
+    var impossibleFigure: String? {
+        let times: [(String, Double?)] = [("total_ms", totalMs), ("ttft_ms", ttftMs), ("tpot_ms", tpotMs), ("detect_ms", detectMs),
+                                          ("translate_history_ms", translateHistoryMs), ("translate_in.ms", translateIn?.ms),
+                                          ("generate.ms", generate?.ms), ("translate_out.ms", translateOut?.ms)]
+        if let (name, value) = times.first(where: { $0.1.map { !$0.isFinite || $0 < 0 } ?? false }) { return "\(name) is \(value!)" }
+        let counts: [(String, Int?)] = [("prompt_tokens", promptTokens), ("completion_tokens", completionTokens)]
+        if let (name, value) = counts.first(where: { ($0.1 ?? 0) < 0 }) { return "\(name) is \(value!)" }
+        return nil
+    }
 
     public var generateMs: Double? { generate?.ms }
     public var translateInMs: Double? { translateIn?.ms }

@@ -22,6 +22,7 @@ extension GenerationReport {
         if let restarts = provenance.serverRestarts {
             out += "**llama-server died \(restarts) time(s) during the run and was restarted; the replies it broke were redone, none recorded as a fallback.**\n\n"
         }
+        out += serverNotes
         out += MarkdownWriter.render(sideBySideTable) + "\n" + ratioCoverage
         out += "![Latency by route](\(Self.latencyChartFile))\n\n"
         if pool?.pooled ?? true { out += MarkdownWriter.render(latencyTable) + "\n" }
@@ -36,6 +37,24 @@ extension GenerationReport {
         out += "### Definitions\n\n"
         for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }
         out += "\n" + ProvenanceMarkdown.footer(provenance)
+        return out
+    }
+
+    /// What a server did that LangBench had to correct before recording: text past a stop string, a reflected key.
+    var serverNotes: String {
+        var out = ""
+        if let ignoredStop {
+            let counts = ignoredStop.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            out += "**The server ignored `stop` in \(ignoredStop.values.reduce(0, +)) record(s) (\(counts)): each reply was cut at its stop string "
+                + "(`ignored_stop` in generation-items.csv); their token counts and latency include the run-on text.**\n\n"
+        }
+        if let secretsRedacted {
+            out += "**The server's text held the API key in \(secretsRedacted) record(s); it was redacted before anything was written (`secret_redacted`).**\n\n"
+        }
+        if let invalidCounts {
+            out += "**The server reported token counts no request could have (negative, or beyond `max_tokens`) in \(invalidCounts) record(s); "
+                + "they are left unknown (`invalid_counts`), never averaged in.**\n\n"
+        }
         return out
     }
 

@@ -21,6 +21,9 @@ extension GenerationReport {
         // A pooled run names each record's server; a one-server run keeps its columns as they were.
         let pooled = records.contains { $0.server != nil }
         if pooled { columns += [.init("server"), .init("reassigned_from")] }
+        // Likewise the columns of what a server did wrong, only when one did.
+        let corrected = ignoredStop != nil || secretsRedacted != nil || invalidCounts != nil
+        if corrected { columns += [.init("ignored_stop"), .init("secret_redacted"), .init("invalid_counts")] }
         var table = ReportTable(title: "Items", columns: columns)
         let flip = servedVersusReference()
         for r in records {
@@ -37,6 +40,7 @@ extension GenerationReport {
                     Self.ms(r.generateTokensPerSecond), .optionalText(r.replyLang), r.replyLangOK.map(ReportCell.bool) ?? .empty,
                     .optionalText(r.errorMessage), .optionalText(flip(r.key).isEmpty ? nil : flip(r.key))]
             if pooled { row += [.optionalText(r.server), .optionalText(r.reassignedFrom)] }
+            if corrected { row += [r.ignoredStop, r.secretRedacted, r.invalidCounts].map { $0.map(ReportCell.bool) ?? .empty } }
             table.append(row)
         }
         return table

@@ -116,11 +116,19 @@ public struct GenerationReport: Sendable, Codable {
     public var variants: [VariantSection]?
     /// A run over a pool of servers: latency per server and whether it may be pooled; nil on one server.
     public var pool: PoolLatency?
+    /// Per server (`server-1`, …, or `server` on one), the records whose server sent text past a stop string
+    /// (their replies were cut there); nil when every server honoured `stop`.
+    public var ignoredStop: [String: Int]?
+    /// Records from whose server text the API key was redacted; nil when none.
+    public var secretsRedacted: Int?
+    /// Records with a server-reported token count no request could have (left unknown); nil when none.
+    public var invalidCounts: Int?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
         case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", definitions, variants, pool
+        case ignoredStop = "ignored_stop", secretsRedacted = "secrets_redacted", invalidCounts = "invalid_counts"
     }
 
     public static let metricDefinitions: [String: String] = [
@@ -184,6 +192,14 @@ public struct GenerationReport: Sendable, Codable {
         machineSteadiness = steadiness
         machineSteady = steadiness.isSteady
         pool = PoolLatency(servers: provenance.servers, records: measuredReference)
+        let runOn = Dictionary(grouping: records.filter { $0.ignoredStop == true }, by: { $0.server ?? "server" }).mapValues(\.count)
+        ignoredStop = runOn.isEmpty ? nil : runOn
+        func count(_ flag: KeyPath<GenerationRecord, Bool?>) -> Int? {
+            let n = records.filter { $0[keyPath: flag] == true }.count
+            return n == 0 ? nil : n
+        }
+        secretsRedacted = count(\.secretRedacted)
+        invalidCounts = count(\.invalidCounts)
     }
 
     /// The records the report counts: the crisis-flagged ones and every route's `all` row (of each variant

@@ -21,7 +21,7 @@ public final class GenerationStore: Sendable {
         let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
-        kept = resume ? try JSONLinesLog<GenerationRecord>.read(recordsURL, repair: true) : []
+        kept = resume ? try Self.readRecords(recordsURL, repair: true) : []
         if resume {
             try ResumeManifest.check(manifest, directory: directory, recorded: Set(kept.map(\.itemID)))
             _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
@@ -55,7 +55,7 @@ public final class GenerationStore: Sendable {
 
     /// The records of the log in `directory` (none without one), its torn last line truncated away.
     public static func records(in directory: URL) throws -> [GenerationRecord] {
-        try JSONLinesLog<GenerationRecord>.read(directory.appendingPathComponent(GenerationOutput.recordsLog), repair: true)
+        try readRecords(directory.appendingPathComponent(GenerationOutput.recordsLog), repair: true)
     }
 
     /// The records of the finished run whose report is `json`, from the log beside it, in canonical order.
@@ -66,11 +66,41 @@ public final class GenerationStore: Sendable {
         guard FileManager.default.fileExists(atPath: log.path) else {
             throw ConfigurationError.invalid(path: log.path, reason: "the per-item records of \(json.path) are missing; copy the whole run directory")
         }
-        let records = ordered(try JSONLinesLog<GenerationRecord>.read(log)), expected = report.countedRecords
+        let records = ordered(try readRecords(log)), expected = report.countedRecords
         guard records.count == expected else {
             let why = records.count < expected ? "the log was emptied or cut short" : "the log is not this report's"
             throw ConfigurationError.invalid(path: log.path, reason: "holds \(records.count) records, but \(GenerationOutput.jsonFile) counts \(expected): "
                                              + "\(why); copy the whole run directory, or run it again")
+        }
+        return records
+    }
+
+    /// The records of the log at `url`, each checked: a figure no request can have (a negative or non-finite time,
+    /// a negative count) or two different records under one key are refused (65) naming the line(s); keeping
+    /// the first of two, or averaging in a negative time, would be a silent choice. An identical duplicate is harmless.
+    static func readRecords(_ url: URL, repair: Bool = false) throws -> [GenerationRecord] {
+        guard FileManager.default.fileExists(atPath: url.path) else { return [] }
+        if repair { _ = try JSONLines.truncateTornLine(of: url) }
+        var records: [GenerationRecord] = []
+        var lineOf: [String: (line: Int, index: Int)] = [:]
+        let decoder = JSONDecoder(), lines = try LogLines(url)
+        while let text = try lines.next() {
+            let record: GenerationRecord
+            do { record = try decoder.decode(GenerationRecord.self, from: Data(text)) } catch {
+                throw ConfigurationError.invalid(path: url.path, reason: "line \(lines.lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
+            }
+            if let problem = record.impossibleFigure {
+                throw ConfigurationError.invalid(path: url.path, reason: "line \(lines.lineNumber): \(problem); no request measures that, so the log was edited or damaged")
+            }
+            if let first = lineOf[record.key] {
+                guard records[first.index] == record else {
+                    throw ConfigurationError.invalid(path: url.path, reason: "lines \(first.line) and \(lines.lineNumber) hold different records of \(record.keyDescription): "
+                                                     + "the log was edited or written by two runs; remove the wrong line, or run again without --resume")
+                }
+                continue
+            }
+            lineOf[record.key] = (lines.lineNumber, records.count)
+            records.append(record)
         }
         return records
     }

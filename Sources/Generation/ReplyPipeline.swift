@@ -302,6 +302,9 @@ struct RouteRun {
         // One unknown count makes the sum unknown: never a partial sum that looks complete.
         record.promptTokens = record.promptTokens.flatMap { sum in completion.tokensEvaluated.map { sum + $0 } }
         record.completionTokens = record.completionTokens.flatMap { sum in completion.tokensPredicted.map { sum + $0 } }
+        if completion.ignoredStop { record.ignoredStop = true }
+        if completion.secretRedacted { record.secretRedacted = true }
+        if completion.invalidCounts { record.invalidCounts = true }
     }
 
     mutating func event(stage: String, outcome: String, errorType: String? = nil, message: String? = nil, ms: Double? = nil,

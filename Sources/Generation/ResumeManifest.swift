@@ -36,13 +36,7 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
     /// Every difference between what the recorded results were made with (`self`) and what the run
     /// about to resume uses, for items that have records; empty when resuming is sound.
     public func differences(from current: ResumeManifest, recorded: Set<String>) -> [String] {
-        var out: [String] = []
-        let (before, after) = (Self.flatten(settings), Self.flatten(current.settings))
-        for key in Set(before.keys).union(after.keys).subtracting(Self.volatileSettings).sorted() where before[key] != after[key] {
-            // A server fact missing on one side is a failed /props query, not a different server.
-            if key.hasPrefix("server."), before[key] == nil || after[key] == nil { continue }
-            out.append("\(key): \(before[key] ?? "absent") → \(after[key] ?? "absent")")
-        }
+        var out = Self.differences(settings, current.settings)
         let changed = recorded.filter { id in items[id].map { $0 != current.items[id] && current.items[id] != nil } ?? false }.sorted()
         if !changed.isEmpty {
             let shown = changed.prefix(5).map { "'\($0)'" }.joined(separator: ", ")
@@ -51,7 +45,20 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
         return out
     }
 
-    /// `sampling.seed` → `5`: every leaf of the settings' JSON form.
+    /// Every setting that differs between two runs, as `sampling.seed: 1 → 2`, in key order; facts that change
+    /// from one launch to the next (`volatileSettings`) and a server fact missing on one side are not differences.
+    public static func differences(_ before: GenerationReport.Settings, _ after: GenerationReport.Settings) -> [String] {
+        let (before, after) = (flatten(before), flatten(after))
+        return Set(before.keys).union(after.keys).subtracting(volatileSettings).sorted().compactMap { key in
+            guard before[key] != after[key] else { return nil }
+            // A server fact missing on one side is a failed /props query, not a different server.
+            if key.hasPrefix("server."), before[key] == nil || after[key] == nil { return nil }
+            return "\(key): \(before[key] ?? "absent") → \(after[key] ?? "absent")"
+        }
+    }
+
+    /// `sampling.seed` → `5`, `variants[1].name` → `native`: every leaf of the settings' JSON form, so two
+    /// runs compare key by key whatever order a dictionary kept its keys in.
     static func flatten(_ settings: GenerationReport.Settings) -> [String: String] {
         // try?: Settings always encodes (plain values); an empty map would only hide nothing.
         guard let data = try? JSONEncoder().encode(settings), let object = try? JSONSerialization.jsonObject(with: data) else { return [:] }
@@ -60,7 +67,13 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
             if let object = value as? [String: Any] {
                 for (key, child) in object { walk(child, path.isEmpty ? key : "\(path).\(key)") }
             } else if let array = value as? [Any] {
-                out[path] = array.map { "\($0)" }.joined(separator: ",")
+                // A list of plain values reads as one (`candidates: ru,uk`); a list of objects (variants) leaf by leaf,
+                // never through a dictionary's description, whose key order changes from process to process.
+                if array.allSatisfy({ !($0 is [String: Any]) && !($0 is [Any]) }) {
+                    out[path] = array.map { "\($0)" }.joined(separator: ",")
+                } else {
+                    for (index, element) in array.enumerated() { walk(element, "\(path)[\(index)]") }
+                }
             } else {
                 out[path] = "\(value)"
             }

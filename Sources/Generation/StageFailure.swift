@@ -1,3 +1,4 @@
+import BenchSupport
 import LlamaBackend
 
 /// Why a pipeline stage failed: the fallback reason it leads to and a metadata-only message.
@@ -22,7 +23,7 @@ struct StageFailure: Error, Sendable {
         case .rateLimited: .rateLimited
         default: otherwise
         }
-        return StageFailure(reason: reason, errorType: caseName(backend), message: metadataOnly(backend))
+        return StageFailure(reason: reason, errorType: caseName(backend), message: Redaction.text(metadataOnly(backend)))
     }
 
     /// llama-server's error `type` (`exceed_context_size_error`), the part of its message before ": ",
@@ -38,6 +39,7 @@ struct StageFailure: Error, Sendable {
     static func metadataOnly(_ error: BackendError) -> String {
         switch error {
         case .httpStatus(let code, let message, let url): "HTTP \(code)\(errorClass(message).map { " (\($0))" } ?? "") from \(url)"
+        case .streamError(let code, let message, let url): "error event\(code.map { " \($0)" } ?? "")\(errorClass(message).map { " (\($0))" } ?? "") in the stream from \(url)"
         case .malformedResponse(let url, _): "malformed response from \(url)"
         case .streamCutOff(let url, _): "the stream from \(url) was cut off"
         case .transport(let url, _): "transport error talking to \(url)"

@@ -18,6 +18,8 @@ public enum BackendError: Error, Equatable, Sendable {
     case serverLoading(url: String)
     /// The server answered with an error status; `message` is its error body.
     case httpStatus(code: Int, message: String, url: String)
+    /// An error event inside a stream the server had begun with HTTP 200 (its own code, if it gave one).
+    case streamError(code: Int?, message: String, url: String)
     /// The connection dropped, or the stream ended before the final event.
     case streamCutOff(url: String, detail: String)
     /// The server sent something that is not the llama-server protocol.
@@ -62,6 +64,8 @@ extension BackendError: CustomStringConvertible, LocalizedError {
             "server at \(url) is still loading the model (503); wait for /health to answer 200"
         case .httpStatus(let code, let message, let url):
             "server at \(url) answered HTTP \(code): \(message); fix the request or the server settings"
+        case .streamError(let code, let message, let url):
+            "server at \(url) sent an error event in its stream after answering HTTP 200\(code.map { " (code \($0))" } ?? ""): \(message); check the server's log"
         case .streamCutOff(let url, let detail):
             "stream from \(url) was cut off (\(detail)); check that the server is still running and its log"
         case .malformedResponse(let url, let detail):
@@ -80,13 +84,20 @@ extension BackendError: CustomStringConvertible, LocalizedError {
         case .notOpenAICompatible(let url, let endpoint, let detail):
             "\(url) does not serve the OpenAI-compatible \(endpoint) (\(detail)); check --server-url (it usually ends in /v1) and the profile's backend.api"
         case .unknownModel(let url, let model, let available):
-            "the server at \(url) has no model '\(model)'; it serves: \(available.isEmpty ? "(none)" : available.joined(separator: ", ")); set the profile's backend.model"
+            "the server at \(url) has no model '\(model)'; it serves \(Self.list(available)); set the profile's backend.model"
         case .rateLimited(let url, let attempts):
             "the server at \(url) answered 429 (rate limited) \(attempts) times; lower --concurrency or raise the server's limit"
         }
     }
 
     public var errorDescription: String? { description }
+
+    /// A list of names short enough for one line: the first few, then how many there are in all.
+    static func list(_ names: [String], shown: Int = 10) -> String {
+        guard !names.isEmpty else { return "(none)" }
+        guard names.count > shown else { return names.joined(separator: ", ") }
+        return names.prefix(shown).joined(separator: ", ") + ", … (\(names.count) models in all)"
+    }
 
     private static func format(_ seconds: Double) -> String {
         String(format: "%g", seconds)

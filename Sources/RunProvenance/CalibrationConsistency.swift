@@ -10,6 +10,9 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
     public enum Verdict: String, Sendable, Codable {
         case consistent
         case inconsistent
+        /// No sample, or one of 0 ms, below 0 or not a number: no request takes that, so the calibration was
+        /// damaged (an edited report, a broken clock), not measured on an unsteady machine.
+        case damaged
     }
 
     /// The slowest sample may take at most this many times the fastest. `compare` widens the ×1.10 latency
@@ -25,16 +28,16 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
     /// Median milliseconds of the fixed request among the `start` and the `end` samples (nil without any).
     public var startMedianMs: Double?
     public var endMedianMs: Double?
-    public var minMs: Double
-    public var maxMs: Double
-    /// Slowest over fastest sample.
-    public var spreadRatio: Double
+    /// Fastest and slowest sample, and slowest over fastest; nil when the calibration is damaged.
+    public var minMs: Double?
+    public var maxMs: Double?
+    public var spreadRatio: Double?
     /// The limit `spreadRatio` was judged against.
     public var maxSpreadRatio: Double
 
     enum CodingKeys: String, CodingKey {
         case verdict, startMedianMs = "start_median_ms", endMedianMs = "end_median_ms", minMs = "min_ms", maxMs = "max_ms"
-        case spreadRatio = "spread_ratio", maxSpreadRatio = "max_spread_ratio"
+        case spreadRatio = "spread_ratio", maxSpreadRatio = "max_spread_ratio", samples, invalidSamples = "invalid_samples"
     }
 
     public init(_ calibration: MachineCalibration, maxSpreadRatio: Double = Self.maxSpreadRatio) {
@@ -43,20 +46,34 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
             let own = calibration.samples.filter { $0.phase == phase }.map(\.ms)
             return own.isEmpty ? nil : Statistics.quantile(own, 0.5)
         }
+        self.maxSpreadRatio = maxSpreadRatio
+        let invalid = values.filter { !($0 > 0 && $0.isFinite) }.count
+        // No sample, or a zero, negative or NaN time, is no yardstick: no figure is made from it (none would be finite).
+        guard !values.isEmpty, invalid == 0, let fastest = values.min(), let slowest = values.max() else {
+            verdict = .damaged
+            invalidSamples = invalid
+            samples = values.count
+            return
+        }
         startMedianMs = median("start")
         endMedianMs = median("end")
-        minMs = values.min() ?? .nan
-        maxMs = values.max() ?? .nan
-        spreadRatio = minMs > 0 ? maxMs / minMs : .infinity
-        self.maxSpreadRatio = maxSpreadRatio
-        // No sample, or a zero or NaN time, is no yardstick either: the comparison is written so NaN fails it.
-        verdict = spreadRatio <= maxSpreadRatio ? .consistent : .inconsistent
+        minMs = fastest
+        maxMs = slowest
+        spreadRatio = slowest / fastest
+        verdict = slowest / fastest <= maxSpreadRatio ? .consistent : .inconsistent
     }
+
+    /// Of a damaged calibration: samples in all, and those no request can take (0 ms, negative, not a number); nil otherwise.
+    public var samples: Int?
+    public var invalidSamples: Int?
 
     public var isConsistent: Bool { verdict == .consistent }
 
     /// The figures: `samples span ×34.44 (412–14187 ms; start median 13500 ms, end median 450 ms)`.
     public var figures: String {
+        guard let spreadRatio, let minMs, let maxMs else {
+            return (samples ?? 0) == 0 ? "samples: none" : "samples: \(invalidSamples ?? 0) of \(samples ?? 0) are 0 ms, negative or not a number"
+        }
         let phases = [("start", startMedianMs), ("end", endMedianMs)].compactMap { name, ms in ms.map { String(format: "%@ median %.0f ms", name, $0) } }
         return String(format: "samples span ×%.2f (%.0f–%.0f ms", spreadRatio, minMs, maxMs)
             + (phases.isEmpty ? "" : "; " + phases.joined(separator: ", ")) + ")"
@@ -67,6 +84,9 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
         switch verdict {
         case .consistent:
             "Machine calibration consistent: its \(figures), within ×\(String(format: "%.2f", maxSpreadRatio))."
+        case .damaged:
+            "⚠️ Machine calibration damaged (\(figures)): no request takes that time, so the report was edited or the clock failed; "
+                + "the run's latency figures cannot be scaled or trusted, and `compare` does not judge them."
         case .inconsistent:
             "⚠️ Machine calibration inconsistent: its \(figures), beyond the ×\(String(format: "%.2f", maxSpreadRatio)) a steady machine "
                 + "stays within: the machine was loaded or changed speed during the run, so its latency figures are unreliable and "

@@ -4,6 +4,7 @@ import LangBench
 @testable import LangBenchCLI
 import LlamaBackend
 @testable import RunProvenance
+@testable import RunComparison
 import TestSupport
 import Testing
 
@@ -104,6 +105,18 @@ struct CalibrationCommandTests {
         #expect(slowCalibration.medianMs > steadyCalibration.medianMs * MachineAdjustment.margin)
 
         let refused = await runCommand(["compare", steady.appendingPathComponent("run").path, slow.appendingPathComponent("run").path])
+        // The calibrations are steady copies, but the run's own requests may still have met a loaded machine (more
+        // than 5% of them generating below a quarter of the median speed): then latency is not judged at all, and
+        // that is what the compare must say instead of comparing calibrations.
+        let steadiness = MachineSteadiness(try GenerationOutput.read(steady.appendingPathComponent("run").path))
+        LatencySubject.met(judged: steadiness.isSteady, test: #function, reason: steadiness.reasons.joined(separator: "; "))
+        guard steadiness.isSteady else {
+            for compare in [refused, await runCommand(["compare", steady.appendingPathComponent("run").path, steady.appendingPathComponent("run").path])] {
+                #expect(compare.status == .dataError, "\(compare.stderr)")
+                #expect(compare.stdout.contains("latency NOT JUDGED") && !compare.stdout.contains("| generation.latency"), "\(compare.stdout)")
+            }
+            return
+        }
         #expect(refused.status == .dataError)
         #expect(refused.stderr.contains("latency not comparable: the machine calibrations differ by ×"), "\(refused.stderr)")
         #expect(refused.stderr.contains("base: fixed request") && refused.stderr.contains("current: fixed request"))
@@ -141,7 +154,7 @@ struct CalibrationCommandTests {
         let report = try GenerationOutput.read(loaded.appendingPathComponent("run").path)
         #expect(report.settings.server[InjectedCalibrationLoad.environmentKey] == "30.0")
         let check = try #require(report.calibrationConsistency)
-        #expect(check.verdict == .inconsistent && check.spreadRatio > CalibrationConsistency.maxSpreadRatio)
+        #expect(check.verdict == .inconsistent && (check.spreadRatio ?? 0) > CalibrationConsistency.maxSpreadRatio)
         #expect(try #require(check.startMedianMs) > 10 * (try #require(check.endMedianMs)))
         let markdown = try String(contentsOf: loaded.appendingPathComponent("run/generation.md"), encoding: .utf8)
         #expect(markdown.hasPrefix("# Reply generation: direct vs pivot\n\n**⚠️ Machine unsteady during this run: the machine calibration's samples span ×"),

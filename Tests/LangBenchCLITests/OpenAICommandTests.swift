@@ -37,14 +37,17 @@ struct OpenAICommandTests {
     /// A pool of two `/v1` URLs (the one keyed server twice), then `merge` of its output: the key is in no
     /// file either writes, nor on stdout or stderr; the pool's servers, uncalibrated, are not pooled.
     @Test func generateThroughTheV1URLWithAKeyWritesTheKeyNowhere() async throws {
+        // A pool of two keyed servers (one server given twice is refused: it is not a pool).
         let server = try await Self.keyedServer()
         defer { server.stop() }
+        let second = try await Self.keyedServer()
+        defer { second.stop() }
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.chatCorpus(in: directory)
         let out = directory.appendingPathComponent("gen").path, merged = directory.appendingPathComponent("merged").path
-        let v1 = "\(server.baseURL.absoluteString)/v1"
         let result = await runCommand(["generate", "--corpus", corpus, "--route", "both", "--warmup", "0", "--seed", "5", "--profile", CommandFixtures.profile,
-                                       "--server-url", v1, "--server-url", v1, "--api-key-env", Self.variable, "--out", out],
+                                       "--server-url", "\(server.baseURL.absoluteString)/v1", "--server-url", "\(second.baseURL.absoluteString)/v1",
+                                       "--api-key-env", Self.variable, "--out", out],
                                       environment: Self.environment(key: Self.key))
         #expect(result.status == .success, "\(result.stderr)")
         let report = try GenerationOutput.read(out)
@@ -152,7 +155,7 @@ struct OpenAICommandTests {
                                        "--server-url", "\(server.baseURL.absoluteString)/v1", "--out", directory.appendingPathComponent("gen").path, "--quiet"],
                                       environment: Self.environment(key: Self.key))
         #expect(result.status == .unavailable)
-        #expect(result.stderr.contains("has no model 'no-such-model'; it serves: "), "\(result.stderr)")
+        #expect(result.stderr.contains("has no model 'no-such-model'; it serves "), "\(result.stderr)")
     }
 
     /// The native root with `/v1` put in the wrong place: llama-server answers 404, named with the URL and endpoint.

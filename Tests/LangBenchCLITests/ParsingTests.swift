@@ -96,5 +96,47 @@ struct ParsingTests {
         #expect(result.stderr.hasPrefix("error: --servers-file \(file.path):3: expected an http(s) URL"), "\(result.stderr)")
         #expect(!result.stderr.contains("secret"))
     }
+
+    /// A servers file saved with CRLF endings reads as its lines (the CR used to stay in the URL, invisible in the error).
+    @Test func aServersFileWithCRLFEndingsReadsItsLines() throws {
+        let file = try Fixture.temporaryDirectory().appendingPathComponent("crlf.txt")
+        try Data("http://10.0.0.6:8080\r\n# a comment\r\nhttp://10.0.0.7:8080\r\n".utf8).write(to: file)
+        let parsed = try ArgumentParser(configuration: GenerateCommand.configuration, commandPath: "langbench generate").parse(["--servers-file", file.path])
+        #expect(try BackendOptions(parsed).source.urls.map(\.absoluteString) == ["http://10.0.0.6:8080", "http://10.0.0.7:8080"])
+    }
+
+    @Test func aDirectoryAsTheServersFileIsNamedAsOne() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let result = await runCommand(["generate", "--corpus", "x.tsv", "--servers-file", directory.path])
+        #expect(result.status == .usage)
+        #expect(result.stderr.hasPrefix("error: --servers-file \(directory.path) is a directory; give the file that lists one server URL per line"), "\(result.stderr)")
+    }
+
+    /// One server given twice — the same URL, with a trailing slash, in another case, by flag and in the file, or
+    /// natively and as its own /v1 — would be a "pool of two" whose queues share one server: refused naming both places.
+    @Test(arguments: [
+        (["--server-url", "http://127.0.0.1:8080", "--server-url", "http://127.0.0.1:8080"], "--server-url #1 and --server-url #2"),
+        (["--server-url", "http://127.0.0.1:8080", "--server-url", "http://127.0.0.1:8080/"], "--server-url #1 and --server-url #2"),
+        (["--server-url", "http://LOCALHOST:80/v1", "--server-url", "http://localhost/v1/"], "--server-url #1 and --server-url #2"),
+        (["--server-url", "http://127.0.0.1:8080", "--server-url", "http://127.0.0.1:8080/v1"], "--server-url #1 and --server-url #2"),
+        (["--server-url", "http://u:secret-pw@127.0.0.1:8080/v1?k=1", "--server-url", "http://127.0.0.1:8080/v1"], "--server-url #1 and --server-url #2"),
+        (["--server-url", "http://127.0.0.1:8081", "--servers-file", "SERVERS"], "--server-url #1 and --servers-file SERVERS:2"),
+    ])
+    func oneServerGivenTwiceIsRefusedNamingBothPlaces(arguments: [String], places: String) async throws {
+        let file = try Fixture.temporaryDirectory().appendingPathComponent("servers.txt")
+        try Data("http://10.0.0.6:8080\nhttp://127.0.0.1:8081/\n".utf8).write(to: file)
+        let result = await runCommand(["generate", "--corpus", "x.tsv"] + arguments.map { $0 == "SERVERS" ? file.path : $0 })
+        #expect(result.status == .usage)
+        #expect(result.stderr.contains("is given twice (\(places.replacingOccurrences(of: "SERVERS", with: file.path))): one server is one server"), "\(result.stderr)")
+        #expect(!result.stderr.contains("secret-pw"))
+    }
+
+    /// Servers that only look alike are not one: another port, host or path.
+    @Test func distinctServersAreAPool() throws {
+        let parsed = try ArgumentParser(configuration: GenerateCommand.configuration, commandPath: "langbench generate")
+            .parse(["--server-url", "http://127.0.0.1:8080", "--server-url", "http://127.0.0.1:8081", "--server-url", "http://127.0.0.2:8080",
+                    "--server-url", "http://127.0.0.1:8080/proxy/v1"])
+        #expect(try BackendOptions(parsed).source.urls.count == 4)
+    }
 }
 

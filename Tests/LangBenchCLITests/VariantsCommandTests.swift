@@ -2,6 +2,7 @@
 import Foundation
 @testable import Generation
 import LangBench
+import LlamaBackend
 @testable import LangBenchCLI
 import TestSupport
 import Testing
@@ -65,6 +66,62 @@ struct VariantsCommandTests {
         #expect(result.stderr.hasPrefix("error: variant 'other' (variants[1].model.file): model not found at "), "\(result.stderr)")
         #expect(result.stderr.contains("no-such-model.gguf"), "\(result.stderr)")
         #expect(!CommandFixtures.exists(out, "llama-server.log"))
+    }
+
+    /// A variants run cut after three records, and a finished one, resume: the settings fingerprint compares key by
+    /// key (a variant's settings used to be compared as dictionary descriptions, whose key order changes from process
+    /// to process). The resumed run ends with the replies and counts of an uninterrupted one, natively and over `/v1`.
+    @Test(arguments: [false, true])
+    func aCutAndAFinishedVariantsRunResumeToTheUninterruptedRun(openAI: Bool) async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let variants = directory.appendingPathComponent("variants.json")
+        try #"{"variants": [{"name": "native"}, {"name": "english", "prompts": {"instructions": {"ru": null}}}]}"#
+            .write(to: variants, atomically: true, encoding: .utf8)
+        var extra: [String] = []
+        var environment = ProcessInfo.processInfo.environment
+        var server: LlamaServer?
+        if openAI {
+            let keyed = try await OpenAICommandTests.keyedServer()
+            server = keyed
+            environment = OpenAICommandTests.environment(key: OpenAICommandTests.key)
+            extra = ["--server-url", keyed.baseURL.absoluteString + "/v1", "--api-key-env", OpenAICommandTests.variable]
+        }
+        defer { server?.stop() }
+        let corpus = try CommandFixtures.chatCorpus(in: directory)
+        func generate(_ out: String, resume: Bool = false) async -> CommandResult {
+            await runCommand(["generate", "--corpus", corpus, "--route", "direct", "--warmup", "0", "--variants", variants.path,
+                              "--profile", CommandFixtures.profile, "--out", out, "--quiet"] + extra + (resume ? ["--resume"] : []), environment: environment)
+        }
+        /// What a run measured, timings aside: per record key its outcome, counts and reply.
+        func measured(_ out: String) throws -> [String: String] {
+            let replies = Dictionary(try GenerationStore.replies(in: URL(fileURLWithPath: out)).map {
+                (GenerationRecord.key(item: $0.itemID, route: $0.route, repeatIndex: $0.repeatIndex, variant: $0.variant), $0.reply)
+            }, uniquingKeysWith: { a, _ in a })
+            return Dictionary(uniqueKeysWithValues: try GenerationOutput.read(out).records.map {
+                ($0.key, "\($0.outcome) \($0.promptTokens ?? -1) \($0.completionTokens ?? -1) \($0.servedInOwnLanguage.map(String.init) ?? "-") \(replies[$0.key] ?? "?")")
+            })
+        }
+        let whole = directory.appendingPathComponent("whole").path, cut = directory.appendingPathComponent("cut").path
+        let first = await generate(whole)
+        #expect(first.status == .success, "\(first.stderr)")
+        let expected = try measured(whole)
+        #expect(expected.count == 4)
+
+        let again = await generate(whole, resume: true)
+        #expect(again.status == .success, "a finished variants run resumes: \(again.stderr)")
+        #expect(try measured(whole) == expected)
+
+        // What a stop leaves: the first three records and their lines, no report.
+        #expect(await generate(cut).status == .success)
+        let log = URL(fileURLWithPath: cut).appendingPathComponent(GenerationOutput.recordsLog)
+        let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n")
+        try (lines.prefix(3).joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
+        let resumed = await generate(cut, resume: true)
+        #expect(resumed.status == .success, "\(resumed.stderr)")
+        let records = try GenerationOutput.read(cut).records
+        #expect(records.count == 4)
+        let measuredCut = try measured(cut)
+        for (key, value) in expected { #expect(measuredCut[key] == value, "\(key)") }
     }
 
     @Test func aBadVariantsFileNamesTheKey() async throws {

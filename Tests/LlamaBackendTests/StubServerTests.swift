@@ -49,8 +49,9 @@ import TestSupport
         let stub = try LoopbackStub(pieces: [LoopbackStub.head(status: "200 OK"), Self.token, failure])
         defer { stub.stop() }
         let error = await backendError { _ = try await LlamaClient(baseURL: stub.url).complete(request) }
-        #expect(error == .httpStatus(code: 500, message: "server_error: slot crashed",
-                                     url: "\(stub.url.absoluteString)/completion"))
+        // The stream began with HTTP 200: the event's own code, not a status the server never sent.
+        #expect(error == .streamError(code: 500, message: "server_error: slot crashed",
+                                      url: "\(stub.url.absoluteString)/completion"))
     }
 
     @Test func silentServerTimesOutOnTime() async throws {

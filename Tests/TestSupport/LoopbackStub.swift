@@ -102,7 +102,7 @@ public final class LoopbackStub: @unchecked Sendable {
     }
 
     /// Reads the head and a `Content-Length` body, so closing never resets an unread request; returns
-    /// the request's path ("" when the request never arrived whole).
+    /// the request's path without its query ("" when the request never arrived whole).
     @discardableResult
     private func readRequest(_ connection: Int32) -> String {
         var received = [UInt8]()
@@ -120,7 +120,8 @@ public final class LoopbackStub: @unchecked Sendable {
             if text.utf8.count - text[..<headEnd.upperBound].utf8.count >= length {
                 let requestLine = text[..<headEnd.lowerBound].split(separator: "\r\n").first ?? ""
                 let parts = requestLine.split(separator: " ")
-                return parts.count > 1 ? String(parts[1]) : ""
+                // Routed by path alone: a query (a credential in the URL, say) does not make another route.
+                return parts.count > 1 ? String(parts[1].split(separator: "?", omittingEmptySubsequences: false)[0]) : ""
             }
         }
     }

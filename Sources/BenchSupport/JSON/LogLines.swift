@@ -38,6 +38,17 @@ package final class LogLines {
         if from.offset > 0 { try ReportError.reading(url) { try handle.seek(toOffset: UInt64(from.offset)) } }
     }
 
+    /// The numbers of the lines of `url` that `matches` (an error path naming where a bad line is; reads the whole file).
+    package static func numbers(in url: URL, where matches: (String) -> Bool) -> [Int] {
+        // try?: called while reporting another error; a log that cannot be read again names no line, and that error stands.
+        guard let lines = try? LogLines(url) else { return [] }
+        var found: [Int] = []
+        while let line = try? lines.next() {
+            if matches(String(decoding: line, as: UTF8.self)) { found.append(lines.lineNumber) }
+        }
+        return found
+    }
+
     deinit {
         buffer.deallocate()
         try? handle.close()  // read-only: nothing to lose on close

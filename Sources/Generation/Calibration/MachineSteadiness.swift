@@ -58,7 +58,9 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
         var reasons: [String] = []
         let consistency = calibration.map { CalibrationConsistency($0) }
         self.calibration = consistency
-        if let consistency, !consistency.isConsistent {
+        if let consistency, consistency.verdict == .damaged {
+            reasons.append("the machine calibration is damaged, not unsteady (\(consistency.figures)): no request takes that time")
+        } else if let consistency, !consistency.isConsistent {
             reasons.append("the machine calibration's \(consistency.figures), beyond ×\(Self.format(consistency.maxSpreadRatio))")
         }
         if let start = consistency?.startMedianMs, let end = consistency?.endMedianMs, start > 0, end > 0 {

@@ -84,9 +84,10 @@ public struct MetricCheck: Sendable, Hashable, Codable {
 
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        // A figure written as null was not measured (NaN in memory, see `encode`).
         self.init(metric: try c.decode(String.self, forKey: .metric), key: try c.decode(String.self, forKey: .key),
-                  polarity: try c.decode(Polarity.self, forKey: .polarity), base: try c.decode(Double.self, forKey: .base),
-                  current: try c.decode(Double.self, forKey: .current), delta: try c.decode(Double.self, forKey: .delta),
+                  polarity: try c.decode(Polarity.self, forKey: .polarity), base: try c.decodeIfPresent(Double.self, forKey: .base) ?? .nan,
+                  current: try c.decodeIfPresent(Double.self, forKey: .current) ?? .nan, delta: try c.decodeIfPresent(Double.self, forKey: .delta) ?? .nan,
                   interval: try c.decodeIfPresent(Statistics.Interval.self, forKey: .interval), pValue: try c.decodeIfPresent(Double.self, forKey: .pValue),
                   threshold: try c.decode(Double.self, forKey: .threshold), n: try c.decode(Int.self, forKey: .n),
                   status: try c.decode(Status.self, forKey: .status), rule: try c.decode(String.self, forKey: .rule),
@@ -99,6 +100,33 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         gating = try c.decodeIfPresent(Bool.self, forKey: .gating) ?? false
         mde = try c.decodeIfPresent(Double.self, forKey: .mde)
         powerNote = try c.decodeIfPresent(String.self, forKey: .powerNote)
+    }
+
+    /// A figure that could not be measured (no pair with a positive time: a stream sent in one burst has TPOT 0) is NaN
+    /// in memory and null in JSON, which has no NaN: the encoder would refuse the whole report.
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+        try c.encode(metric, forKey: .metric)
+        try c.encode(key, forKey: .key)
+        try c.encode(polarity, forKey: .polarity)
+        for (value, key) in [(base, CodingKeys.base), (current, .current), (delta, .delta), (threshold, .threshold)] {
+            if let value = finite(value) { try c.encode(value, forKey: key) } else { try c.encodeNil(forKey: key) }
+        }
+        if let interval, interval.low.isFinite, interval.high.isFinite { try c.encode(interval, forKey: .interval) }
+        try c.encodeIfPresent(finite(pValue), forKey: .pValue)
+        try c.encodeIfPresent(finite(adjustedP), forKey: .adjustedP)
+        try c.encode(n, forKey: .n)
+        try c.encode(status, forKey: .status)
+        try c.encode(rule, forKey: .rule)
+        try c.encode(family, forKey: .family)
+        try c.encodeIfPresent(lost, forKey: .lost)
+        try c.encodeIfPresent(changes, forKey: .changes)
+        try c.encodeIfPresent(moved, forKey: .moved)
+        try c.encodeIfPresent(movedTotal, forKey: .movedTotal)
+        try c.encode(gating, forKey: .gating)
+        try c.encodeIfPresent(finite(mde), forKey: .mde)
+        try c.encodeIfPresent(powerNote, forKey: .powerNote)
     }
 
     /// Sets every check's status with Holm's correction within its family: a regression (or an

@@ -75,16 +75,23 @@ public struct Thresholds: Sendable, Hashable, Codable {
         if let version = try container.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) {
             try StrictJSON.checkSchemaVersion(version)
         }
-        // A value out of range flips verdicts (alpha 0 never flags, a negative margin flags noise): refuse it.
+        // A value out of range flips verdicts (alpha 0 never flags, a negative margin flags noise) or means nothing
+        // (a drop of more than 100 points, a change beyond ×11): refuse it, naming the range.
         try StrictJSON.check(alpha > 0 && alpha < 1, "alpha", in: decoder, "must be between 0 and 1 (exclusive), not \(alpha)")
-        for (key, value) in [("accuracy_points", accuracyPoints), ("language_accuracy_points", languageAccuracyPoints),
-                             ("latency_ratio", latencyRatio), ("fallback_points", fallbackPoints), ("token_cost_ratio", tokenCostRatio)] {
-            try StrictJSON.check(value >= 0 && value.isFinite, key, in: decoder, "must be a non-negative number, not \(value)")
+        for (key, value) in [("accuracy_points", accuracyPoints), ("language_accuracy_points", languageAccuracyPoints), ("fallback_points", fallbackPoints)] {
+            try StrictJSON.check(Self.points.contains(value), key, in: decoder, "must be between 0 and 100 percentage points, not \(value)")
         }
-        try StrictJSON.check(calibrationMargin >= 1 && calibrationMargin.isFinite, "calibration_margin", in: decoder,
-                             "must be a factor of at least 1 (1.25 allows machines ×1.25 apart), not \(calibrationMargin)")
-        try StrictJSON.check(languageMinItems >= 1, "language_min_items", in: decoder, "must be at least 1, not \(languageMinItems)")
+        for (key, value) in [("latency_ratio", latencyRatio), ("token_cost_ratio", tokenCostRatio)] {
+            try StrictJSON.check(Self.fraction.contains(value), key, in: decoder, "must be a fraction between 0 and 10 (0.10 is +10%), not \(value)")
+        }
+        try StrictJSON.check(Self.margin.contains(calibrationMargin), "calibration_margin", in: decoder,
+                             "must be a factor between 1 and 10 (1.25 allows machines ×1.25 apart), not \(calibrationMargin)")
+        try StrictJSON.check(Self.itemCount.contains(languageMinItems), "language_min_items", in: decoder,
+                             "must be between 1 and 1000000000, not \(languageMinItems)")
     }
+
+    /// The meaningful range of each kind of threshold: points of a rate, a relative change, a machine factor, an item count.
+    static let points = 0.0...100.0, fraction = 0.0...10.0, margin = 1.0...10.0, itemCount = 1...1_000_000_000
 
     static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio", "calibration_margin"]
 

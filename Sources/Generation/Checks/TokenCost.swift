@@ -90,6 +90,8 @@ package enum TokenCost {
 
     package static func percent(_ fraction: Double) -> String {
         let value = fraction * 100
-        return value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+        // Int(exactly:) is nil past Int's range (and for NaN): the Double prints as it is instead of trapping.
+        if let whole = Int(exactly: value) { return "\(whole)%" }
+        return "\(value)%"
     }
 }

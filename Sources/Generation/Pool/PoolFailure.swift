@@ -32,6 +32,7 @@ public enum PoolFailure {
         case .timeout(_, let seconds): "no complete answer within \(Int(seconds.rounded())) s"
         case .serverLoading: "still loading the model (HTTP 503)"
         case .httpStatus(let code, _, _): "HTTP \(code)"
+        case .streamError: "an error event in the stream"
         case .streamCutOff: "stream cut off"
         case .malformedResponse: "malformed response"
         case .notAnEventStream: "not an event stream"

@@ -43,6 +43,31 @@ public struct ServerSource: Sendable, Equatable {
         return url
     }
 
+    /// What makes two URLs one server: scheme and host in lower case, the port (the scheme's default when none is
+    /// given), the path without trailing slashes or a final `/v1` (llama-server answers natively and as its own
+    /// OpenAI-compatible API). User, password, query and fragment do not make another server.
+    public static func identity(_ url: URL) -> String {
+        let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
+        let scheme = (parts?.scheme ?? "").lowercased()
+        let port = parts?.port ?? (scheme == "https" ? 443 : 80)
+        var path = parts?.path ?? ""
+        while path.hasSuffix("/") { path.removeLast() }
+        if path.hasSuffix("/v1") { path.removeLast(3) }
+        return "\(scheme)://\((parts?.host ?? "").lowercased()):\(port)\(path)"
+    }
+
+    /// The first server given twice among `urls` (with where each was given, `places[i]`), or nil: a server given
+    /// twice would be a "pool" whose two queues share one server's slots.
+    public static func duplicate(in urls: [URL], places: [String]) -> (url: String, first: String, second: String)? {
+        var seen: [String: Int] = [:]
+        for (index, url) in urls.enumerated() {
+            if let first = seen.updateValue(index, forKey: identity(url)) {
+                return (redacted(url), places[first], places[index])
+            }
+        }
+        return nil
+    }
+
     /// `url` as reports may show it: scheme, host, port and path, without user, password, query or fragment
     /// (any of which may carry a credential).
     public static func redacted(_ url: URL) -> String {
@@ -113,7 +138,7 @@ public struct ServerSource: Sendable, Equatable {
             facts["context_per_slot"] = String(props.contextPerSlot)
             facts["total_slots"] = String(props.totalSlots)
         } catch {
-            facts["props_error"] = "\(error)"
+            facts["props_error"] = Redaction.text("\(error)")
         }
         return facts
     }

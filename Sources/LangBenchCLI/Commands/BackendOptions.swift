@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import Generation
 import LangBench
+import LlamaBackend
 
 /// How generation reaches llama-server: start one (binary and model from the set-up cache or
 /// LANGBENCH_LLAMA_SERVER / LANGBENCH_MODEL) or attach to a running one.
@@ -18,8 +19,18 @@ struct BackendOptions {
 
     init(_ arguments: ParsedArguments) throws {
         source = ServerSource()
-        source.urls = try arguments.values("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
-        if let path = arguments.value("servers-file") { source.urls += try ServerURLOption.parseFile(path, command: arguments.command) }
+        let flags = try arguments.values("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
+        var places = flags.indices.map { "--server-url #\($0 + 1)" }
+        source.urls = flags
+        if let path = arguments.value("servers-file") {
+            let listed = try ServerURLOption.parseFile(path, command: arguments.command)
+            source.urls += listed.map(\.url)
+            places += listed.map { "--servers-file \(path):\($0.line)" }
+        }
+        if let duplicate = ServerSource.duplicate(in: source.urls, places: places) {
+            throw UsageError("\(duplicate.url) is given twice (\(duplicate.first) and \(duplicate.second)): one server is one server; "
+                             + "llama-server's native URL and its /v1 are the same server", command: arguments.command)
+        }
         source.threads = try arguments.optionalInt("threads", range: 1...256)
         source.apiKeyEnv = try arguments.value("api-key-env").map { try APIKeyEnvOption.parse($0, command: arguments.command) }
         source.requestTimeout = try arguments.seconds("request-timeout")
@@ -29,8 +40,7 @@ struct BackendOptions {
 /// `--api-key-env` of `generate`, `run` and `doctor`: a variable name, never the key itself.
 enum APIKeyEnvOption {
     static func parse(_ text: String, command: String) throws -> String {
-        let allowed = text.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
-        guard !text.isEmpty, allowed, !(text.first?.isNumber ?? false) else {
+        guard APIKey.isVariableName(text) else {
             // The value may be a key pasted by mistake: do not echo it.
             throw UsageError("--api-key-env takes the name of an environment variable (e.g. OPENAI_API_KEY), not a key", command: command)
         }
@@ -51,14 +61,18 @@ enum ServerURLOption {
 
     /// `--servers-file`'s URLs; a line that is not one is a usage error naming the file and line, not its text
     /// (which may carry a credential).
-    static func parseFile(_ path: String, command: String) throws -> [URL] {
+    static func parseFile(_ path: String, command: String) throws -> [(url: URL, line: Int)] {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw UsageError("--servers-file \(path) is a directory; give the file that lists one server URL per line", command: command)
+        }
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ConfigurationError.invalid(path: path, reason: "cannot read the servers file: \(error.localizedDescription)")
         }
-        let urls = try ServersFile.entries(text).map { entry -> URL in
+        let urls = try ServersFile.entries(text).map { entry -> (url: URL, line: Int) in
             do {
-                return try ServerSource.parseURL(entry.text)
+                return (try ServerSource.parseURL(entry.text), entry.line)
             } catch let error as ConfigurationError {
                 guard case .invalidValue(_, _, let reason) = error else { throw error }
                 throw UsageError("--servers-file \(path):\(entry.line): \(reason)", command: command)

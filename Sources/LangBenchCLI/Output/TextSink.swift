@@ -51,3 +51,19 @@ public final class BufferSink: TextSink {
 
     public var text: String { storage.withLock { $0 } }
 }
+
+/// Passes everything through `Redaction.text` on its way to `base`: stderr carries error messages that
+/// name URLs (with whatever user, password or query they were given) and, in principle, a server's words.
+public struct RedactingSink: TextSink {
+    public let base: any TextSink
+
+    public init(_ base: any TextSink) {
+        self.base = base
+    }
+
+    public func write(_ text: String) {
+        base.write(Redaction.text(text))
+    }
+
+    public var failure: String? { base.failure }
+}

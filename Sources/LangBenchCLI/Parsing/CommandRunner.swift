@@ -1,9 +1,13 @@
+import BenchSupport
+
 /// Finds the command named by the arguments, parses, validates, runs, and maps any error to an
 /// exit status. The executable calls `run` once; tests call it with a buffer context.
 public enum CommandRunner {
     public static func run(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
         var context = context
-        context.commandLine = [root.configuration.name] + arguments
+        // Recorded in provenance and so in every report: a --server-url's user, password or query must not be.
+        context.commandLine = ([root.configuration.name] + arguments).map(Redaction.text)
+        context.stderr = RedactingSink(context.stderr)
         let status = await dispatch(root, arguments: arguments, context: context)
         // Whatever the command decided, output that did not reach stdout (a full disk, a closed pipe) is not a result.
         if let failure = context.stdout.failure {

@@ -16,6 +16,12 @@ public struct Completion: Sendable, Equatable, Codable {
     public var client: ClientTimings
     /// The settings the server reports it used; nil when it does not echo them (OpenAI-compatible APIs).
     public var settings: EchoedSettings?
+    /// The server sent text past one of the request's stop strings (it ignored `stop`); `content` was cut there.
+    public var ignoredStop = false
+    /// The server's text held the API key (a proxy reflecting the request's headers); it was redacted from `content`.
+    public var secretRedacted = false
+    /// The server reported a token count the request cannot have produced; it was dropped (unknown).
+    public var invalidCounts = false
 
     public init(content: String, stopType: StopType, stoppingWord: String, truncated: Bool,
                 tokensPredicted: Int?, tokensEvaluated: Int?, server: ServerTimings?, client: ClientTimings,
@@ -48,6 +54,32 @@ public struct Completion: Sendable, Equatable, Codable {
 }
 
 extension Completion {
+    /// This completion as far as `request` allows it to be true: the text up to the first of its stop strings (a
+    /// server that ignores `stop` runs on into the next turn, which is not the reply; marks `ignoredStop`), and
+    /// token counts the request could have produced — a negative count, or more generated tokens than
+    /// `max_tokens` (plus `countMargin`), becomes unknown and marks `invalidCounts`, never a figure to average.
+    func checked(against request: CompletionRequest) -> Completion {
+        var checked = self
+        let first = request.stop.filter { !$0.isEmpty }.compactMap { content.range(of: $0) }.min { $0.lowerBound < $1.lowerBound }
+        if let first {
+            checked.content = String(content[..<first.lowerBound])
+            checked.ignoredStop = true
+        }
+        let limit = request.maxTokens > 0 ? request.maxTokens + Self.countMargin : Int.max
+        if let predicted = tokensPredicted, predicted < 0 || predicted > limit {
+            checked.tokensPredicted = nil
+            checked.invalidCounts = true
+        }
+        if let evaluated = tokensEvaluated, evaluated < 0 {
+            checked.tokensEvaluated = nil
+            checked.invalidCounts = true
+        }
+        return checked
+    }
+
+    /// Generated tokens a server may report past `max_tokens` (a final end-of-sequence or stop token counted).
+    static let countMargin = 2
+
     /// The server's timings, or a `malformedResponse` naming `url` when it sent none (figures that
     /// need the server's own clock cannot be made up from the client's).
     public func requireServerTimings(url: String) throws -> ServerTimings {

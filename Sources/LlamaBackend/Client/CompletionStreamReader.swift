@@ -68,7 +68,7 @@ struct CompletionStreamReader {
             throw BackendError.malformedResponse(url: url.absoluteString, detail: "an event that is not completion JSON (\(payload.utf8.count) bytes)")
         }
         if let error = event.error {
-            throw BackendError.httpStatus(code: error.code ?? 500, message: error.summary, url: url.absoluteString)
+            throw BackendError.streamError(code: error.code, message: error.summary, url: url.absoluteString)
         }
         if event.stop == true {
             final = (event, at)

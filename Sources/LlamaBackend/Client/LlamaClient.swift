@@ -33,7 +33,7 @@ public struct LlamaClient: TextCompleting {
         for try await event in Self.stream(urlRequest, deadline: requestTimeout, transport: transport) {
             try reader.consume(event)
         }
-        return try reader.finish(startedAt: start)
+        return try reader.finish(startedAt: start).checked(against: request)
     }
 
     /// Returns when `/health` answers 200; throws `.serverLoading` on 503 and the usual transport errors.

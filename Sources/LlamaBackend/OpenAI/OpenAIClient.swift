@@ -24,7 +24,7 @@ public struct OpenAIClient: TextCompleting {
         var attempt = 1
         while true {
             do {
-                return try await once(body)
+                return try await once(body).checked(against: request)
             } catch BackendError.rateLimited(let url, _) {
                 guard attempt <= endpoint.rateLimitRetries else { throw BackendError.rateLimited(url: url, attempts: attempt) }
                 try await Task.sleep(for: endpoint.rateLimitBackoff * (1 << (attempt - 1)))

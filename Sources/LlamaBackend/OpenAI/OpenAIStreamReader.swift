@@ -50,9 +50,12 @@ struct OpenAIStreamReader {
         let client = ClientTimings(wallMs: (end - start).milliseconds, headersMs: since(response.headersAt),
                                    timeToFirstTokenMs: since(firstContentAt), firstTokenEventMs: since(firstTokenAt),
                                    lastTokenEventMs: since(lastTokenAt), tokenEvents: tokenEvents)
-        return Completion(content: content, stopType: OpenAIWireFormat.stopType(finishReason), stoppingWord: "", truncated: false,
-                          tokensPredicted: usage?.completion_tokens, tokensEvaluated: usage?.prompt_tokens,
-                          server: timings?.value, client: client, settings: nil)
+        var completion = Completion(content: redacted(content), stopType: OpenAIWireFormat.stopType(finishReason), stoppingWord: "", truncated: false,
+                                    tokensPredicted: usage?.completion_tokens, tokensEvaluated: usage?.prompt_tokens,
+                                    server: timings?.value, client: client, settings: nil)
+        // A proxy that reflects the request's headers into the text would put the key into replies.jsonl and the page.
+        completion.secretRedacted = completion.content != content
+        return completion
     }
 
     private mutating func take(_ payload: String, at: ContinuousClock.Instant) throws {
@@ -68,7 +71,7 @@ struct OpenAIStreamReader {
             throw BackendError.notOpenAICompatible(url: url.absoluteString, endpoint: url.path, detail: "an event is not a completion chunk")
         }
         if let error = chunk.error {
-            throw BackendError.httpStatus(code: error.code ?? 500, message: redacted(error.summary), url: url.absoluteString)
+            throw BackendError.streamError(code: error.code, message: redacted(error.summary), url: url.absoluteString)
         }
         guard chunk.choices != nil || chunk.usage != nil else {
             throw BackendError.notOpenAICompatible(url: url.absoluteString, endpoint: url.path, detail: "an event has neither choices nor usage")
@@ -90,6 +93,6 @@ struct OpenAIStreamReader {
     }
 
     private func redacted(_ text: String) -> String {
-        endpoint.key.map { $0.redact(text) } ?? text
+        Redaction.secrets(in: endpoint.key.map { $0.redact(text) } ?? text)
     }
 }

@@ -45,7 +45,8 @@ struct ExternalDetectorTests {
     }
 
     @Test(arguments: [("@garbage", ": unreadable answer: this is not json (invalid JSON: "),
-                      ("@wrongid", ": unreadable answer: answer for id 1x while waiting for 1"), ("@error", ": cannot decide")])
+                      ("@wrongid", ": unreadable answer: answer for id 1x while waiting for 1"), ("@error", ": cannot decide"),
+                      ("@p1.5", ": unreadable answer: probability 1.5 for 'en' (outside 0...1)")])
     func garbageAndErrorsFailTheItem(text: String, expected: String) async {
         let detector = ExternalDetector(command: Self.command)
         guard case .failed(let reason) = await detector.identify(text, candidates: nil, hints: [:]) else {

@@ -58,6 +58,29 @@ struct ResumeStreamingTests {
         }
     }
 
+    /// A second, different result under one key — in one stream or in a later segment — is refused naming the
+    /// config, the item and both lines (keeping the first was a silent choice); the same result twice counts once.
+    @Test func aConflictingDuplicateIsRefusedNamingBothLines() async throws {
+        let items = try CorpusLoader().loadSorted(Self.paths)
+        let whole = try await DetectionStreamingTests.detect(items, into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 256)
+        let log = whole.appendingPathComponent(DetectionOutput.resultsLog)
+        let (header, results) = try Self.lines(log)
+        let original = results[1]
+        var fields = try JSONSerialization.jsonObject(with: Data(original.utf8)) as! [Any]
+        fields[7] = (fields[7] as? String) == "ru" ? "uk" : "ru"  // another predicted language
+        let changed = Substring(String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self))
+        let config = fields[0] as! String, id = fields[2] as! String
+        for (name, order) in [("one stream", [results[0], original, changed] + results.dropFirst(2)),
+                              ("a later segment", Array(results) + [changed])] {
+            try Self.write(log, header: header, results: order)
+            let error = try #require(throws: ConfigurationError.self, "\(name)") { _ = try DetectionStore(whole.path).allResults() }
+            let lines = name == "one stream" ? "3, 4" : "3, \(results.count + 2)"
+            #expect("\(error)".contains("holds two different results of config '\(config)', item '\(id)' (lines \(lines))"), "\(name): \(error)")
+        }
+        try Self.write(log, header: header, results: Array(results) + [original])
+        #expect(try DetectionStore(whole.path).allResults().count == results.count, "an identical duplicate counts once")
+    }
+
     /// A log in no order at all (shuffled: far more segments than resumes make) is refused, naming it.
     @Test func aShuffledLogIsRefused() async throws {
         let items = try CorpusLoader().loadSorted(Self.paths)

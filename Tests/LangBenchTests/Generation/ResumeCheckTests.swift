@@ -56,6 +56,50 @@ struct ResumeCheckTests {
         #expect(grown.records.map(\.itemID) == ["a", "b", "c"])
     }
 
+    /// Variants are objects in a list: compared leaf by leaf (`variants[1].name`), never as a dictionary's description,
+    /// whose key order differs between processes, so the same variants resume and a renamed one is named.
+    @Test func variantsCompareKeyByKey() throws {
+        var settings = try Self.job(Self.items, directory: Fixture.temporaryDirectory(), resume: false).settings
+        settings.variants = [.init(name: "a", description: "", model: "m.gguf", server: 1, fingerprint: "f1"),
+                             .init(name: "b", description: "two words", model: "m.gguf", server: 1, fingerprint: "f2")]
+        let flat = ResumeManifest.flatten(settings)
+        #expect(flat["variants[1].name"] == "b" && flat["variants[0].fingerprint"] == "f1")
+        #expect(!flat.values.contains { $0.contains("[") && $0.contains(":") }, "no dictionary description among the values")
+        #expect(ResumeManifest.differences(settings, settings).isEmpty)
+        var renamed = settings
+        renamed.variants?[1].name = "c"
+        #expect(ResumeManifest.differences(settings, renamed) == ["variants[1].name: b → c"])
+    }
+
+    /// A records log with a second, different record under one key (a ×10 latency line inserted first): resume, and
+    /// every reader of the finished run, refuse it naming the key and both lines; an identical duplicate is harmless.
+    /// A record no request can have (`total_ms` −500) is refused naming its line.
+    @Test func conflictingDuplicatesAndImpossibleFiguresInTheRecordsLogAreRefused() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        _ = try await Self.job(Self.items, directory: directory, resume: false).run()
+        let log = directory.appendingPathComponent(GenerationOutput.recordsLog)
+        let original = try String(contentsOf: log, encoding: .utf8)
+        let lines = original.split(separator: "\n").map(String.init)
+        var slow = try JSONDecoder().decode(GenerationRecord.self, from: Data(lines[0].utf8))
+        slow.totalMs *= 10
+        try (try JSONOutput.line(slow) + original).write(to: log, atomically: true, encoding: .utf8)
+        let message = "lines 1 and 2 hold different records of item 'a', route direct, repeat 0"
+        await #expect {
+            _ = try await Self.job(Self.items, directory: directory, resume: true).run()
+        } throws: { error in error is ConfigurationError && "\(error)".contains(message) }
+        #expect { _ = try GenerationOutput.read(directory.path) } throws: { "\($0)".contains(message) }
+
+        try (lines[0] + "\n" + original).write(to: log, atomically: true, encoding: .utf8)
+        #expect(try GenerationOutput.read(directory.path).records.count == 2, "an identical duplicate counts once")
+
+        var negative = slow
+        negative.totalMs = -500
+        try (original + (try JSONOutput.line(negative))).write(to: log, atomically: true, encoding: .utf8)
+        await #expect {
+            _ = try await Self.job(Self.items, directory: directory, resume: true).run()
+        } throws: { "\($0)".contains("line 3: total_ms is -500.0; no request measures that") }
+    }
+
     @Test func recordsWithoutAManifestAreRefused() async throws {
         let directory = try Fixture.temporaryDirectory()
         _ = try await Self.job(Self.items, directory: directory, resume: false).run()

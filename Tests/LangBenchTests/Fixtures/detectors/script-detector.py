@@ -6,6 +6,7 @@ Behaviour switches, for failure tests, come from the text itself:
   "@die"     exit(3) without answering     "@hang"   never answer
   "@garbage" print a non-JSON line          "@error"  answer {"id","error"}
   "@wrongid" answer with another id         "@none"   answer with no hypotheses
+  "@p1.5"    answer a probability of 1.5
 """
 import json, os, sys, time
 
@@ -31,6 +32,9 @@ for line in sys.stdin:
         continue
     if "@wrongid" in text:
         print(json.dumps({"id": rid + "x", "hypotheses": []}), flush=True)
+        continue
+    if "@p1.5" in text:
+        print(json.dumps({"id": rid, "hypotheses": [{"lang": "en", "p": 1.5}]}), flush=True)
         continue
     if "@none" in text:
         print(json.dumps({"id": rid, "hypotheses": []}), flush=True)

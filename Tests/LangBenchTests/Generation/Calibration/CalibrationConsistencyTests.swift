@@ -24,6 +24,22 @@ struct CalibrationConsistencyTests {
     /// Eight busy processes in the run's first minute: 449 ms median, samples 0.40–16.7 s.
     static let loaded = calibration(start: [16_700, 3_200, 452], end: [446, 420, 400])
 
+    /// A calibration no machine could measure (none, 0 ms, negative, not a number) is damaged, not unsteady: no
+    /// ×inf or nan figure, a sentence saying so, and a report that encodes.
+    @Test(arguments: [([Double](), [Double](), "samples: none"), ([0, 0, 0], [400, 401, 399], "samples: 3 of 6 are 0 ms, negative or not a number"),
+                      ([-500, 400, 400], [400, 401, 399], "samples: 1 of 6 are 0 ms, negative or not a number"),
+                      ([.nan, 400, 400], [400, 401, 399], "samples: 1 of 6 are 0 ms, negative or not a number")])
+    func aDamagedCalibrationIsCalledDamaged(start: [Double], end: [Double], figures: String) throws {
+        let calibration = Self.calibration(start: start, end: end)
+        let check = CalibrationConsistency(calibration)
+        #expect(check.verdict == .damaged && check.figures == figures)
+        #expect(check.sentence.hasPrefix("⚠️ Machine calibration damaged (\(figures)): no request takes that time"))
+        #expect(!check.sentence.contains("inf") && !check.sentence.contains("nan"))
+        let steadiness = MachineSteadiness(calibration: calibration, records: [])
+        #expect(steadiness.reasons == ["the machine calibration is damaged, not unsteady (\(figures)): no request takes that time"])
+        _ = try JSONOutput.encode(check)
+    }
+
     @Test(arguments: [
         // Start 13.5 / 14.2 / 1.5 s, end about 0.45 s: "995 ms median (412–14187)" and no warning.
         ([13_500, 14_187, 1_500], [412, 450, 460], CalibrationConsistency.Verdict.inconsistent, "samples span ×34.43 (412–14187 ms; start median 13500 ms, end median 450 ms)"),
@@ -37,7 +53,7 @@ struct CalibrationConsistencyTests {
         let check = CalibrationConsistency(Self.calibration(start: start, end: end))
         #expect(check.verdict == verdict)
         #expect(check.figures == figures)
-        #expect(check.spreadRatio == check.maxMs / check.minMs)
+        #expect(check.spreadRatio == check.maxMs.flatMap { slowest in check.minMs.map { slowest / $0 } })
         #expect(check.maxSpreadRatio == CalibrationConsistency.maxSpreadRatio)
         #expect(check.sentence.hasPrefix(verdict == .consistent ? "Machine calibration consistent" : "⚠️ Machine calibration inconsistent"))
     }
@@ -50,7 +66,7 @@ struct CalibrationConsistencyTests {
     }
 
     @Test func noSampleIsNoYardstick() {
-        #expect(CalibrationConsistency(MachineCalibration(threads: nil, samples: [])).verdict == .inconsistent)
+        #expect(CalibrationConsistency(MachineCalibration(threads: nil, samples: [])).verdict == .damaged)
     }
 
     /// The base fixture run (or `records`), `slower` times as slow, with `calibration` in its provenance.
