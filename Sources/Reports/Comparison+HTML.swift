@@ -11,8 +11,10 @@ extension Comparison {
         var page = HTMLPage(title: "LangBench compare")
         let words = regressions.isEmpty ? "✓ pass: no regression" : "✗ regression: \(regressions.count) check(s) regressed"
         page.headline("Verdict", verdict: (words, verdict), lines: [
-            "Base \(base) → current \(current).", "\(checks.count) checks, \(regressions.count) regressed, \(improvements.count) improved."])
+            "Base \(base) → current \(current).", "\(checks.count) checks, \(regressions.count) regressed, \(improvements.count) improved.",
+            "Family-wise α = \(thresholds.alpha)\(alphaSplitText), Holm within each kind of check."])
         page.list(notes)
+        if !environment.isEmpty { page.table(environmentTable, id: "environment") }
         var moved = ReportTable(title: "Items that moved", columns: [.init("check"), .init("item_id"), .numeric("repeat"), .init("change"), .init("detail")])
         var anchors: [String] = []
         for (title, status) in [("Regressions", MetricCheck.Status.regression), ("Improvements", .improvement)] {

@@ -10,9 +10,10 @@ extension Comparison {
             : latencyNotJudged == nil ? "## ✅ LangBench: no regression\n\n" : "## ⚠️ LangBench: no regression in the checks judged; latency not judged\n\n"
         if let latencyNotJudged { out += "**\(ReportText.markdown(latencyNotJudged.note))**\n\n" }
         out += "Base \(ReportText.code(base)) → current \(ReportText.code(current)). \(checks.count) metrics checked, \(regressions.count) regressed, \(improvements.count) improved; "
-            + "\(gatingChecks) gating checks, family-wise α = \(thresholds.alpha) (Holm).\n\n"
+            + "\(gatingChecks) gating checks, family-wise α = \(thresholds.alpha)\(alphaSplitText) (Holm within each).\n\n"
         for note in notes where note != latencyNotJudged?.note { out += "> \(ReportText.markdown(note))\n" }
         if !notes.isEmpty { out += "\n" }
+        if !environment.isEmpty { out += MarkdownWriter.render(environmentTable) + "\n" }
         let blind = checks.filter { $0.powerNote != nil }
         if !blind.isEmpty {
             out += "<details><summary>\(blind.count) check(s) cannot see their threshold</summary>\n\n"
@@ -36,14 +37,28 @@ extension Comparison {
         }
         out += "### Rules\n\n"
         out += "- Runs must match in corpora, item set, route, profile, model, seed, sampling, server threads/slots/context, concurrency, repeats, translation packs and cache policy; otherwise `compare` refuses (exit 65) unless `--allow-mismatch`, and every allowed difference is listed above.\n"
-        out += "- Every check pairs an item with itself (same route and repeat); an item's repeats are one unit in every test. Holm's correction runs across all \(gatingChecks) gating checks of this compare at α = \(thresholds.alpha), so a job with no real change fails with probability at most \(thresholds.alpha). Exact checks (token cost) spend no α; checks not judged neither.\n"
-        out += "- **mde**: the change a check flags with 80% power at its n, tested at α/m = \(thresholds.alpha)/\(max(1, gatingChecks)) (Holm's first step), normal approximation: for latency ratios exp((z₁₋α/m + z₀.₈)·SE) − 1 beyond the threshold's ratio, SE the standard deviation of the bootstrap log-ratios; for McNemar rates the d from no change solving d = (z₁₋α/2m + z₀.₈)·√(deff·(churn + d)/n), churn = 2·min(b, c)/n (records that moved both ways), deff = Σ(bᵢ−cᵢ)²/(b + c) over items with repeats (1 without); 0 for exact checks. When the threshold is below it, the check says \"cannot see a change of … with n = …\" (listed above).\n"
-        out += "- **detection.accuracy** (higher is better): McNemar's exact test on the same items; regression when significant after Holm **and** the drop exceeds \(thresholds.accuracyPoints) points per config, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
-        out += "- **generation.latency / ttft / tpot** (lower is better): geometric mean of per-item CURRENT/BASE ratios of total_ms, ttft_ms and tpot_ms (repeats resampled with their item, 2000 bootstrap resamples over items); regression when significantly above ×\(1 + thresholds.latencyRatio). **generation.latency_p95**: the p95 of per-item total_ms (geometric mean over repeats), CURRENT/BASE, paired bootstrap over items; the same rule, judged from \(TailLatency.minimumItems) items. Pairs without a model reply in one run are counted in `lost` and judged by the rate checks. Not judged, and no interval, below \(Statistics.minimumForInterval) items.\n"
-        out += "- **generation.served_in_own_language** (higher is better) and **generation.fallback_rate** per reason (lower is better): McNemar's exact test on the same records, clustered by item when there are repeats (Durkalski et al.; crisis-flagged excluded); regression when significant after Holm and the change exceeds \(thresholds.fallbackPoints) points.\n"
-        out += "- **generation.prompt_tokens_evaluated** and **generation.tokens_generated** (lower is better): exact totals over the same records with a model reply in both runs (the server's `prompt_n` and generated tokens of every request); with a cold cache and a fixed seed they do not depend on the machine, so they are checked under every latency basis. Regression when a total rises by more than \(TokenCost.percent(thresholds.tokenCostRatio)); the first records that changed are listed.\n"
+        out += "- Every check pairs an item with itself (same route and repeat); an item's repeats are one unit in every test. α = \(thresholds.alpha) is split between the kinds of gating check present (detection and outcomes weigh 2, latency and token cost 1: \(alphaSplitText.isEmpty ? "none present" : String(alphaSplitText.dropFirst(2).dropLast()))), and Holm's correction runs within each kind at its share, so a compare with no real change fails with probability at most \(thresholds.alpha). Exact checks spend no α; checks not judged neither; a test whose smallest possible p cannot reach its share's level is left out (Tarone).\n"
+        out += "- **mde**: the change a check flags with 80% power at its n, tested at its kind's share over the kind's gating checks (Holm's first step), normal approximation: for ratios exp((z₁₋α + z₀.₈)·SE) − 1 beyond the threshold's ratio, SE the standard deviation of the bootstrap log-ratios (for the slowest tenth, the robust spread of every item's log-ratio over √k); for McNemar rates the d from no change solving d = (z₁₋α + z₀.₈)·√(deff·(churn + d)/n), churn = 2·min(b, c)/n (records that moved both ways), deff = Σ(bᵢ−cᵢ)²/(b + c) over items with repeats (1 without); 0 for exact checks. When the threshold is below it, the check says \"cannot see a change of … with n = …\" (listed above).\n"
+        out += "- **detection.accuracy** (higher is better): McNemar's exact test, one-sided, on the same items; regression when significant after Holm **and** the drop exceeds \(thresholds.accuracyPoints) points per config, or \(thresholds.languageAccuracyPoints) points for a language with ≥ \(thresholds.languageMinItems) items.\n"
+        out += "- **generation.latency / ttft / tpot** (lower is better): geometric mean of per-item CURRENT/BASE ratios of total_ms, ttft_ms and tpot_ms (repeats resampled with their item, 2000 bootstrap resamples over items); regression when significantly above ×\(1 + thresholds.latencyRatio). **\(TailLatency.metric)**: the mean log-ratio of total_ms over the slowest tenth of items, ranked by √(base·current), exact sign-flip test; the same threshold, judged from \(TailLatency.minimumItems) items. Pairs without a model reply in one run are counted in `lost` and judged by the rate checks. Not judged, and no interval, below \(Statistics.minimumForInterval) items.\n"
+        out += "- **generation.served_in_own_language** (higher is better) and **generation.fallback_rate** per reason (lower is better): McNemar's exact test, one-sided, on the same records, clustered by item when there are repeats (the exact sign-flip distribution of the items' imbalances; crisis-flagged excluded); regression when significant after Holm and the change exceeds \(thresholds.fallbackPoints) points.\n"
+        out += "- **Token cost** (lower is better), over the records with a model reply in both runs. **generation.prompt_tokens_fixed**: the prompt tokens the server evaluated (`prompt_n`) of fixed prompts (direct generate, pivot translate-in), compared exactly: with a cold cache and one model file (by SHA-256) they are the same on any runner; regression when the total rises by more than \(TokenCost.percent(thresholds.tokenCostRatio)), and the first records that changed are listed. **generation.tokens_generated** and **generation.prompt_tokens_of_sampled_text** (prompts that embed generated text: pivot generate and translate-out): sampled text differs between CPUs and after any prompt edit, so the ratio of totals is bootstrapped over items; regression when significantly above ×\(1 + thresholds.tokenCostRatio).\n"
         out += "- Improvements use the same rules in the other direction and never fail the job.\n"
         return out
+    }
+
+    /// ` (detection 0.0167, latency 0.0083, …)`: each kind's share of α; empty when nothing gates.
+    package var alphaSplitText: String {
+        let order = MetricCheck.Kind.allCases.map(\.rawValue)
+        let shares = alphaShares.sorted { order.firstIndex(of: $0.key) ?? 0 < order.firstIndex(of: $1.key) ?? 0 }
+        return shares.isEmpty ? "" : " (" + shares.map { String(format: "%@ %.4g", $0.key, $0.value) }.joined(separator: ", ") + ")"
+    }
+
+    /// What the runs computed with that differs, and what each difference does to the comparison.
+    package var environmentTable: ReportTable {
+        var table = ReportTable(title: "Environment", columns: [.init("what"), .init("base"), .init("current"), .init("consequence")])
+        for row in environment { table.append([.text(row.name), .text(row.base), .text(row.current), .text(row.consequence)]) }
+        return table
     }
 
     static let latencyMetrics: Set<String> = ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric]
@@ -63,7 +78,7 @@ extension Comparison {
             } ?? .empty
             let threshold: ReportCell = tokens ? .text("+" + TokenCost.percent(c.threshold))
                 : latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
-            let mde: ReportCell = c.mde.map { tokens ? .text("0 (exact)") : latency ? .text(String(format: "%+.1f%%", $0 * 100)) : .text(String(format: "%.1f pts", $0 * 100)) } ?? .empty
+            let mde: ReportCell = c.mde.map { tokens && c.family.hasPrefix("exact") ? .text("0 (exact)") : latency ? .text(String(format: "%+.1f%%", $0 * 100)) : .text(String(format: "%.1f pts", $0 * 100)) } ?? .empty
             table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
                           c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, c.adjustedP.map { .text(DetectionReport.pValue($0)) } ?? .empty,
                           threshold, mde, .int(c.n), c.lost.map(ReportCell.int) ?? .empty])

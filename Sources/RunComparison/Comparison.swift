@@ -21,12 +21,17 @@ public struct Comparison: Sendable, Encodable {
     public var brokenItemCounts: [String: Int] = [:]
     /// Latency left unjudged because a run's machine was unsteady (nil: judged, or skipped by `--latency skip`).
     public var latencyNotJudged: LatencyNotJudged?
+    /// What the runs computed with that differs (machine, llama.cpp build, server settings, model file).
+    public var environment: [EnvironmentDifference] = []
+    /// The compare's α split between the kinds of gating check present (they add up to `thresholds.alpha`).
+    public var alphaShares: [String: Double] = [:]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
         case brokenItemCounts = "broken_item_counts"
         case latencyNotJudged = "latency_not_judged"
         case gatingChecks = "gating_checks"
+        case environment, alphaShares = "alpha_shares"
     }
 
     /// The runs' differences in named settings that were let through by `--allow-mismatch`.
@@ -47,7 +52,9 @@ public struct Comparison: Sendable, Encodable {
         self.thresholds = thresholds
         let join = try base.detectionStore.flatMap { a in try current.detectionStore.map { try DetectionJoin(base: a, current: $0) } }
         try Self.requireCommonItems(base, current, detection: join)
-        let (mismatches, changes) = Self.differences(base, current)
+        var (mismatches, changes) = Self.differences(base, current)
+        let environment = base.generation.flatMap { a in current.generation.map { EnvironmentDifference.between(a, $0) } } ?? []
+        mismatches += Self.environmentMismatches(environment, latency: latency)
         if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
         self.mismatches = mismatches
         notes = mismatches.map { "mismatch allowed: \($0)" } + changes
@@ -70,16 +77,18 @@ public struct Comparison: Sendable, Encodable {
                                                   margin: thresholds.calibrationMargin)
             }
             // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are compared.
-            latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency)
+            latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency, environment: environment)
             let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
                 ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
                                              margin: thresholds.calibrationMargin)
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
+        alphaShares = Dictionary(uniqueKeysWithValues: MetricCheck.alphaShares(checks, alpha: thresholds.alpha).map { ($0.key.rawValue, $0.value) })
         self.checks = MetricCheck.familyWise(checks, alpha: thresholds.alpha).map { $0.settlingMoved() }.sorted { ($0.status, $0.metric, $0.key) < ($1.status, $1.metric, $1.key) }
         brokenItems = broken
         brokenItemCounts = brokenCounts
+        self.environment = environment
         // With latency skipped and no fallbacks, two generation runs have nothing to check: that is a pass, not a mismatch.
         let shared = (base.detection != nil && current.detection != nil) || (base.generation != nil && current.generation != nil)
         if !shared { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
@@ -102,6 +111,20 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(verdict, forKey: .verdict)
         try container.encode(latencyNotJudged, forKey: .latencyNotJudged)
         try container.encode(gatingChecks, forKey: .gatingChecks)
+        try container.encode(environment, forKey: .environment)
+        try container.encode(alphaShares, forKey: .alphaShares)
+    }
+
+    /// The environment differences that make runs incomparable: another model file (by SHA-256), a server build or
+    /// setting that changes speed (unless latency is skipped), and another machine under a same-runner basis. A side that did not record a
+    /// figure (an older report) is listed in the table but refuses nothing: there is no change to name.
+    static func environmentMismatches(_ environment: [EnvironmentDifference], latency: LatencyBasis) -> [String] {
+        environment.filter { difference in
+            guard difference.base != "not recorded", difference.current != "not recorded" else { return false }
+            if difference.effect == .output { return true }
+            guard latency != .skip else { return false }
+            return difference.effect == .serverSpeed || difference.effect == .output || (difference.effect == .machine && latency == .sameRunner)
+        }.map { "\($0.name) differs: \($0.base) vs \($0.current) (\($0.consequence))" }
     }
 
     /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item

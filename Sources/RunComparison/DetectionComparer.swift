@@ -2,7 +2,7 @@ import BenchSupport
 import Detection
 import Generation
 
-/// Detection accuracy checks between two runs of the same items: paired (McNemar exact), overall per
+/// Detection accuracy checks between two runs of the same items: paired (McNemar exact, one-sided), overall per
 /// config (Holm across configs) and per language with enough items (Holm across a config's languages).
 /// The paired counts come from one streaming pass over both runs' results logs (`DetectionJoin`).
 enum DetectionComparer {
@@ -28,18 +28,18 @@ enum DetectionComparer {
 
     static func check(_ counts: DetectionJoin.Counts, key: String, points: Double, family: String, moved: MovedCandidates?) -> MetricCheck {
         let n = counts.n, fixed = counts.fixed, broken = counts.broken
-        let p = Statistics.mcnemarExact(b: fixed, c: broken)
+        let worseP = Statistics.mcnemarExactOneSided(worse: broken, better: fixed), betterP = Statistics.mcnemarExactOneSided(worse: fixed, better: broken)
         let base = n > 0 ? Double(counts.baseRight) / Double(n) : 0, current = n > 0 ? Double(counts.currentRight) / Double(n) : 0
         let deltaPoints = (current - base) * 100
         var check = MetricCheck(metric: "detection.accuracy", key: key, polarity: .higherIsBetter, base: base, current: current,
-                                delta: current - base, interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
-                                rule: "McNemar exact, Holm across all gating checks, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
+                                delta: current - base, interval: nil, pValue: deltaPoints < 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
+                                rule: "McNemar exact, one-sided, Holm within detection's share of α, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
                                 family: family)
         // Detection has one result per item: every pair is its own unit.
         check.powerBasis = .paired(churn: n > 0 ? Double(2 * min(fixed, broken)) / Double(n) : 0, n: n, designEffect: 1)
-        check.smallestP = Statistics.mcnemarExact(b: 0, c: fixed + broken)
-        check.regressionP = -deltaPoints > points ? p : 1
-        check.improvementP = deltaPoints > points ? p : 1
+        check.smallestP = Statistics.signFlipSmallestP(count: fixed + broken)
+        check.regressionP = -deltaPoints > points ? worseP : 1
+        check.improvementP = deltaPoints > points ? betterP : 1
         check.movedCandidates = moved
         return check
     }

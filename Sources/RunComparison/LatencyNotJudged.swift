@@ -19,15 +19,24 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     enum CodingKeys: String, CodingKey { case runs, reasons, metrics, note }
 
 
-    /// Whether a run was unsteady, and whether a run's pool mixed servers beyond the margin.
-    var unsteady = false, unlikePool = false
+    /// Whether a run was unsteady, whether a run's pool mixed servers beyond the margin, and whether the server's
+    /// build or settings changed between calibrated runs (let through by `--allow-mismatch`).
+    var unsteady = false, unlikePool = false, serverChanged = false
 
     /// Nil when both runs were steady (and, calibrated, each pool's servers alike) or latency is skipped anyway.
     /// A pool whose servers' calibrations differ beyond the margin (`PoolLatency.disagreement`) has no one
     /// machine to scale its latency by: its pooled figures depend on the dealing.
-    init?(base: GenerationReport, current: GenerationReport, basis: LatencyBasis) {
+    init?(base: GenerationReport, current: GenerationReport, basis: LatencyBasis, environment: [EnvironmentDifference] = []) {
         guard basis != .skip else { return nil }
         var runs: [String] = [], reasons: [String] = []
+        // A calibration runs through the server it calibrates: a slower build or setting would be divided out as "the machine".
+        let speed = environment.filter { $0.effect == .serverSpeed && $0.base != "not recorded" && $0.current != "not recorded" }
+        if basis == .calibrated, !speed.isEmpty {
+            serverChanged = true
+            runs = ["base", "current"]
+            reasons.append("the server changed between the runs (" + speed.map { "\($0.name): \($0.base) → \($0.current)" }.joined(separator: "; ")
+                           + "), and a calibration through each run's own server would divide the change out as machine speed")
+        }
         for (name, report) in [("base", base), ("current", current)] {
             var why: [String] = []
             let steadiness = MachineSteadiness(report)
@@ -54,6 +63,10 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     public var note: String {
         let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
         let judged = " Accuracy, fallbacks and token cost are judged as usual; "
+        if serverChanged && !unsteady && !unlikePool {
+            return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ") + "." + judged
+                + "measure both builds or settings on one runner (`--latency same-runner`) to judge their latency."
+        }
         guard unlikePool else {
             return "⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during \(who) (" + reasons.joined(separator: "; ")
                 + "); its latency describes the load, not the code." + judged + "re-run on a quiet machine to judge latency."
@@ -66,7 +79,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
     /// Why, in a JUnit test case's name.
     private var shortCause: String {
-        [unsteady ? "machine unsteady" : nil, unlikePool ? "pool servers unlike" : nil].compactMap { $0 }.joined(separator: ", ")
+        [unsteady ? "machine unsteady" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -30,12 +30,35 @@ public struct Provenance: Sendable, Codable, Hashable {
         public var cores: Int
         public var memoryGiB: Double
         public var os: String
+        /// The CPU's SIMD features that change what llama.cpp computes (`avx2`, `avx512f`, …): two machines the model
+        /// name calls alike sample differently when these differ. Absent where the system does not say (not Linux).
+        public var cpuFeatures: [String]?
+
+        public init(cpu: String, cores: Int, memoryGiB: Double, os: String, cpuFeatures: [String]? = nil) {
+            self.cpu = cpu
+            self.cores = cores
+            self.memoryGiB = memoryGiB
+            self.os = os
+            self.cpuFeatures = cpuFeatures
+        }
 
         public static func current() -> Host {
             let info = ProcessInfo.processInfo
             return Host(cpu: cpuModel() ?? "unknown", cores: info.activeProcessorCount,
                         memoryGiB: (Double(info.physicalMemory) / 1_073_741_824 * 10).rounded() / 10,
-                        os: info.operatingSystemVersionString)
+                        os: info.operatingSystemVersionString, cpuFeatures: cpuFeatureFlags())
+        }
+
+        /// The SIMD families ggml picks kernels by, as /proc/cpuinfo names them.
+        static let simdFlags: Set<String> = ["sse3", "ssse3", "sse4_1", "sse4_2", "avx", "avx2", "fma", "f16c", "bmi2", "avx_vnni",
+                                             "avx512f", "avx512bw", "avx512vl", "avx512dq", "avx512_vnni", "avx512_bf16", "avx512vbmi",
+                                             "amx_tile", "amx_int8", "amx_bf16", "asimd", "sve", "sve2", "i8mm", "asimddp"]
+
+        private static func cpuFeatureFlags() -> [String]? {
+            guard let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8) else { return nil }  // not Linux: unknown
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("flags") || $0.hasPrefix("Features") }),
+                  let flags = line.split(separator: ":", maxSplits: 1).last else { return nil }
+            return Set(flags.split(separator: " ").map(String.init)).intersection(simdFlags).sorted()
         }
 
         private static func cpuModel() -> String? {

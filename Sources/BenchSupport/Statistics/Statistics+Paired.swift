@@ -15,18 +15,6 @@ extension Statistics {
         return adjusted
     }
 
-    /// McNemar's test with repeated pairs clustered by unit (Durkalski, Palesch, Lipsitz & Rust 2003):
-    /// per unit dᵢ = bᵢ − cᵢ (its pairs positive only in A minus only in B), z = Σdᵢ / √Σdᵢ², two-sided
-    /// normal p. With one pair per unit it is the asymptotic McNemar statistic (b − c)/√(b + c); with
-    /// repeats, an item's pairs move together and count as one unit, not as independent pairs.
-    /// `spread` = √Σdᵢ², the standard error of Σdᵢ.
-    public static func mcnemarClustered(_ units: [(b: Int, c: Int)]) -> (p: Double, spread: Double) {
-        let d = units.map { Double($0.b - $0.c) }
-        let pairsSquared = d.map { $0 * $0 }.reduce(0, +)
-        guard pairsSquared > 0 else { return (1, 0) }
-        return (normalTwoSidedP(d.reduce(0, +) / pairsSquared.squareRoot()), pairsSquared.squareRoot())
-    }
-
     /// Bootstrap distribution of the mean of `values` (one value per independent unit, e.g. an item's
     /// mean log-ratio over its repeats, so repeats are resampled together): sorted, seeded.
     public static func bootstrapMeans(_ values: [Double], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {

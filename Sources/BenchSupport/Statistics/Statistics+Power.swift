@@ -11,7 +11,7 @@ extension Statistics {
         /// A one-sided test of a log-ratio against the threshold's margin; `standardError` is the standard
         /// deviation of its bootstrap distribution.
         case logRatio(standardError: Double)
-        /// A two-sided paired test of a difference in proportions (McNemar) over `n` records: `churn` is the
+        /// A one-sided paired test of a difference in proportions (McNemar) over `n` records: `churn` is the
         /// discordance a run without the change shows (2·min(b, c)/n, records that moved both ways), and
         /// `designEffect` the variance inflation of repeats clustered by item (1 without repeats).
         case paired(churn: Double, n: Int, designEffect: Double)
@@ -23,7 +23,7 @@ extension Statistics {
     /// - `.logRatio`: exp((z₁₋α + z₀.₈)·SE) − 1, the relative distance *beyond the threshold's margin*
     ///   (a true ratio of (1 + threshold)·(1 + mde) is flagged with 80% power);
     /// - `.paired`: the difference in proportions d from no change solving d = k·√(deff·(churn + d)/n),
-    ///   k = z₁₋α/₂ + z₀.₈: a true change d adds a fraction d of discordant records to the churn, so a run
+    ///   k = z₁₋α + z₀.₈: a true change d adds a fraction d of discordant records to the churn, so a run
     ///   with no discordant record still cannot see less than k²·deff/n;
     /// - `.exact`: 0.
     public static func minimumDetectableEffect(_ basis: PowerBasis, alpha: Double) -> Double {
@@ -34,7 +34,7 @@ extension Statistics {
             return exp((normalQuantile(1 - alpha) + normalQuantile(power)) * se) - 1
         case .paired(let churn, let n, let designEffect):
             guard n > 0 else { return 1 }
-            let k = normalQuantile(1 - alpha / 2) + normalQuantile(power)
+            let k = normalQuantile(1 - alpha) + normalQuantile(power)
             let a = k * k * designEffect / Double(n)
             return (a + (a * a + 4 * a * churn).squareRoot()) / 2
         }

@@ -26,6 +26,9 @@ package enum GenerationComparer {
                        machine: MachineAdjustment? = .identity) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         let blocks = Blocks(base: base.provenance, current: current.provenance)
+        // Prompt token counts are exact only between runs of one tokenizer: the same model file, by SHA-256.
+        let model = (base.settings.server["model_sha256"], current.settings.server["model_sha256"])
+        let sameTokenizer = model.0 != nil && model.0 == model.1
         // A run with variants is compared variant by variant (the same variant's records pair up).
         let variants = current.records.map(\.variant).reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
         for variant in variants {
@@ -33,7 +36,7 @@ package enum GenerationComparer {
                 let paired = pairs(base: base, current: current, route: route, variant: variant)
                 guard !paired.isEmpty else { continue }
                 let key = (variant.map { "variant=\($0) " } ?? "") + "route=\(route.rawValue)"
-                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks)
+                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks, sameTokenizer: sameTokenizer)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
@@ -53,7 +56,7 @@ package enum GenerationComparer {
                 let discordant = own.filter { served($0.base) != served($0.current) }.count
                 let check = proportion(own, metric: "generation.served_in_own_language", key: "route=\(route.rawValue) lang=\(lang.identifier)",
                                        polarity: .higherIsBetter, points: thresholds.fallbackPoints, served)
-                rows.append((check, Statistics.mcnemarExact(b: 0, c: discordant)))
+                rows.append((check, Statistics.signFlipSmallestP(count: discordant)))
             }
         }
         let k = (1...max(1, rows.count)).first { k in rows.filter { $0.smallestP <= thresholds.alpha / Double(k) }.count <= k } ?? rows.count
@@ -68,7 +71,8 @@ package enum GenerationComparer {
     }
 
     /// Latency, served-in-own-language, token cost and per-reason fallback checks of one route's pairs.
-    static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?) -> [MetricCheck] {
+    static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?,
+                            sameTokenizer: Bool = true) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         if let machine {
             for metric in LatencyMetric.allCases {
@@ -78,8 +82,8 @@ package enum GenerationComparer {
         }
         checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
-        // Token counts do not depend on the machine: checked whatever the latency basis, even with latency skipped.
-        checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio)
+        // Token counts are checked whatever the latency basis, even with latency skipped.
+        checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio, sameTokenizer: sameTokenizer)
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
             checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
@@ -174,11 +178,12 @@ package enum GenerationComparer {
         check.smallestP = 1 / Double(boot.count + 1)
     }
 
-    /// A per-record yes/no compared on the same records with McNemar's test. An item's repeats are not
-    /// independent pairs (the same prompt tends to fall back again): with one record per item it is the
-    /// exact test; with repeats, the test clustered by item (`Statistics.mcnemarClustered`), whose
-    /// variance comes from the items' own imbalances — collapsing repeats to one yes/no per item would
-    /// throw away an item that is flagged in some repeats only.
+    /// A per-record yes/no compared on the same records with McNemar's test, one-sided in each direction
+    /// (a regression is tested for as a regression). An item's repeats are not independent pairs (the same
+    /// prompt tends to fall back again): with one record per item it is the exact test; with repeats, the
+    /// exact test clustered by item (`Statistics.mcnemarClusteredOneSided`: each item's imbalance as likely
+    /// either way under no change), whose size holds at any number of discordant items — collapsing repeats
+    /// to one yes/no per item would throw away an item that is flagged in some repeats only.
     /// `moves` names a record that gained the flag and one that lost it, for the items that moved.
     static func proportion(_ paired: [Pair], metric: String, key: String, polarity: MetricCheck.Polarity, points: Double,
                            moves: (gained: String, lost: String) = ("gained", "lost"), _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
@@ -187,30 +192,37 @@ package enum GenerationComparer {
         let onlyCurrent = paired.filter { !flag($0.base) && flag($0.current) }.count
         let before = Double(paired.filter { flag($0.base) }.count) / Double(n), after = Double(paired.filter { flag($0.current) }.count) / Double(n)
         let items = Dictionary(grouping: paired, by: \.base.itemID)
-        let p: Double, designEffect: Double, test: String, smallestP: Double
+        // Records that moved the bad way (gained a bad flag, lost a good one) and the good way.
+        let gained = paired.map { !flag($0.base) && flag($0.current) }, lost = paired.map { flag($0.base) && !flag($0.current) }
+        let (worseFlags, betterFlags) = polarity == .lowerIsBetter ? (gained, lost) : (lost, gained)
+        let position = Dictionary(uniqueKeysWithValues: paired.enumerated().map { ($1.base.key, $0) })
+        let worseWay = { (pair: Pair) in worseFlags[position[pair.base.key]!] }
+        let betterWay = { (pair: Pair) in betterFlags[position[pair.base.key]!] }
+        let worseP: Double, betterP: Double, designEffect: Double, test: String, smallestP: Double
         if items.count == n {
-            p = Statistics.mcnemarExact(b: onlyBase, c: onlyCurrent)
+            let (w, b) = (paired.filter(worseWay).count, paired.filter(betterWay).count)
+            worseP = Statistics.mcnemarExactOneSided(worse: w, better: b)
+            betterP = Statistics.mcnemarExactOneSided(worse: b, better: w)
             designEffect = 1
-            test = "McNemar exact on the same records"
-            smallestP = Statistics.mcnemarExact(b: 0, c: onlyBase + onlyCurrent)
+            test = "McNemar exact, one-sided, on the same records"
+            smallestP = Statistics.signFlipSmallestP(count: w + b)
         } else {
-            let units = items.values.map { pairs in
-                (b: pairs.filter { flag($0.base) && !flag($0.current) }.count, c: pairs.filter { !flag($0.base) && flag($0.current) }.count)
-            }
-            let clustered = Statistics.mcnemarClustered(units)
-            p = clustered.p
-            smallestP = Statistics.mcnemarClustered(units.map { (b: 0, c: abs($0.b - $0.c)) }).p
+            let units = items.values.map { pairs in (b: pairs.filter(worseWay).count, c: pairs.filter(betterWay).count) }
+            worseP = Statistics.mcnemarClusteredOneSided(units)
+            betterP = Statistics.mcnemarClusteredOneSided(units.map { (b: $0.c, c: $0.b) })
+            smallestP = Statistics.signFlipSmallestP(count: units.filter { $0.b != $0.c }.count)
             // Σ(bᵢ − cᵢ)² against b + c: how much more the item sums vary than independent records would.
             let discordant = onlyBase + onlyCurrent
-            designEffect = discordant > 0 ? clustered.spread * clustered.spread / Double(discordant) : Double(n) / Double(items.count)
-            test = "McNemar clustered by item (\(items.count) items, repeats as one unit) on the same records"
+            let spread = Statistics.mcnemarClustered(units).spread
+            designEffect = discordant > 0 ? spread * spread / Double(discordant) : Double(n) / Double(items.count)
+            test = "McNemar exact, one-sided, clustered by item (\(items.count) items, repeats as one unit; sign-flip distribution) on the same records"
         }
         let worse = polarity == .lowerIsBetter ? after - before : before - after
         var check = MetricCheck(metric: metric, key: key, polarity: polarity, base: before, current: after, delta: after - before,
-                                interval: nil, pValue: p, threshold: points / 100, n: n, status: .unchanged,
-                                rule: "\(test) (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm across all gating checks, and a change of more than \(points) points")
-        check.regressionP = worse * 100 > points ? p : 1
-        check.improvementP = -worse * 100 > points ? p : 1
+                                interval: nil, pValue: worse >= 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
+                                rule: "\(test) (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm within its share of α, and a change of more than \(points) points")
+        check.regressionP = worse * 100 > points ? worseP : 1
+        check.improvementP = -worse * 100 > points ? betterP : 1
         check.powerBasis = .paired(churn: Double(2 * min(onlyBase, onlyCurrent)) / Double(n), n: n, designEffect: designEffect)
         check.smallestP = smallestP
         check.movedCandidates = .flagged(paired, good: polarity == .higherIsBetter, names: moves, flag)

@@ -1,36 +1,89 @@
 import BenchSupport
 
-/// One family for a compare's verdict, and what each check can see.
+/// One family-wise error budget for a compare's verdict, split by kind of check, and what each check can see.
 extension MetricCheck {
-    static let gatingFamily = "all gating checks"
+    /// The kinds of gating check a compare's α is split between, each with its weight. Detection and the
+    /// outcomes people see (served, fallbacks) weigh twice what latency and token cost do, so that a dozen latency
+    /// checks cannot dilute a detection regression out of its share, nor the reverse.
+    package enum Kind: String, CaseIterable, Sendable {
+        case detection, outcomes, latency, tokenCost = "token cost"
 
-    /// Judges a compare's checks as one family: Holm across every gating check (every test with a
-    /// p-value, in detection and generation alike) at `alpha`, so the chance that a job with no real
-    /// change fails on any check is at most `alpha`. Exact checks (token cost, p = 0 or 1) carry no
-    /// sampling noise and spend no α; checks not judged (too few items) neither; nor a test whose smallest
-    /// possible p-value exceeds α (e.g. McNemar with fewer than 6 discordant records): it can never be
-    /// significant, and since the discordant counts say nothing about the direction of the change (they are
-    /// ancillary), leaving it out keeps the bound. Each check's minimum detectable effect is computed at α/m,
-    /// Holm's first step (the level a lone real change must reach).
-    package static func familyWise(_ checks: [MetricCheck], alpha: Double) -> [MetricCheck] {
-        var out = checks
-        for index in out.indices {
-            switch out[index].powerBasis {
-            case .logRatio?, .paired?:
-                let testable = (out[index].smallestP ?? 0) <= alpha
-                out[index].gating = testable
-                out[index].family = testable ? gatingFamily : "cannot reach α (too few discordant records)"
-            case .exact?: out[index].gating = false; out[index].family = "exact (no α spent)"
-            case nil: out[index].gating = false; out[index].family = "not judged"
+        var weight: Double {
+            switch self {
+            case .detection, .outcomes: 2
+            case .latency, .tokenCost: 1
             }
         }
-        out = holm(out, alpha: alpha)
-        let level = alpha / Double(max(1, out.filter(\.gating).count))
+
+        init(metric: String) {
+            if metric.hasPrefix("detection.") { self = .detection }
+            else if TokenCost.metrics.contains(metric) { self = .tokenCost }
+            else if ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric].contains(metric) { self = .latency }
+            else { self = .outcomes }
+        }
+
+        /// The family a gating check of this kind is judged in.
+        var family: String { "gating: \(rawValue)" }
+    }
+
+    /// α split between the kinds present: each kind's share is its weight over the present kinds' weights, so the
+    /// shares add up to α (Bonferroni between kinds) and a compare without latency gives its share to the rest.
+    package static func alphaShares(_ checks: [MetricCheck], alpha: Double) -> [Kind: Double] {
+        let present = Set(checks.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map { Kind(metric: $0.metric) })
+        let total = present.map(\.weight).reduce(0, +)
+        return Dictionary(uniqueKeysWithValues: present.map { ($0, alpha * $0.weight / total) })
+    }
+
+    /// Judges a compare's checks: α is split between the kinds of check (`alphaShares`), and Holm runs within each
+    /// kind at its share, so the chance that a compare with no real change fails on any check is at most `alpha`.
+    /// Exact checks (p = 0 or 1: no sampling noise) spend no α; checks not judged neither. Within a kind, a test
+    /// whose smallest possible p-value cannot reach the level it would be tested at is left out, with Tarone's
+    /// rule: the smallest K such that at most K checks can reach share/K (McNemar's discordant counts and a
+    /// sign-flip's item count say nothing about the direction of the change, so leaving them out keeps the bound).
+    /// Each check's minimum detectable effect is computed at share/m, Holm's first step in its kind.
+    package static func familyWise(_ checks: [MetricCheck], alpha: Double) -> [MetricCheck] {
+        var out = checks
+        let shares = alphaShares(checks, alpha: alpha)
+        var levels: [Int: Double] = [:]
+        for (kind, share) in shares {
+            let members = out.indices.filter { Kind(metric: out[$0].metric) == kind && (out[$0].powerBasis.map { $0 != .exact } ?? false) }
+            let k = (1...max(1, members.count)).first { k in members.filter { (out[$0].smallestP ?? 0) <= share / Double(k) }.count <= k } ?? members.count
+            let testable = members.filter { (out[$0].smallestP ?? 0) <= share / Double(k) }
+            for index in members {
+                let reaches = testable.contains(index)
+                out[index].gating = reaches
+                out[index].family = reaches ? kind.family : "cannot reach \(kind.rawValue)'s share of α (too few items or discordant records)"
+                if !reaches { out[index].regressionP = 1; out[index].improvementP = 1 }
+            }
+            let regression = Statistics.holm(testable.map { out[$0].regressionP })
+            let improvement = Statistics.holm(testable.map { out[$0].improvementP })
+            for (position, index) in testable.enumerated() {
+                out[index].status = regression[position] < share ? .regression : (improvement[position] < share ? .improvement : .unchanged)
+                out[index].adjustedP = min(regression[position], improvement[position])
+                levels[index] = share / Double(max(1, testable.count))
+            }
+        }
         for index in out.indices {
+            switch out[index].powerBasis {
+            case .exact?:
+                out[index].gating = false
+                out[index].family = "exact (no α spent)"
+                out[index].status = out[index].regressionP == 0 ? .regression : (out[index].improvementP == 0 ? .improvement : .unchanged)
+            case nil:
+                out[index].gating = false
+                out[index].family = "not judged"
+                out[index].status = .unchanged
+            default: break
+            }
             guard let basis = out[index].powerBasis else { continue }
+            let level = levels[index] ?? shares[Kind(metric: out[index].metric)].map { $0 / Double(max(1, out.filter(\.gating).count)) } ?? alpha
             let mde = Statistics.minimumDetectableEffect(basis, alpha: level)
             out[index].mde = mde.isFinite ? mde : nil
             if mde > out[index].threshold { out[index].powerNote = out[index].cannotSee(mde: mde) }
+            if !out[index].gating, basis != .exact {
+                out[index].powerNote = "cannot see a change of \(out[index].thresholdText) with n = \(out[index].n): "
+                    + "its smallest possible p-value is above the level it would be tested at"
+            }
         }
         return out
     }

@@ -1,13 +1,19 @@
 import BenchSupport
 import Foundation
 
-/// The tail check: the p95 of per-item latency, CURRENT over BASE, paired over items. The mean-ratio
-/// check dilutes a slowdown confined to the slowest items (doubling the slowest 10% reads ×1.07 there);
-/// this one reads it where it happens.
+/// The tail check: how much slower the slowest tenth of items got, paired per item. The mean-ratio check
+/// dilutes a slowdown confined to the slowest items (doubling the slowest 10% reads ×1.07 there), and a
+/// bootstrap of a p95 over a hundred items is bimodal and blind to it; this check reads the slow items
+/// themselves.
+///
+/// The items are ranked by the geometric mean of their two latencies, √(base·current), which is the same
+/// whichever run is called base: under no change the selection does not favour either sign of the items'
+/// log-ratios, so the exact sign-flip test on the selected items keeps its size.
 package enum TailLatency {
-    package static let metric = "generation.latency_p95"
-    static let quantile = 0.95
-    /// Below this the p95 rests on the one or two slowest items (40 items leave two above it): not judged.
+    package static let metric = "generation.latency_slowest_tenth"
+    /// The share of items the check reads.
+    static let share = 0.1
+    /// Below this the slowest tenth is too few items for any outcome to reach a family's level: not judged.
     package static let minimumItems = 40
 
     /// One check over the pairs with a model reply in both runs; nil when there are none.
@@ -23,28 +29,46 @@ package enum TailLatency {
             perItem[pair.base.itemID, default: ([], [], [])].measured.append(log(pair.base.totalMs))
         }
         guard !perItem.isEmpty else { return nil }
-        // An item's repeats are one unit: its geometric mean latency in each run, resampled as a pair.
+        // An item's repeats are one unit: its geometric mean latency in each run.
         let items = perItem.keys.sorted()
-        let base = items.map { exp(Statistics.mean(perItem[$0]!.base)) }, current = items.map { exp(Statistics.mean(perItem[$0]!.current)) }
-        let (before, after) = (Statistics.quantile(base, quantile), Statistics.quantile(current, quantile))
+        let base = items.map { Statistics.mean(perItem[$0]!.base) }, current = items.map { Statistics.mean(perItem[$0]!.current) }
+        let logRatios = zip(current, base).map { $0 - $1 }
+        let count = max(1, Int((Double(items.count) * share).rounded(.up)))
+        // The slowest by √(base·current), ties by id: the same set whichever run is base.
+        let slowest = items.indices.sorted { (base[$0] + current[$0], items[$1]) > (base[$1] + current[$1], items[$0]) }.prefix(count)
+        let selected = slowest.map { logRatios[$0] }
+        let measured = slowest.map { exp(Statistics.mean(perItem[items[$0]]!.measured)) }
         let threshold = thresholds.latencyRatio
-        // The base figure as measured; the delta on the current machine's scale.
-        let measured = Statistics.quantile(items.map { exp(Statistics.mean(perItem[$0]!.measured)) }, quantile)
-        var check = MetricCheck(metric: metric, key: key, polarity: .lowerIsBetter, base: measured, current: after,
-                                delta: after / before - 1, interval: nil, pValue: nil, threshold: threshold, n: items.count,
-                                status: .unchanged, rule: "")
+        var check = MetricCheck(metric: metric, key: key, polarity: .lowerIsBetter, base: Statistics.mean(measured),
+                                current: Statistics.mean(slowest.map { exp(current[$0]) }), delta: exp(Statistics.mean(selected)) - 1,
+                                interval: nil, pValue: nil, threshold: threshold, n: items.count, status: .unchanged, rule: "")
         check.lost = paired.filter { !$0.bothModel }.count
-        check.movedCandidates = .ratios(items.indices.map { (items[$0], current[$0] / base[$0]) }, threshold: threshold)
+        check.movedCandidates = .ratios(slowest.map { (items[$0], exp(logRatios[$0])) }, threshold: threshold)
         guard items.count >= minimumItems else {
-            check.rule = "paired p95 ratio: fewer than \(minimumItems) items with a model reply in both runs, not judged"
+            check.rule = "mean log-ratio over the slowest tenth: fewer than \(minimumItems) items with a model reply in both runs, not judged"
             check.powerNote = "cannot see a change of \(check.thresholdText) with n = \(items.count): fewer than \(minimumItems) items, not judged"
             return check
         }
-        let boot = Statistics.bootstrapPairedQuantileLogRatios(base: base, current: current, quantile)
-        GenerationComparer.judgeLogRatio(&check, boot: boot, spread: machine.relativeInterval(mix), threshold: threshold)
-        check.rule = "ratio of the p95 of per-item total_ms (geometric mean over an item's repeats), CURRENT/BASE, paired bootstrap over items "
-            + "(pairs kept together): regression when significantly above \(1 + threshold), improvement when below \(1 - threshold) (Holm across all gating checks)"
-            + machine.ruleNote(mix, what: "base items")
+        let spread = machine.relativeInterval(mix)
+        let widen = (up: log(spread.high), down: -log(spread.low))
+        let boot = Statistics.bootstrapMeans(selected)
+        check.interval = .init(low: exp(Statistics.quantile(sorted: boot, 0.025)) / spread.high, high: exp(Statistics.quantile(sorted: boot, 0.975)) / spread.low)
+        check.regressionP = Statistics.signFlipP(selected, beyond: log(1 + threshold) + widen.up, above: true)
+        check.improvementP = Statistics.signFlipP(selected, beyond: log(1 - threshold) - widen.down, above: false)
+        check.pValue = min(check.regressionP, check.improvementP)
+        // Power from the noise of every item's log-ratio, robustly (a slowdown of a tenth leaves the median absolute
+        // deviation where it was), over the tenth the check reads; its p cannot go below 2⁻ᵏ for k items.
+        check.powerBasis = .logRatio(standardError: Self.robustSpread(logRatios) / Double(count).squareRoot())
+        check.smallestP = Statistics.signFlipSmallestP(count: count)
+        check.rule = "mean log-ratio CURRENT/BASE of total_ms over the slowest tenth of items (\(count) of \(items.count), ranked by √(base·current); "
+            + "an item's repeats as one unit), exact sign-flip test: regression when significantly above \(1 + threshold), improvement when below \(1 - threshold) "
+            + "(Holm within latency's share of α)" + machine.ruleNote(mix, what: "base items")
         return check
+    }
+
+    /// 1.4826 × the median absolute deviation: the standard deviation of normal noise, unmoved by a changed tenth.
+    static func robustSpread(_ values: [Double]) -> Double {
+        let median = Statistics.quantile(values, 0.5)
+        return 1.4826 * Statistics.quantile(values.map { abs($0 - median) }, 0.5)
     }
 }

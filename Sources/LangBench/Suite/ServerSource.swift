@@ -130,13 +130,24 @@ public struct ServerSource: Sendable, Equatable {
             facts["parallel_slots"] = String(configuration.parallelSlots)
             facts["context_size"] = String(configuration.contextSize)
             facts["swa_full"] = String(configuration.swaFull)
+            facts["server_args"] = ServerEnvironment.settings(configuration.arguments(port: 0))
+        } else if ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? ""), let port = server.baseURL.port,
+                  let arguments = ServerEnvironment.commandLine(listeningOn: port) {
+            // An attached server on this machine: how it was started is readable, and it is what decides its speed.
+            facts["server_args"] = Redaction.text(ServerEnvironment.settings(arguments))
         }
+        if let log = server.logFile, let info = ServerEnvironment.systemInfo(logFile: log) { facts["system_info"] = info }
         do {
             let props = try await server.client(requestTimeout: requestTimeout).props()
             facts["model_path"] = props.modelPath
             facts["build_info"] = props.buildInfo
             facts["context_per_slot"] = String(props.contextPerSlot)
             facts["total_slots"] = String(props.totalSlots)
+            // The model by content, when its file is on this machine: prompt token counts are exact only for one tokenizer.
+            if FileManager.default.isReadableFile(atPath: props.modelPath) {
+                do { facts["model_sha256"] = try await ModelChecksum.sha256(ofFileAt: props.modelPath) }
+                catch { facts["model_sha256_error"] = Redaction.text("\(error)") }
+            }
         } catch {
             facts["props_error"] = Redaction.text("\(error)")
         }

@@ -22,21 +22,29 @@ enum FileChecksum {
     }
 }
 
-/// Refuses a model file that is not the one a profile names, before a server is launched with it.
+/// The SHA-256 of model files, and the refusal of one that is not the file a profile names.
 public enum ModelChecksum {
-    /// Files already verified in this process, by path, size and modification time (hashing 253 MB
+    /// Digests already computed in this process, by path, size and modification time (hashing 253 MB
     /// takes a second, and tests launch many servers).
-    private static let verified = Mutex<Set<String>>([])
+    private static let digests = Mutex<[String: String]>([:])
+
+    /// The SHA-256 (hex) of the file at `path`; computed once per process and file state.
+    public static func sha256(ofFileAt path: String) async throws -> String {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        let stamp = "\(path)\u{1F}\(attributes[.size] ?? "")\u{1F}\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        if let known = digests.withLock({ $0[stamp] }) { return known }
+        let digest = try await FileChecksum.sha256(of: URL(fileURLWithPath: path))
+        digests.withLock { $0[stamp] = digest }
+        return digest
+    }
 
     /// Throws `modelChecksumMismatch` unless the SHA-256 of the file at `path` is `expected` (hex).
     public static func verify(_ path: String, expected: String) async throws {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)  // try?: a missing file fails at launch, with its own error
-        let stamp = "\(path)\u{1F}\(attributes?[.size] ?? "")\u{1F}\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-        if verified.withLock({ $0.contains(stamp) }) { return }
-        let actual = try await FileChecksum.sha256(of: URL(fileURLWithPath: path))
+        // A missing file fails at launch, with its own error.
+        guard FileManager.default.fileExists(atPath: path) else { return }
+        let actual = try await sha256(ofFileAt: path)
         guard actual == expected.lowercased() else {
             throw BackendError.modelChecksumMismatch(path: path, expected: expected, actual: actual)
         }
-        _ = verified.withLock { $0.insert(stamp) }
     }
 }

@@ -18,19 +18,58 @@ struct PowerTests {
     /// a = (1.959964 + 0.841621)²·deff/n; d = (a + √(a² + 4·a·churn))/2. No churn, 45 items: d = a = 0.174420.
     /// Churn 0.1 over 200 records: a = 0.039244, d = 0.085269. Two repeats per item (deff 2) over 90 records: as 45 items.
     @Test func pairedMDE() {
-        #expect(abs(Statistics.minimumDetectableEffect(.paired(churn: 0, n: 45, designEffect: 1), alpha: 0.05) - 0.174420) < 1e-6)
-        #expect(abs(Statistics.minimumDetectableEffect(.paired(churn: 0.1, n: 200, designEffect: 1), alpha: 0.05) - 0.085269) < 1e-6)
-        #expect(abs(Statistics.minimumDetectableEffect(.paired(churn: 0, n: 90, designEffect: 2), alpha: 0.05) - 0.174420) < 1e-6)
+        #expect(abs(Statistics.minimumDetectableEffect(.paired(churn: 0, n: 45, designEffect: 1), alpha: 0.05) - 0.137390) < 1e-6)
+        #expect(abs(Statistics.minimumDetectableEffect(.paired(churn: 0.1, n: 200, designEffect: 1), alpha: 0.05) - 0.073164) < 1e-6)
+        #expect(abs(Statistics.minimumDetectableEffect(.paired(churn: 0, n: 90, designEffect: 2), alpha: 0.05) - 0.137390) < 1e-6)
         #expect(Statistics.minimumDetectableEffect(.exact, alpha: 0.05) == 0)
     }
 
-    /// One pair per item: the asymptotic McNemar statistic, 8/√8 → p = 0.004678. The same 8 discordant
-    /// records as 4 items × 2 repeats: z = 8/√16 = 2 → p = 0.045500.
+    /// The clustered test is exact: 8 one-way records as 8 items give the exact McNemar p = 2·2⁻⁸; the same 8 records as
+    /// 4 items × 2 repeats give 2·2⁻⁴ = 0.125 (the z-statistic said 0.0455: a size of 12.5% at nominal 5%).
     @Test func clusteredMcNemarCountsAnItemsRepeatsOnce() {
         let single = Statistics.mcnemarClustered(Array(repeating: (b: 1, c: 0), count: 8))
-        #expect(abs(single.p - 0.004678) < 1e-6 && abs(single.spread - 8.0.squareRoot()) < 1e-12)
+        #expect(single.p == 2.0 / 256 && abs(single.spread - 8.0.squareRoot()) < 1e-12)
+        #expect(abs(single.p - Statistics.mcnemarExact(b: 8, c: 0)) < 1e-15)
         let repeated = Statistics.mcnemarClustered(Array(repeating: (b: 2, c: 0), count: 4))
-        #expect(abs(repeated.p - 0.045500) < 1e-6)
+        #expect(repeated.p == 0.125)
+        #expect(Statistics.mcnemarClusteredOneSided(Array(repeating: (b: 2, c: 0), count: 4)) == 0.0625)
+        #expect(Statistics.mcnemarClusteredOneSided(Array(repeating: (b: 0, c: 2), count: 4)) == 1)
         #expect(Statistics.mcnemarClustered([(b: 1, c: 1), (b: 0, c: 0)]).p == 1)
+    }
+
+    /// One-sided exact McNemar is the binomial tail, even where 2ⁿ overflows.
+    @Test(arguments: [(8, 0, 1.0 / 256), (5, 3, 0.36328125), (0, 4, 1.0), (3, 3, 0.65625)])
+    func oneSidedMcNemarIsTheBinomialTail(worse: Int, better: Int, p: Double) {
+        #expect(abs(Statistics.mcnemarExactOneSided(worse: worse, better: better) - p) < 1e-12)
+    }
+
+    @Test func oneSidedMcNemarHoldsForLargeCounts() {
+        let p = Statistics.mcnemarExactOneSided(worse: 2_100, better: 1_900)
+        #expect(p > 0.0007 && p < 0.0010)  // z = 200/√4000 = 3.16: normal tail 0.00078
+    }
+
+    /// The sign-flip test enumerates every sign pattern: 3 values all above the bound give 1/8; values that
+    /// straddle it give the share of patterns whose sum reaches the observed one.
+    @Test func signFlipIsExactForFewValues() {
+        #expect(Statistics.signFlipP([1, 2, 3], beyond: 0, above: true) == 0.125)
+        #expect(Statistics.signFlipP([1, 2, 3], beyond: 0, above: false) == 1)
+        #expect(Statistics.signFlipP([3, -1], beyond: 0, above: true) == 0.5)  // +3−1 and +3+1 of the four reach 2
+        #expect(Statistics.signFlipP([2, 2, 2], beyond: 1, above: true) == 0.125)
+        #expect(Statistics.signFlipSmallestP(count: 10) == 1.0 / 1024)
+    }
+
+    /// Size at the level it is used: symmetric noise around the bound, 2,000 seeded draws of 10 values each,
+    /// rejects at 5% no more than 5% of the time (and, being exact, not far below it either); sampled beyond
+    /// 20 values, too.
+    @Test(arguments: [10, 30]) func signFlipHoldsItsSize(count: Int) {
+        var generator = SplitMix64(seed: 7)
+        var rejections = 0
+        let draws = count > 20 ? 300 : 2000
+        for _ in 0..<draws {
+            let values = (0..<count).map { _ in Double(generator.next() % 10_000) / 10_000 - 0.5 }
+            if Statistics.signFlipP(values, beyond: 0, above: true, draws: 2000) <= 0.05 { rejections += 1 }
+        }
+        let rate = Statistics.wilson(successes: rejections, trials: draws)
+        #expect(rate.low <= 0.05 && rate.high >= 0.03, "\(rejections) of \(draws)")
     }
 }

@@ -91,7 +91,10 @@ struct MovedItemsTests {
 
     @Test func latencyListsTheItemsBeyondTheThresholdSlowestFirstCapped() throws {
         let worse = try Self.generation("base", "current")
-        for metric in ["generation.latency", "generation.latency_p95"] {
+        // The slowest tenth of 48 pivot items is 5 items: too few to reach latency's share of α, and the check says so.
+        let tail = try #require(worse.checks.first { $0.metric == TailLatency.metric && $0.key == "route=pivot" })
+        #expect(!tail.gating && tail.status == .unchanged && tail.powerNote?.contains("smallest possible p-value") == true)
+        for metric in ["generation.latency"] {
             let check = try #require(worse.checks.first { $0.metric == metric && $0.key == "route=pivot" })
             let moved = try #require(check.moved)
             #expect(check.status == .regression && moved.count == MovedItem.listedRatios && check.movedTotal! >= moved.count)

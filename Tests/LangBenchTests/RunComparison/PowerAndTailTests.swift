@@ -41,7 +41,7 @@ struct PowerAndTailTests {
         let tail = try #require(comparison.checks.first { $0.metric == TailLatency.metric })
         #expect(abs(mean.delta - 0.07) < 0.01 && mean.status == .unchanged)  // 0.1 · ln 2 = 0.069 in log: ×1.07
         #expect(tail.status == .regression && tail.delta > 0.5 && tail.n == 300, "\(tail)")
-        #expect(comparison.markdown.contains("generation.latency_p95"))
+        #expect(comparison.markdown.contains(TailLatency.metric))
     }
 
     @Test func fewItemsLeaveTheTailUnjudgedAndSaySo() throws {
@@ -56,22 +56,30 @@ struct PowerAndTailTests {
         let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
         for check in comparison.checks { #expect(check.mde != nil || check.powerNote?.contains("not judged") == true, "\(check.metric) \(check.key)") }
         let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=pivot" })
-        #expect(served.status == .unchanged && served.powerNote?.hasPrefix("cannot see a change of 2.0 points with n = 48: 80% power needs ") == true)
+        #expect(served.status == .unchanged && served.powerNote?.hasPrefix("cannot see a change of 2.0 points with n = 48: ") == true, "\(served.powerNote ?? "")")
         #expect(comparison.markdown.contains("cannot see a change of 2.0 points with n = 48"))
         #expect(comparison.json.contains("\"mde\" : ") && comparison.json.contains("\"power_note\" : \"cannot see"))
-        let tokens = try #require(comparison.checks.first { $0.metric == "generation.tokens_generated" })
+        let tokens = try #require(comparison.checks.first { $0.metric == "generation.prompt_tokens_fixed" })
         #expect(tokens.mde == 0 && tokens.powerNote == nil && !tokens.gating)
+        let generated = try #require(comparison.checks.first { $0.metric == "generation.tokens_generated" && $0.key == "route=pivot" })
+        #expect(generated.family == "gating: token cost" && generated.mde != nil)
     }
 
-    /// Holm runs across every gating check of the compare: the count is printed, exact checks are not in it.
-    @Test func oneFamilyForTheVerdict() throws {
+    /// α is split between the kinds of gating check (they add up to α) and Holm runs within each kind at its share:
+    /// the split is printed, exact checks are in none of it.
+    @Test func alphaIsSplitByKindAndHolmRunsWithinEach() throws {
         let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
         let gating = comparison.checks.filter(\.gating)
-        #expect(gating.count == comparison.gatingChecks && gating.count > 0 && gating.allSatisfy { !$0.metric.contains("tokens") })
-        #expect(comparison.markdown.contains("\(gating.count) gating checks, family-wise α = 0.05 (Holm)"))
-        #expect(comparison.json.contains("\"gating_checks\" : \(gating.count)"))
-        let regression = Statistics.holm(gating.map(\.regressionP)), improvement = Statistics.holm(gating.map(\.improvementP))
-        for (index, check) in gating.enumerated() { #expect(check.adjustedP == min(regression[index], improvement[index]) || check.adjustedP == nil) }
+        #expect(gating.count == comparison.gatingChecks && gating.count > 0 && !gating.contains { $0.metric == "generation.prompt_tokens_fixed" })
+        #expect(abs(comparison.alphaShares.values.reduce(0, +) - 0.05) < 1e-12)
+        #expect(comparison.alphaShares["outcomes"] == 2 * comparison.alphaShares["latency"]!)
+        #expect(comparison.markdown.contains("\(gating.count) gating checks, family-wise α = 0.05 (outcomes 0.025, latency 0.0125, token cost 0.0125) (Holm within each)"))
+        #expect(comparison.json.contains("\"gating_checks\" : \(gating.count)") && comparison.json.contains("\"alpha_shares\""))
+        for family in Set(gating.map(\.family)) {
+            let members = gating.filter { $0.family == family }
+            let regression = Statistics.holm(members.map(\.regressionP)), improvement = Statistics.holm(members.map(\.improvementP))
+            for (index, check) in members.enumerated() { #expect(check.adjustedP == min(regression[index], improvement[index])) }
+        }
     }
 
     /// The same 8 new timeouts seen in both of 2 repeats are 8 items, not 16 independent pairs.
@@ -81,7 +89,7 @@ struct PowerAndTailTests {
         }
         let comparison = try compare(report(try twice("base"), repeats: 2), report(try twice("current"), repeats: 2))
         let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
-        #expect(timeouts.pValue == Statistics.mcnemarClustered(Array(repeating: (b: 0, c: 2), count: 8)).p)
-        #expect(timeouts.pValue! > Statistics.mcnemarExact(b: 0, c: 16) * 10 && timeouts.rule.contains("clustered by item (48 items"))
+        #expect(timeouts.pValue == Statistics.mcnemarClusteredOneSided(Array(repeating: (b: 2, c: 0), count: 8)))
+        #expect(timeouts.pValue! > Statistics.mcnemarExactOneSided(worse: 16, better: 0) * 10 && timeouts.rule.contains("clustered by item (48 items"))
     }
 }

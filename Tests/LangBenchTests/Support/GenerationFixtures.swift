@@ -25,7 +25,8 @@ enum GenerationFixtures {
                                          supportedLanguages: ["de", "en"], detection: "constrained+priors (builtin; candidates fixture)",
                                          packs: LanguagePacks(), concurrency: 1, repeats: 1, warmup: 2, refuseUnsupported: false,
                                          server: ["threads": "2", "parallel_slots": "1", "context_size": "2048", "swa_full": "true",
-                                                  "model_path": "gemma-3-270m-q4_k_m.gguf"], cachePolicy: .cold)
+                                                  "model_path": "gemma-3-270m-q4_k_m.gguf", "model_sha256": String(repeating: "f", count: 64)],
+                                         cachePolicy: .cold)
     }()
 
     static func provenance(_ name: String) -> Provenance {

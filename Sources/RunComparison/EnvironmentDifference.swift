@@ -1,0 +1,53 @@
+import Generation
+import RunProvenance
+
+/// One thing the two runs computed with that differs between them: the machine, the llama.cpp build, a
+/// server setting, the model file, the warm-up. `compare` prints every one in an Environment table, so a
+/// change in speed is traced to its cause instead of being called "the machine".
+public struct EnvironmentDifference: Sendable, Hashable, Encodable {
+    public enum Effect: String, Sendable, Hashable, Encodable {
+        /// Changes the server's speed: latency cannot be put on one machine scale across it.
+        case serverSpeed = "server speed"
+        /// The machine itself: the calibration's business, and no same-runner compare's.
+        case machine
+        /// Changes what is sampled or counted, not what latency means.
+        case output
+        /// Recorded for the reader; no rule depends on it.
+        case none
+    }
+
+    public var name: String
+    public var base: String
+    public var current: String
+    public var effect: Effect
+
+    /// The differences between two generation runs' environments (detection runs have no server).
+    static func between(_ a: GenerationReport, _ b: GenerationReport) -> [EnvironmentDifference] {
+        var out: [EnvironmentDifference] = []
+        func add(_ name: String, _ x: String?, _ y: String?, _ effect: Effect) {
+            let (x, y) = (x ?? "not recorded", y ?? "not recorded")
+            if x != y { out.append(EnvironmentDifference(name: name, base: x, current: y, effect: effect)) }
+        }
+        let (s, t) = (a.settings.server, b.settings.server)
+        add("llama.cpp build", s["build_info"], t["build_info"], .serverSpeed)
+        add("llama.cpp CPU features in use", s["system_info"], t["system_info"], .serverSpeed)
+        add("server settings", s["server_args"], t["server_args"], .serverSpeed)
+        add("model file (SHA-256)", s["model_sha256"], t["model_sha256"], .output)
+        let (h, k) = (a.provenance.host, b.provenance.host)
+        add("CPU", h.cpu, k.cpu, .machine)
+        add("CPU features", h.cpuFeatures?.joined(separator: " "), k.cpuFeatures?.joined(separator: " "), .machine)
+        add("cores", String(h.cores), String(k.cores), .machine)
+        add("warm-up requests", String(a.settings.warmup), String(b.settings.warmup), .none)
+        return out
+    }
+
+    /// What the difference does to the comparison, in words.
+    var consequence: String {
+        switch effect {
+        case .serverSpeed: "changes the server's speed: latency is not comparable across it (a calibration would absorb it)"
+        case .machine: "another machine: latency only through the calibration, never same-runner"
+        case .output: "another tokenizer may count differently: prompt tokens are not compared exactly"
+        case .none: "recorded"
+        }
+    }
+}
