@@ -53,7 +53,7 @@ extension MetricCheck {
                 let reaches = testable.contains(index)
                 out[index].gating = reaches
                 out[index].family = reaches ? kind.family : "cannot reach \(kind.rawValue)'s share of α (too few items or discordant records)"
-                if !reaches { out[index].regressionP = 1; out[index].improvementP = 1 }
+                if !reaches { out[index].regressionP = 1; out[index].improvementP = 1; out[index].adjustedP = nil; out[index].status = .unchanged }
             }
             let regression = Statistics.holm(testable.map { out[$0].regressionP })
             let improvement = Statistics.holm(testable.map { out[$0].improvementP })
@@ -69,10 +69,12 @@ extension MetricCheck {
                 out[index].gating = false
                 out[index].family = "exact (no α spent)"
                 out[index].status = out[index].regressionP == 0 ? .regression : (out[index].improvementP == 0 ? .improvement : .unchanged)
+                out[index].adjustedP = nil
             case nil:
                 out[index].gating = false
                 out[index].family = "not judged"
                 out[index].status = .unchanged
+                out[index].adjustedP = nil
             default: break
             }
             guard let basis = out[index].powerBasis else { continue }

@@ -17,6 +17,7 @@ struct CompareCommand: ParsableCommand {
                     ArgumentSpec("current", help: "Current run to check against the base.")],
         groups: [OptionGroup("Comparison", [
             .value("thresholds", "preset-or-file", help: "strict, default, relaxed, or a JSON file of thresholds.", default: "default"),
+            .value("alpha", "a", help: "The compare's family-wise α, in place of the thresholds' (a CI job that runs two compares gives each its share)."),
             .flag("allow-mismatch", help: "Compare even when the runs' settings differ (each difference is named in the report)."),
             .value("latency", "basis", help: "calibrated (scale by each run's machine calibration; refuse beyond ×1.25), same-runner (both runs measured interleaved on this runner: raw), or skip.", default: "calibrated"),
             .value("format", "format", help: "md, json, junit or html.", default: "md"),
@@ -27,6 +28,7 @@ struct CompareCommand: ParsableCommand {
     let base: String
     let current: String
     let thresholds: String
+    let alpha: Double?
     let allowMismatch: Bool
     let latency: LatencyBasis
     let format: Format
@@ -37,6 +39,13 @@ struct CompareCommand: ParsableCommand {
         current = arguments.positionals[1]
         thresholds = try arguments.string("thresholds")
         allowMismatch = arguments.flag("allow-mismatch")
+        if arguments.value("alpha") != nil {
+            let value = try arguments.double("alpha")
+            guard value > 0 && value < 1 else { throw UsageError("--alpha takes a number between 0 and 1 (exclusive), not '\(value)'", command: "langbench compare") }
+            alpha = value
+        } else {
+            alpha = nil
+        }
         latency = try arguments.choice("latency", as: LatencyBasis.self)
         format = try arguments.choice("format", as: Format.self)
         out = arguments.value("out")
@@ -45,8 +54,10 @@ struct CompareCommand: ParsableCommand {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let comparison: Comparison
         do {
+            var chosen = try Thresholds.named(thresholds)
+            if let alpha { chosen.alpha = alpha }
             comparison = try Comparison(base: try RunResults.load(base), current: try RunResults.load(current),
-                                        thresholds: try Thresholds.named(thresholds), allowMismatch: allowMismatch,
+                                        thresholds: chosen, allowMismatch: allowMismatch,
                                         latency: latency)
         } catch let error as ComparisonError {
             context.stderr.write("error: \(error)\n")

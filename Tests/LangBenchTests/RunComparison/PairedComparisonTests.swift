@@ -31,8 +31,8 @@ struct PairedComparisonTests {
         #expect(direct.lost == 8 + 12)  // 8 new German timeouts + 12 Russian/Bulgarian fallbacks in both runs
         let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
         #expect(timeouts.status == .regression)
-        #expect(timeouts.pValue == Statistics.mcnemarExact(b: 0, c: 8))
-        #expect(timeouts.adjustedP! >= timeouts.pValue!)  // Holm across all gating checks
+        #expect(timeouts.pValue == Statistics.mcnemarExactOneSided(worse: 8, better: 0))
+        #expect(timeouts.adjustedP! >= timeouts.pValue!)  // Holm within the outcomes' share of α
         let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct" })
         #expect(served.status == .regression)
         // The per-token cost of the direct route did not change: no TPOT verdict there.
@@ -141,7 +141,7 @@ struct PairedComparisonTests {
         let current = GenerationReport(records: records, settings: base.settings, warmupRuns: 0, provenance: base.provenance)
         let checks = GenerationComparer.servedByLanguage(base: base, current: current, thresholds: .default)
         let ru = try #require(checks.first { $0.key == "route=direct lang=ru" })
-        #expect(ru.pValue == Statistics.mcnemarExact(b: 0, c: 6) && ru.adjustedP == ru.pValue && ru.status == .improvement)
+        #expect(ru.pValue == Statistics.mcnemarExactOneSided(worse: 6, better: 0) && ru.adjustedP == ru.pValue && ru.status == .improvement)
         #expect(checks.count > 4 && checks.filter { $0.family == ru.family }.count == 1)
         #expect(checks.filter { $0.key != ru.key }.allSatisfy { $0.status == .unchanged && $0.family.hasSuffix("(too few discordant records to test)") })
     }

@@ -66,7 +66,7 @@ struct ComponentCalibrationTests {
     @Test func aMachineWhosePromptProcessingAloneIsSlowerReadsAsNoChange() throws {
         let comparison = try Self.comparison(prompt: 1.2, generation: 1)
         for route in ["direct", "pivot"] {
-            for metric in ["generation.latency", "generation.ttft", "generation.tpot", "generation.latency_p95"] {
+            for metric in ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric] {
                 let check = try Self.check(comparison, metric, route: route)
                 #expect(abs(check.delta) < 0.01, "\(metric) \(route): \(check.delta)")
                 #expect(check.status == .unchanged, "\(metric) \(route)")
