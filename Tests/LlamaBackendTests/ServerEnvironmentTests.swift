@@ -1,0 +1,47 @@
+import Foundation
+@testable import LlamaBackend
+import Testing
+
+/// What a server computes with, read from its command line, its log and /proc.
+struct ServerEnvironmentTests {
+    @Test func settingsLeaveOutWhereTheServerListensAndWhichFileItLoads() {
+        let arguments = ["--model", "/a/b.gguf", "--host", "127.0.0.1", "--port", "8080", "--ctx-size", "2048", "--threads", "2",
+                         "-m", "/c.gguf", "--ubatch-size", "8", "--api-key", "sk-secret", "--flash-attn", "on"]
+        #expect(ServerEnvironment.settings(arguments) == "--ctx-size 2048 --threads 2 --ubatch-size 8 --flash-attn on")
+    }
+
+    @Test func systemInfoKeepsTheFeaturesThatAreOn() throws {
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("server-env-\(UUID().uuidString).log")
+        defer { try? FileManager.default.removeItem(at: log) }
+        try """
+        build: 11434 (b11434) with cc for x86_64-linux-gnu
+        system_info: n_threads = 2 (n_threads_batch = 2) / 2 | CPU : SSE3 = 1 | SSSE3 = 1 | AVX = 1 | AVX2 = 1 | F16C = 1 | FMA = 1 | AVX512 = 0 | LLAMAFILE = 1 | OPENMP = 1 | REPACK = 1 |
+        main: server is listening
+        """.write(to: log, atomically: true, encoding: .utf8)
+        #expect(ServerEnvironment.systemInfo(logFile: log) == "SSE3 SSSE3 AVX AVX2 F16C FMA LLAMAFILE OPENMP REPACK")
+        try "no such line\n".write(to: log, atomically: true, encoding: .utf8)
+        #expect(ServerEnvironment.systemInfo(logFile: log) == nil)
+    }
+
+    /// A real process listening on loopback (Python's HTTP server) is found by its port, its command line read back.
+    @Test func theCommandLineOfALocalListenerIsFoundByItsPort() async throws {
+        #if os(Linux)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        let port = 20_000 + Int.random(in: 0..<20_000)
+        process.arguments = ["python3", "-m", "http.server", String(port), "--bind", "127.0.0.1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // SIGKILL: a test process that watches SIGTERM (the server reaper) passes it on ignored to its children.
+        defer { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() }
+        var found: [String]?
+        for _ in 0..<100 where found == nil {
+            try await Task.sleep(for: .milliseconds(100))
+            found = ServerEnvironment.commandLine(listeningOn: port)
+        }
+        #expect(found?.suffix(5) == ["-m", "http.server", String(port), "--bind", "127.0.0.1"])
+        #expect(ServerEnvironment.commandLine(listeningOn: 1) == nil)  // nothing listens on port 1
+        #endif
+    }
+}
