@@ -34,10 +34,17 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
     public var spreadRatio: Double?
     /// The limit `spreadRatio` was judged against.
     public var maxSpreadRatio: Double
+    /// Of a merged run: how many parts (blocks, shards) its samples came from, the largest spread within one part
+    /// (what the verdict is judged on), and the slowest part's median over the fastest's (block-to-block agreement,
+    /// judged by `MachineSteadiness`). Nil before merging.
+    public var parts: Int?
+    public var partSpreadRatio: Double?
+    public var partMedianRatio: Double?
 
     enum CodingKeys: String, CodingKey {
         case verdict, startMedianMs = "start_median_ms", endMedianMs = "end_median_ms", minMs = "min_ms", maxMs = "max_ms"
         case spreadRatio = "spread_ratio", maxSpreadRatio = "max_spread_ratio", samples, invalidSamples = "invalid_samples"
+        case parts, partSpreadRatio = "part_spread_ratio", partMedianRatio = "part_median_ratio"
     }
 
     public init(_ calibration: MachineCalibration, maxSpreadRatio: Double = Self.maxSpreadRatio) {
@@ -60,7 +67,16 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
         minMs = fastest
         maxMs = slowest
         spreadRatio = slowest / fastest
-        verdict = slowest / fastest <= maxSpreadRatio ? .consistent : .inconsistent
+        // Each part on its own samples: a part is one stretch of time, and the rule is about one state of the machine.
+        let groups = calibration.parts.map { $0.map(\.ms) }
+        let withinParts = groups.map { ($0.max() ?? 0) / ($0.min() ?? 1) }.max() ?? spreadRatio!
+        if groups.count > 1 {
+            parts = groups.count
+            partSpreadRatio = withinParts
+            let medians = groups.map { Statistics.quantile($0, 0.5) }
+            partMedianRatio = (medians.max() ?? 1) / (medians.min() ?? 1)
+        }
+        verdict = withinParts <= maxSpreadRatio ? .consistent : .inconsistent
     }
 
     /// Of a damaged calibration: samples in all, and those no request can take (0 ms, negative, not a number); nil otherwise.
@@ -75,8 +91,10 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
             return (samples ?? 0) == 0 ? "samples: none" : "samples: \(invalidSamples ?? 0) of \(samples ?? 0) are 0 ms, negative or not a number"
         }
         let phases = [("start", startMedianMs), ("end", endMedianMs)].compactMap { name, ms in ms.map { String(format: "%@ median %.0f ms", name, $0) } }
-        return String(format: "samples span ×%.2f (%.0f–%.0f ms", spreadRatio, minMs, maxMs)
+        let whole = String(format: "samples span ×%.2f (%.0f–%.0f ms", spreadRatio, minMs, maxMs)
             + (phases.isEmpty ? "" : "; " + phases.joined(separator: ", ")) + ")"
+        guard let parts, let partSpreadRatio, let partMedianRatio else { return whole }
+        return whole + String(format: ", at most ×%.2f within one of its %d parts, part medians ×%.2f apart", partSpreadRatio, parts, partMedianRatio)
     }
 
     /// One line for the run's reports.

@@ -18,6 +18,8 @@ public struct MachineCalibration: Sendable, Codable, Hashable {
         public var promptMs: Double
         public var generatedTokens: Int
         public var generationMs: Double
+        /// The part (block, shard or pool server) of a merged run whose calibration this sample was; nil before merging.
+        public var part: Int?
 
         /// Prompt processing plus generation: the figure runs are scaled by.
         public var ms: Double { promptMs + generationMs }
@@ -32,6 +34,7 @@ public struct MachineCalibration: Sendable, Codable, Hashable {
 
         enum CodingKeys: String, CodingKey {
             case phase, promptTokens = "prompt_tokens", promptMs = "prompt_ms", generatedTokens = "generated_tokens", generationMs = "generation_ms"
+            case part
         }
     }
 
@@ -58,11 +61,29 @@ public struct MachineCalibration: Sendable, Codable, Hashable {
         return (high - low) / medianMs
     }
 
-    /// One calibration from several (the blocks or shards of one run).
+    /// One calibration from several (the blocks or shards of one run). Each sample keeps which part it came from, so
+    /// that each part is judged on its own samples: parts measured minutes apart may differ by drift that no one
+    /// part's samples show.
     public static func merged(_ parts: [MachineCalibration]) -> MachineCalibration? {
         guard let first = parts.first, parts.allSatisfy({ $0.version == first.version }) else { return nil }
         let threads = Set(parts.map(\.threads)).count == 1 ? first.threads : nil
-        return MachineCalibration(version: first.version, threads: threads, samples: parts.flatMap(\.samples))
+        var samples: [Sample] = [], next = 0
+        for part in parts {
+            // A part that was itself merged keeps its own parts, numbered after those before it.
+            let own = Set(part.samples.map { $0.part ?? 0 }).sorted()
+            samples += part.samples.map { sample in
+                var labelled = sample
+                labelled.part = next + own.firstIndex(of: sample.part ?? 0)!
+                return labelled
+            }
+            next += own.count
+        }
+        return MachineCalibration(version: first.version, threads: threads, samples: samples)
+    }
+
+    /// The samples of each part, in part order (one group before merging).
+    public var parts: [[Sample]] {
+        Dictionary(grouping: samples, by: { $0.part ?? 0 }).sorted { $0.key < $1.key }.map(\.value)
     }
 
     /// One line for reports.

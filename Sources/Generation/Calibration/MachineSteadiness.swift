@@ -63,35 +63,62 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
         } else if let consistency, !consistency.isConsistent {
             reasons.append("the machine calibration's \(consistency.figures), beyond ×\(Self.format(consistency.maxSpreadRatio))")
         }
-        if let start = consistency?.startMedianMs, let end = consistency?.endMedianMs, start > 0, end > 0 {
-            let ratio = end / start
-            startEndRatio = ratio
-            if consistency?.isConsistent == true, ratio > maxStartEndRatio || ratio < 1 / maxStartEndRatio {
-                reasons.append(String(format: "the machine calibration went from %.0f ms at the start to %.0f ms at the end (×%.2f), beyond ×%@",
-                                      start, end, ratio, Self.format(maxStartEndRatio)))
+        // Start against end within each part (a block's own start and end), and the parts against each other.
+        if let calibration, consistency?.isConsistent == true {
+            let drifts = calibration.parts.compactMap { part -> (start: Double, end: Double)? in
+                let start = part.filter { $0.phase == "start" }.map(\.ms), end = part.filter { $0.phase == "end" }.map(\.ms)
+                guard !start.isEmpty, !end.isEmpty else { return nil }
+                return (Statistics.quantile(start, 0.5), Statistics.quantile(end, 0.5))
+            }
+            if let worst = drifts.max(by: { abs(log($0.end / $0.start)) < abs(log($1.end / $1.start)) }) {
+                let ratio = worst.end / worst.start
+                startEndRatio = ratio
+                if ratio > maxStartEndRatio || ratio < 1 / maxStartEndRatio {
+                    reasons.append(String(format: "the machine calibration went from %.0f ms at the start to %.0f ms at the end%@ (×%.2f), beyond ×%@",
+                                          worst.start, worst.end, drifts.count > 1 ? " of one part" : "", ratio, Self.format(maxStartEndRatio)))
+                }
+            }
+            // Parts measured minutes apart differ by drift; beyond the margin two runs may differ by, the merged run
+            // is no one machine to scale latency by.
+            if let ratio = consistency?.partMedianRatio, ratio > maxStartEndRatio {
+                reasons.append(String(format: "the calibration medians of its %d parts are ×%.2f apart, beyond ×%@",
+                                      consistency?.parts ?? 0, ratio, Self.format(maxStartEndRatio)))
             }
         }
-        // Each variant against its own median: a variant may run another, slower model.
-        let judged = records.compactMap { record -> (variant: String?, speed: Double)? in
-            guard let tokens = record.generate?.completionTokens, tokens >= Self.minTokens,
-                  let speed = record.generateTokensPerSecond, speed.isFinite, speed > 0 else { return nil }
-            return (record.variant, speed)
-        }
-        let speeds = judged.map(\.speed)
+        let speeds = records.compactMap(Self.judgedSpeed)
         requests = speeds.count
         let median = speeds.isEmpty ? nil : Statistics.quantile(speeds, 0.5)
         medianTokensPerSecond = median
         slowestTokensPerSecond = speeds.min()
-        slowRequests = Dictionary(grouping: judged, by: \.variant).values.map { group in
-            let own = Statistics.quantile(group.map(\.speed), 0.5)
-            return group.filter { $0.speed < Self.slowFraction * own }.count
-        }.reduce(0, +)
+        slowRequests = Self.collapsed(records).count
         if let median, Double(slowRequests) > maxSlowShare * Double(requests) {
             reasons.append(String(format: "%d of %d requests generated below %@ of the run's median %.1f tokens/s (slowest %.2f tokens/s), more than %@",
                                   slowRequests, requests, Self.percent(slowFraction), median, slowestTokensPerSecond ?? .nan, Self.percent(maxSlowShare)))
         }
         self.reasons = reasons
     }
+
+    /// A record's generation speed when it is judged (a model generation of at least `minTokens` tokens), else nil.
+    static func judgedSpeed(_ record: GenerationRecord) -> Double? {
+        guard let tokens = record.generate?.completionTokens, tokens >= minTokens,
+              let speed = record.generateTokensPerSecond, speed.isFinite, speed > 0 else { return nil }
+        return speed
+    }
+
+    /// The keys of the records whose generation collapsed: below `slowFraction` of their variant's median speed
+    /// (each variant against its own median: a variant may run another, slower model).
+    package static func collapsed(_ records: [GenerationRecord]) -> Set<String> {
+        var out: Set<String> = []
+        for group in Dictionary(grouping: records.filter { judgedSpeed($0) != nil }, by: \.variant).values {
+            let median = Statistics.quantile(group.compactMap(judgedSpeed), 0.5)
+            for record in group where judgedSpeed(record)! < slowFraction * median { out.insert(record.key) }
+        }
+        return out
+    }
+
+    /// A route with this many collapsed requests in either run has its latency left out of a compare and
+    /// reported as a rate: two collapses of a few seconds each move its mean and its tail by more than any threshold.
+    package static let maxCollapsesPerRoute = 2
 
     /// What was found and what it means, one sentence (nil when steady).
     public var sentence: String? {

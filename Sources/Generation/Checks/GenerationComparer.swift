@@ -29,6 +29,7 @@ package enum GenerationComparer {
         // Prompt token counts are exact only between runs of one tokenizer: the same model file, by SHA-256.
         let model = (base.settings.server["model_sha256"], current.settings.server["model_sha256"])
         let sameTokenizer = model.0 != nil && model.0 == model.1
+        let collapsed = (MachineSteadiness.collapsed(base.records), MachineSteadiness.collapsed(current.records))
         // A run with variants is compared variant by variant (the same variant's records pair up).
         let variants = current.records.map(\.variant).reduce(into: [String?]()) { if !$0.contains($1) { $0.append($1) } }
         for variant in variants {
@@ -36,11 +37,30 @@ package enum GenerationComparer {
                 let paired = pairs(base: base, current: current, route: route, variant: variant)
                 guard !paired.isEmpty else { continue }
                 let key = (variant.map { "variant=\($0) " } ?? "") + "route=\(route.rawValue)"
-                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks, sameTokenizer: sameTokenizer)
+                // Collapsed requests are counted per route: a route with a few of them has no latency to judge, only their rate.
+                let collapses = (paired.filter { collapsed.0.contains($0.base.key) }.count, paired.filter { collapsed.1.contains($0.current.key) }.count)
+                let judgeLatency = max(collapses.0, collapses.1) < MachineSteadiness.maxCollapsesPerRoute
+                if machine != nil, !judgeLatency { checks.append(collapseRate(paired, key: key, collapses: collapses)) }
+                checks += routeChecks(paired, key: key, thresholds: thresholds, machine: judgeLatency ? machine : nil, blocks: blocks,
+                                      sameTokenizer: sameTokenizer)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
+
+    /// The share of a route's records whose generation collapsed in each run, shown where its latency was left out.
+    static func collapseRate(_ paired: [Pair], key: String, collapses: (base: Int, current: Int)) -> MetricCheck {
+        let n = Double(max(1, paired.count))
+        return MetricCheck(metric: collapseMetric, key: key, polarity: .lowerIsBetter, base: Double(collapses.base) / n,
+                           current: Double(collapses.current) / n, delta: Double(collapses.current - collapses.base) / n, interval: nil, pValue: nil,
+                           threshold: 0, n: paired.count, status: .unchanged,
+                           rule: "\(collapses.base) collapsed request(s) in base, \(collapses.current) in current (generation below "
+                               + "\(Int(MachineSteadiness.slowFraction * 100))% of the run's median tokens/s): this route's latency is left out, not judged, "
+                               + "from \(MachineSteadiness.maxCollapsesPerRoute) collapses in one run")
+    }
+
+    /// The metric of `collapseRate`.
+    package static let collapseMetric = "generation.collapsed_requests"
 
     /// Served in own language per route and language (McNemar on the same records): which of two prompts
     /// serves more people of each language. Holm with Tarone's refinement for discrete tests: a row whose
