@@ -14,6 +14,14 @@ public struct DetectorFactory: Sendable {
         self.recognizerModel = recognizerModel
     }
 
+    /// What judges a reply's language when `name` is the detector: the detector and, for the built-in recognizer, its
+    /// model by content (`builtin recognizer 1a2b…`). Two runs whose judges differ judged "served" differently.
+    public func judge(_ name: String) throws -> String {
+        guard name == "builtin" else { return name }
+        let url = try BuiltinDetector.modelURL(path: recognizerModel)
+        return "builtin recognizer " + (try ReportError.reading(url) { try ModelHash.hex(fileAt: url) })
+    }
+
     public func make(_ name: String) async throws -> any LanguageIdentifying {
         if name == "builtin" { return try BuiltinDetector(modelPath: recognizerModel) }
         if name.hasPrefix("exec:") {

@@ -27,6 +27,8 @@ public struct GenerationReport: Sendable, Codable {
         public var cachePolicy: CachePolicy
         /// The variants of a run with a variants file, in the order declared (the first is the reference); nil without one.
         public var variants: [Variant]?
+        /// What judged the replies' language for "served" (`builtin recognizer <model hash>`); nil in reports before it was recorded.
+        public var judge: String?
 
         /// What a variant was, echoed so runs are compared variant by variant and a changed variant is named.
         public struct Variant: Sendable, Hashable, Codable {
@@ -81,6 +83,7 @@ public struct GenerationReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
+            case judge
         }
 
         /// The detection config's name (`constrained+priors`), without its description.

@@ -51,8 +51,9 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
         let (before, after) = (flatten(before), flatten(after))
         return Set(before.keys).union(after.keys).subtracting(volatileSettings).sorted().compactMap { key in
             guard before[key] != after[key] else { return nil }
-            // A server fact missing on one side is a failed /props query, not a different server.
-            if key.hasPrefix("server."), before[key] == nil || after[key] == nil { return nil }
+            // A server fact missing on one side is a failed /props query, not a different server; a judge missing on
+            // one side is a run recorded before judges were.
+            if key.hasPrefix("server.") || key == "judge", before[key] == nil || after[key] == nil { return nil }
             return "\(key): \(before[key] ?? "absent") → \(after[key] ?? "absent")"
         }
     }

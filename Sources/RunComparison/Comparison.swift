@@ -115,15 +115,15 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(alphaShares, forKey: .alphaShares)
     }
 
-    /// The environment differences that make runs incomparable: another model file (by SHA-256), a server build or
+    /// The environment differences that make runs incomparable: another model file (by SHA-256) or reply-language judge, a server build or
     /// setting that changes speed (unless latency is skipped), and another machine under a same-runner basis. A side that did not record a
     /// figure (an older report) is listed in the table but refuses nothing: there is no change to name.
     static func environmentMismatches(_ environment: [EnvironmentDifference], latency: LatencyBasis) -> [String] {
         environment.filter { difference in
             guard difference.base != "not recorded", difference.current != "not recorded" else { return false }
-            if difference.effect == .output { return true }
+            if difference.effect == .output || difference.effect == .judge { return true }
             guard latency != .skip else { return false }
-            return difference.effect == .serverSpeed || difference.effect == .output || (difference.effect == .machine && latency == .sameRunner)
+            return difference.effect == .serverSpeed || (difference.effect == .machine && latency == .sameRunner)
         }.map { "\($0.name) differs: \($0.base) vs \($0.current) (\($0.consequence))" }
     }
 

@@ -12,6 +12,8 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         case machine
         /// Changes what is sampled or counted, not what latency means.
         case output
+        /// Changes what "served in own language" means: the replies were judged by another detector or model.
+        case judge
         /// Recorded for the reader; no rule depends on it.
         case none
     }
@@ -37,6 +39,7 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         add("CPU", h.cpu, k.cpu, .machine)
         add("CPU features", h.cpuFeatures?.joined(separator: " "), k.cpuFeatures?.joined(separator: " "), .machine)
         add("cores", String(h.cores), String(k.cores), .machine)
+        add("reply-language judge", a.settings.judge, b.settings.judge, .judge)
         add("warm-up requests", String(a.settings.warmup), String(b.settings.warmup), .none)
         return out
     }
@@ -47,6 +50,7 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         case .serverSpeed: "changes the server's speed: latency is not comparable across it (a calibration would absorb it)"
         case .machine: "another machine: latency only through the calibration, never same-runner"
         case .output: "another tokenizer may count differently: prompt tokens are not compared exactly"
+        case .judge: "served in own language was judged by another judge: re-run one side with the other's recognizer to compare it"
         case .none: "recorded"
         }
     }

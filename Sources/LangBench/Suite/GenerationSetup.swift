@@ -110,7 +110,7 @@ public struct GenerationSetup: Sendable {
         }
         var sampling = profile.sampling
         if let seed = plan.seed { sampling.seed = seed }
-        let settings = GenerationReport.Settings(
+        var settings = GenerationReport.Settings(
             profile: profile.name, route: plan.route, sampling: sampling, translationSampling: profile.translationSampling,
             supportedLanguages: profile.supportedLanguages.map(\.identifier),
             detection: "\(detection.name) (\(detection.detector); candidates \(detection.candidates.description); hints \(detection.hintsDescription))",
@@ -120,6 +120,7 @@ public struct GenerationSetup: Sendable {
                 .merging(calibrationLoad.map { [InjectedCalibrationLoad.environmentKey: String($0.factor)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy,
             variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
+        settings.judge = try factory.judge(detection.detector)
         var runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
         // One recovery per server, shared by the variants that use it.
         let recoveries = servers.mapValues { ServerRecovery(server: $0, maxRestarts: Self.maxServerRestarts) }

@@ -46,8 +46,9 @@ public enum RunMerger {
         var generation: GenerationReport?
         if let first = generations.first {
             for (directory, other) in zip(directories, generations).dropFirst()
-            where other.settings.route != first.settings.route || other.settings.sampling != first.settings.sampling {
-                let named = ResumeManifest.differences(first.settings, other.settings).filter { $0.hasPrefix("route") || $0.hasPrefix("sampling.") }
+            where other.settings.route != first.settings.route || other.settings.sampling != first.settings.sampling || other.settings.judge != first.settings.judge {
+                // Another judge would make "served" mean two things in one run.
+                let named = ResumeManifest.differences(first.settings, other.settings).filter { $0.hasPrefix("route") || $0.hasPrefix("sampling.") || $0.hasPrefix("judge") }
                 throw ComparisonError.cannotMerge("shards ran different generation settings: \(named.joined(separator: "; ")) (\(directories[0]) → \(directory))")
             }
             try requireDisjoint(zip(directories, generations.map { $0.records.map { "item \($0.itemID)\($0.variant.map { ", variant \($0)" } ?? ""), route \($0.route.rawValue), repeat \($0.repeatIndex)" } }))

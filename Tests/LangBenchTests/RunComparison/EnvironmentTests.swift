@@ -62,4 +62,16 @@ struct EnvironmentTests {
         let comparison = try Comparison(base: base, current: current, thresholds: .default, latency: .sameRunner)
         #expect(comparison.mismatches.isEmpty && comparison.environment.allSatisfy { $0.base == "not recorded" })
     }
+
+    /// Served was judged by another recognizer: refused, naming both judges.
+    @Test func anotherJudgeIsRefusedNamingBoth() throws {
+        var base = try Self.run("base"), current = try Self.run("current")
+        base.generation!.settings.judge = "builtin recognizer aaaa"
+        current.generation!.settings.judge = "builtin recognizer bbbb"
+        #expect {
+            try Comparison(base: base, current: current, thresholds: .default, latency: .skip)
+        } throws: { error in
+            "\(error)".contains("reply-language judge differs: builtin recognizer aaaa vs builtin recognizer bbbb")
+        }
+    }
 }
