@@ -189,7 +189,7 @@ public struct GenerationReport: Sendable, Codable {
         self.fallbacks = fallbacks
         self.served = served
         ratios = PairedRatio.all(measuredReference)
-        control = ControlCheck(ratios)
+        control = ControlCheck(measuredReference)
         calibrationConsistency = provenance.calibration.map { CalibrationConsistency($0) }
         let steadiness = MachineSteadiness(calibration: provenance.calibration, records: measured)
         machineSteadiness = steadiness

@@ -30,7 +30,8 @@ public struct LatencySummary: Sendable, Hashable, Codable {
         p99 = Statistics.quantile(sorted: sorted, 0.99)
         max = sorted.last!
         let enough = values.count >= Statistics.minimumForInterval
-        p50CI = enough ? Statistics.bootstrapQuantile(values, 0.5) : nil
-        p95CI = enough ? Statistics.bootstrapQuantile(values, 0.95, seed: 43) : nil
+        // Order statistics, not a bootstrap: no seed decides the ends, and a p95 of too few values has none.
+        p50CI = enough ? Statistics.quantileInterval(values, 0.5) : nil
+        p95CI = enough ? Statistics.quantileInterval(values, 0.95) : nil
     }
 }

@@ -4,7 +4,7 @@ import Items
 import RunProvenance
 
 /// Pivot/direct ratio of one metric on the items that got a model reply on both routes (same repeat),
-/// per slice. Medians with a bootstrap interval from `Statistics.minimumForInterval` pairs. The `all`
+/// per slice. Medians with an order-statistic interval from `Statistics.minimumForInterval` pairs. The `all`
 /// slice leaves out the English A/A control: its pivot is the direct route, so it would pull the ratio
 /// towards 1.0; the control has its own `lang=en` slice.
 public struct PairedRatio: Sendable, Hashable, Codable {
@@ -12,11 +12,17 @@ public struct PairedRatio: Sendable, Hashable, Codable {
     /// request, translations included) and per token of the reply the person reads.
     public enum Metric: String, Sendable, Codable, CaseIterable {
         case total = "total_ms", ttft = "ttft_ms", msPerToken = "ms_per_token", msPerReplyToken = "ms_per_reply_token"
+        /// Only the English control reads it: on other languages the pivot's reply tokens are another text's.
+        case tpot = "tpot_ms"
+
+        /// The metrics of the route tables.
+        static let tabled: [Metric] = [.total, .ttft, .msPerToken, .msPerReplyToken]
 
         func value(_ record: GenerationRecord) -> Double? {
             switch self {
             case .total: record.totalMs
             case .ttft: record.ttftMs
+            case .tpot: record.tpotMs
             case .msPerToken: record.msPerToken
             case .msPerReplyToken: record.msPerReplyToken
             }
@@ -32,12 +38,12 @@ public struct PairedRatio: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case slice, metric, pairs, medianRatio = "median_ratio", ci }
 
-    init(slice: String, metric: Metric, ratios: [Double]) {
+    init(slice: String, metric: Metric, ratios: [Double], confidence: Double = 0.95) {
         self.slice = slice
         self.metric = metric
         pairs = ratios.count
         medianRatio = Statistics.quantile(ratios, 0.5)
-        ci = ratios.count >= Statistics.minimumForInterval ? Statistics.bootstrapQuantile(ratios, 0.5) : nil
+        ci = ratios.count >= Statistics.minimumForInterval ? Statistics.quantileInterval(ratios, 0.5, confidence: confidence) : nil
     }
 
     static func all(_ records: [GenerationRecord]) -> [PairedRatio] {
@@ -49,7 +55,7 @@ public struct PairedRatio: Sendable, Hashable, Codable {
             direct["\(pivot.itemID)#\(pivot.repeatIndex)"].flatMap { $0.server == pivot.server ? (lang: pivot.lang, direct: $0, pivot: pivot) : nil }
         }
         var rows: [PairedRatio] = []
-        for metric in Metric.allCases {
+        for metric in Metric.tabled {
             func ratios(_ subset: [(lang: LanguageCode, direct: GenerationRecord, pivot: GenerationRecord)]) -> [Double] {
                 subset.compactMap { pair in
                     guard let a = metric.value(pair.direct), let b = metric.value(pair.pivot), a > 0 else { return nil }
@@ -67,50 +73,78 @@ public struct PairedRatio: Sendable, Hashable, Codable {
     }
 }
 
-/// The in-run A/A control: English takes the same prompt on both routes, so its pivot/direct
-/// total_ms ratio must come out equal. An interval that excludes 1.0 means order, cache state or
-/// drift biased this run's timings.
+/// The in-run A/A control: English takes the same prompt on both routes, so its pivot/direct ratios must come out
+/// equal on total_ms, TTFT and TPOT alike (a bias in prompt processing shows in TTFT, one in generation in TPOT, and
+/// they can cancel in the total). Each is a median ratio with an order-statistic interval at 1 − 0.05/3 (Bonferroni
+/// over the three); an interval that excludes 1.0 means order, cache state or drift biased this run's timings.
 public struct ControlCheck: Sendable, Hashable, Codable {
     public enum Verdict: String, Sendable, Codable {
-        /// The interval contains 1.0.
+        /// Every interval contains 1.0.
         case consistent
-        /// The interval excludes 1.0: do not read this run's route ratios.
+        /// An interval excludes 1.0: do not read this run's route ratios.
         case biased
         /// Fewer pairs than an interval needs.
         case tooFewPairs = "too-few-pairs"
     }
 
     public static let language = "en"
+    /// Each of the three intervals at this confidence, so that all three hold together at 95%.
+    static let confidence = 1 - 0.05 / 3
 
+    /// The total_ms ratio (what the route tables show), and the components judged with it.
     public var ratio: PairedRatio
+    public var ttft: PairedRatio?
+    public var tpot: PairedRatio?
     public var verdict: Verdict
 
-    init?(_ ratios: [PairedRatio]) {
-        guard let ratio = ratios.first(where: { $0.metric == .total && $0.slice == "lang=\(Self.language)" }) else { return nil }
-        self.ratio = ratio
-        if let ci = ratio.ci {
-            verdict = ci.low <= 1 && 1 <= ci.high ? .consistent : .biased
-        } else {
+    init?(_ records: [GenerationRecord]) {
+        let english = records.filter { $0.outcome == .model && $0.lang.identifier == Self.language }
+        var direct: [String: GenerationRecord] = [:]
+        for record in english where record.route == .direct { direct["\(record.itemID)#\(record.repeatIndex)"] = record }
+        let pairs = english.filter { $0.route == .pivot }.compactMap { pivot in
+            direct["\(pivot.itemID)#\(pivot.repeatIndex)"].flatMap { $0.server == pivot.server ? ($0, pivot) : nil }
+        }
+        func ratio(_ value: (GenerationRecord) -> Double?) -> [Double] {
+            pairs.compactMap { pair in value(pair.0).flatMap { a in value(pair.1).flatMap { b in a > 0 && b > 0 ? b / a : nil } } }
+        }
+        let slice = "lang=\(Self.language)"
+        let totals = ratio(\.totalMs)
+        guard !totals.isEmpty else { return nil }
+        self.ratio = PairedRatio(slice: slice, metric: .total, ratios: totals, confidence: Self.confidence)
+        let ttfts = ratio(\.ttftMs), tpots = ratio(\.tpotMs)
+        ttft = ttfts.isEmpty ? nil : PairedRatio(slice: slice, metric: .ttft, ratios: ttfts, confidence: Self.confidence)
+        tpot = tpots.isEmpty ? nil : PairedRatio(slice: slice, metric: .tpot, ratios: tpots, confidence: Self.confidence)
+        let judged = [self.ratio, ttft, tpot].compactMap { $0 }
+        if self.ratio.ci == nil {
             verdict = .tooFewPairs
+        } else {
+            verdict = judged.contains { $0.ci.map { $0.low > 1 || $0.high < 1 } ?? false } ? .biased : .consistent
         }
     }
 
-    /// The largest bias in either direction the interval leaves possible, in percent (rounded up): a
-    /// consistent control rules out only biases beyond it, not every bias.
-    public var resolvablePercent: Int? {
-        ratio.ci.map { Int((max(1 - $0.low, $0.high - 1) * 100).rounded(.up)) }
+    /// The components judged, with their names.
+    var components: [(name: String, ratio: PairedRatio)] {
+        [("total", ratio)] + [("TTFT", ttft), ("TPOT", tpot)].compactMap { name, ratio in ratio.map { (name, $0) } }
+    }
+
+    /// The range of bias each component's interval is compatible with, in percent: `total −4…+6%`.
+    var biasRange: String {
+        components.compactMap { name, ratio in
+            ratio.ci.map { String(format: "%@ %+.0f…%+.0f%%", name, ($0.low - 1) * 100, ($0.high - 1) * 100) }
+        }.joined(separator: ", ")
     }
 
     /// One line for the report and the console.
     public var sentence: String {
-        let interval = ratio.ci.map { String(format: " (95%% CI %.2f–%.2f)", $0.low, $0.high) } ?? ""
-        let figure = String(format: "pivot/direct total_ms %.2f×", ratio.medianRatio) + interval + ", \(ratio.pairs) pairs"
+        let figures = components.map { name, ratio in String(format: "%@ %.2f×", name, ratio.medianRatio) }.joined(separator: ", ")
+        let head = "English A/A control (pivot/direct, \(ratio.pairs) pairs): \(figures)"
         return switch verdict {
         case .consistent:
-            "English A/A control: \(figure): contains 1.0, so order and cache biased route timings by no more than ±\(resolvablePercent ?? 0)% "
-                + "(a smaller bias cannot be seen with \(ratio.pairs) pairs)."
-        case .biased: "⚠️ English A/A control: \(figure): EXCLUDES 1.0, so order, cache state or drift biased this run; do not read its route ratios."
-        case .tooFewPairs: "English A/A control: \(figure): too few pairs for an interval (need \(Statistics.minimumForInterval))."
+            head + ": every interval contains 1.0; the timings are compatible with a route bias of \(biasRange) (98.3% intervals, "
+                + "95% together), and a smaller bias cannot be seen with \(ratio.pairs) pairs."
+        case .biased:
+            "⚠️ " + head + ": an interval EXCLUDES 1.0 (\(biasRange)), so order, cache state or drift biased this run; do not read its route ratios."
+        case .tooFewPairs: head + ": too few pairs for an interval (need \(Statistics.minimumForInterval))."
         }
     }
 }

@@ -55,17 +55,6 @@ public enum Statistics {
         values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
     }
 
-    /// Percentile bootstrap 95% interval of the q-quantile, `resamples` resamples from a seeded
-    /// generator (the same data always gives the same interval).
-    ///
-    /// Resampling a sorted sample is drawing indices, and a resample's order statistics are the
-    /// order statistics of the drawn indices, so each resample is a counting pass: O(n), no sort.
-    public static func bootstrapQuantile(_ values: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
-        let estimates = resampledQuantiles(values.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed)).sorted()
-        return Interval(low: quantile(sorted: estimates, 0.025), high: quantile(sorted: estimates, 0.975))
-    }
-
-
     /// Bootstrap 95% interval of quantile(current) / quantile(base) for two independent samples — the
     /// calibration requests of two runs; paired data goes through `bootstrapMeans` of log-ratios instead.
     public static func bootstrapQuantileRatio(base: [Double], current: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
@@ -76,7 +65,11 @@ public enum Statistics {
         guard !ratios.isEmpty else { return Interval(low: .nan, high: .nan) }
         return Interval(low: quantile(sorted: ratios, 0.025), high: quantile(sorted: ratios, 0.975))
     }
+
     /// The q-quantile of each of `resamples` bootstrap resamples of `sorted`, in resample order.
+    ///
+    /// Resampling a sorted sample is drawing indices, and a resample's order statistics are the
+    /// order statistics of the drawn indices, so each resample is a counting pass: O(n), no sort.
     static func resampledQuantiles(_ sorted: [Double], _ q: Double, resamples: Int, generator: SplitMix64) -> [Double] {
         let n = sorted.count
         guard n > 1 else { return Array(repeating: sorted.first ?? .nan, count: resamples) }

@@ -109,14 +109,26 @@ struct GenerationReportTests {
         #expect(report.markdown.contains("ms per reply token") && report.markdown.contains("ms per generated token"))
     }
 
-    @Test func aConsistentControlSaysWhatBiasItRulesOut() throws {
+    /// The control is judged on total, TTFT and TPOT, each interval at 1 − 0.05/3, and worded as the range of bias it
+    /// is compatible with, never as "unbiased".
+    @Test func aConsistentControlSaysWhatBiasItIsCompatibleWith() throws {
         let control = try #require(try GenerationFixtures.report("base").control)
+        #expect(control.components.map(\.name) == ["total", "TTFT", "TPOT"])
         let ci = try #require(control.ratio.ci)
-        let reach = try #require(control.resolvablePercent)
-        #expect(Double(reach) >= max(1 - ci.low, ci.high - 1) * 100)
-        #expect(Double(reach) < max(1 - ci.low, ci.high - 1) * 100 + 1)
-        #expect(control.sentence.contains("no more than ±\(reach)%"))
+        #expect(control.verdict == .consistent && ci.low <= 1 && ci.high >= 1)
+        #expect(control.sentence.contains(String(format: "total %+.0f…%+.0f%%", (ci.low - 1) * 100, (ci.high - 1) * 100)))
         #expect(!control.sentence.contains("unbiased"))
+    }
+
+    /// Prompt processing slower on the pivot only: the total may still contain 1.0, TTFT does not, and the run is biased.
+    @Test func aBiasInOneComponentIsFoundWhereItIs() throws {
+        var records = try GenerationFixtures.records("base")
+        for index in records.indices where records[index].lang.identifier == "en" && records[index].route == .pivot {
+            records[index].ttftMs = records[index].ttftMs.map { $0 * 1.5 }
+        }
+        let report = GenerationReport(records: records, settings: GenerationFixtures.settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x"))
+        let control = try #require(report.control)
+        #expect(control.verdict == .biased && control.ttft!.ci!.low > 1 && control.sentence.contains("EXCLUDES 1.0"))
     }
 
     @Test func noIntervalBelowTenValues() throws {
