@@ -11,6 +11,8 @@ extension Statistics {
         /// A one-sided test of a log-ratio against the threshold's margin; `standardError` is the standard
         /// deviation of its bootstrap distribution.
         case logRatio(standardError: Double)
+        /// The same test on the mean of a few block means, judged by Student's t with `blocks` − 1 degrees of freedom.
+        case blockMeans(standardError: Double, blocks: Int)
         /// A one-sided paired test of a difference in proportions (McNemar) over `n` records: `churn` is the
         /// discordance a run without the change shows (2·min(b, c)/n, records that moved both ways), and
         /// `designEffect` the variance inflation of repeats clustered by item (1 without repeats).
@@ -32,6 +34,9 @@ extension Statistics {
             return 0
         case .logRatio(let se):
             return exp((normalQuantile(1 - alpha) + normalQuantile(power)) * se) - 1
+        case .blockMeans(let se, let blocks):
+            let degrees = Double(max(1, blocks - 1))
+            return exp((studentTQuantile(1 - alpha, degrees: degrees) + studentTQuantile(power, degrees: degrees)) * se) - 1
         case .paired(let churn, let n, let designEffect):
             guard n > 0 else { return 1 }
             let k = normalQuantile(1 - alpha) + normalQuantile(power)

@@ -94,7 +94,7 @@ extension MetricCheck {
     func cannotSee(mde: Double) -> String {
         let needs: String
         switch powerBasis {
-        case .logRatio?:
+        case .logRatio?, .blockMeans?:
             needs = String(format: "×%.2f (%+.1f%% beyond ×%.2f)", (1 + threshold) * (1 + mde), mde * 100, 1 + threshold)
         default:
             needs = String(format: "%.1f points", mde * 100)

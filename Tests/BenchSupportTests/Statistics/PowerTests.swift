@@ -72,4 +72,11 @@ struct PowerTests {
         let rate = Statistics.wilson(successes: rejections, trials: draws)
         #expect(rate.low <= 0.05 && rate.high >= 0.03, "\(rejections) of \(draws)")
     }
+
+    /// Student's t against published values (scipy.stats.t).
+    @Test(arguments: [(2.353363, 3.0, 0.95), (1.833113, 9.0, 0.95), (-2.353363, 3.0, 0.05), (0.0, 5.0, 0.5), (12.706205, 1.0, 0.975)])
+    func studentTMatchesItsTable(t: Double, degrees: Double, p: Double) {
+        #expect(abs(Statistics.studentTCDF(t, degrees: degrees) - p) < 1e-6)
+        #expect(abs(Statistics.studentTQuantile(p, degrees: degrees) - t) < 1e-5)
+    }
 }

@@ -109,7 +109,7 @@ struct PairedComparisonTests {
         let itemsOnly = try latency(current(blocks: false, drift))
         #expect(itemsOnly.status == .regression && itemsOnly.rule.contains("bootstrap over items"))
         let withBlocks = try latency(current(blocks: true, drift))
-        #expect(withBlocks.status == .unchanged && withBlocks.rule.contains("two-level bootstrap over the 4 blocks"))
+        #expect(withBlocks.status == .unchanged && withBlocks.rule.contains("Student's t on the means of the 4 blocks"))
         #expect(withBlocks.interval!.high - withBlocks.interval!.low > itemsOnly.interval!.high - itemsOnly.interval!.low)
         #expect(try latency(current(blocks: true) { _ in 1.5 }).status == .regression)
     }
