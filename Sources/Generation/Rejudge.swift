@@ -1,0 +1,63 @@
+import Detection
+import Items
+
+/// Judges again, from the replies a run kept, whether each person was served in their own language: how a run
+/// recorded under one judge (another recognizer model, an older rule) is brought under today's, without
+/// generating anything again. Only `servedInOwnLanguage` and `notServedReason` change; the route, the fallbacks
+/// and every timing are the run's.
+public enum Rejudge {
+    /// What a re-judging changed.
+    public struct Outcome: Sendable {
+        public var report: GenerationReport
+        /// Model replies judged, and those whose verdict changed.
+        public var judged: Int
+        public var changed: Int
+    }
+
+    /// Why a run cannot be re-judged.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        case noReply(String)
+        case judgeFailed(String)
+
+        public var description: String {
+            switch self {
+            case .noReply(let key): "cannot re-judge: replies.jsonl has no reply for \(key) (a run made with --no-replies keeps none)"
+            case .judgeFailed(let reason): "cannot re-judge: the judge failed: \(reason)"
+            }
+        }
+    }
+
+    /// `report` with every model reply of a non-crisis record judged by `detector` (over every language it knows,
+    /// as a run judges), and `judge` recorded as its judge.
+    public static func apply(_ report: GenerationReport, replies: [ReplyRecord], judge: String, detector: any LanguageIdentifying) async throws -> Outcome {
+        let key = { (item: String, variant: String?, route: Route, repeatIndex: Int) in
+            GenerationRecord.key(item: item, route: route, repeatIndex: repeatIndex, variant: variant)
+        }
+        var texts: [String: String] = [:]
+        for reply in replies { texts[key(reply.itemID, reply.variant, reply.route, reply.repeatIndex)] = reply.reply }
+        var records = report.records, judged = 0, changed = 0
+        for index in records.indices where records[index].outcome == .model && records[index].fallbackReason != .crisisProtocol {
+            let record = records[index]
+            guard let text = texts[record.key] else { throw Failure.noReply(record.keyDescription) }
+            let degenerate = DegenerateOutput.isDegenerate(text)
+            var served = false
+            if !degenerate {
+                let outcome = await detector.identify(text, candidates: nil, hints: [:])
+                if case .failed(let reason) = outcome { throw Failure.judgeFailed(reason) }
+                served = outcome.top?.lang.isEquivalent(to: record.lang) ?? false
+            }
+            // As the pipeline judged it: an undetermined language was answered as English.
+            let detected = record.detectedLang == "und" ? ReplyPipeline.english : LanguageCode(normalised: record.detectedLang)
+            let detectedRight = detected.isEquivalent(to: record.lang)
+            records[index].servedInOwnLanguage = served
+            records[index].notServedReason = served ? nil
+                : ReplyPipeline.notServedReason(detectedRight: detectedRight, degenerate: degenerate, fallback: record.fallbackReason)
+            judged += 1
+            if records[index].servedInOwnLanguage != record.servedInOwnLanguage || records[index].notServedReason != record.notServedReason { changed += 1 }
+        }
+        var settings = report.settings
+        settings.judge = judge
+        let rejudged = GenerationReport(records: records, settings: settings, warmupRuns: report.warmupRuns, provenance: report.provenance)
+        return Outcome(report: rejudged, judged: judged, changed: changed)
+    }
+}
