@@ -31,7 +31,7 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
     }
 
     /// Server facts that change from one launch to the next without changing what is measured.
-    static let volatileSettings: Set<String> = ["server.url", "server.props_error", "server.model_sha256_error"]
+    static let volatileSettings: Set<String> = ["server.url", "server.props_error", "server.model_sha256_error", "server.server_binary_sha256_error"]
 
     /// Every difference between what the recorded results were made with (`self`) and what the run
     /// about to resume uses, for items that have records; empty when resuming is sound.

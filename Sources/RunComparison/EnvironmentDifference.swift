@@ -32,6 +32,7 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         }
         let (s, t) = (a.settings.server, b.settings.server)
         add("llama.cpp build", s["build_info"], t["build_info"], .serverSpeed)
+        add("llama-server binary (SHA-256)", s["server_binary_sha256"], t["server_binary_sha256"], .serverSpeed)
         add("llama.cpp CPU features in use", s["system_info"], t["system_info"], .serverSpeed)
         add("server settings", s["server_args"], t["server_args"], .serverSpeed)
         add("model file (SHA-256)", s["model_sha256"], t["model_sha256"], .output)

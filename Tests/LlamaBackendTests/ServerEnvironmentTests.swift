@@ -41,6 +41,8 @@ struct ServerEnvironmentTests {
             found = ServerEnvironment.commandLine(listeningOn: port)
         }
         #expect(found?.suffix(5) == ["-m", "http.server", String(port), "--bind", "127.0.0.1"])
+        let executable = try #require(ServerEnvironment.executable(listeningOn: port))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: executable).contains("python"))
         #expect(ServerEnvironment.commandLine(listeningOn: 1) == nil)  // nothing listens on port 1
         #endif
     }

@@ -125,13 +125,20 @@ public struct ServerSource: Sendable, Equatable {
             facts["api_key"] = endpoint.key == nil ? "none" : "set"
             return facts
         }
+        // The server's executable by content: two builds of one release (native and portable, say) sample differently
+        // and run at other speeds, and their build_info is the same.
+        let local = ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? "")
+        if let binary = server.configuration?.binary ?? (local ? server.baseURL.port.flatMap(ServerEnvironment.executable) : nil) {
+            do { facts["server_binary_sha256"] = try await ModelChecksum.sha256(ofFileAt: binary) }
+            catch { facts["server_binary_sha256_error"] = Redaction.text("\(error)") }
+        }
         if let configuration = server.configuration {
             facts["threads"] = String(configuration.threads)
             facts["parallel_slots"] = String(configuration.parallelSlots)
             facts["context_size"] = String(configuration.contextSize)
             facts["swa_full"] = String(configuration.swaFull)
             facts["server_args"] = ServerEnvironment.settings(configuration.arguments(port: 0))
-        } else if ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? ""), let port = server.baseURL.port,
+        } else if local, let port = server.baseURL.port,
                   let arguments = ServerEnvironment.commandLine(listeningOn: port) {
             // An attached server on this machine: how it was started is readable, and it is what decides its speed.
             facts["server_args"] = Redaction.text(ServerEnvironment.settings(arguments))

@@ -22,7 +22,7 @@ enum FileChecksum {
     }
 }
 
-/// The SHA-256 of model files, and the refusal of one that is not the file a profile names.
+/// The SHA-256 of large files (models, server binaries), and the refusal of a model that is not the file a profile names.
 public enum ModelChecksum {
     /// Digests already computed in this process, by path, size and modification time (hashing 253 MB
     /// takes a second, and tests launch many servers).

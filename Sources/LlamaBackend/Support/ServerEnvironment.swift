@@ -36,6 +36,16 @@ public enum ServerEnvironment {
     /// The command line of the process listening on loopback `port`, found through /proc (Linux; nil elsewhere
     /// or when the process is not readable): how an attached local server was started.
     public static func commandLine(listeningOn port: Int) -> [String]? {
+        listener(port: port).map(\.arguments)
+    }
+
+    /// The executable of the process listening on loopback `port` (its /proc link, which reads as the file).
+    public static func executable(listeningOn port: Int) -> String? {
+        listener(port: port).map { "/proc/\($0.pid)/exe" }
+    }
+
+    /// The process listening on loopback `port`: its id and command line (arguments after the program).
+    static func listener(port: Int) -> (pid: String, arguments: [String])? {
         let hexPort = String(format: "%04X", port)
         var inodes: Set<String> = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
@@ -55,7 +65,7 @@ public enum ServerEnvironment {
                 return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
             }
             guard owns, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
-            return data.split(separator: 0).dropFirst().map { String(decoding: $0, as: UTF8.self) }
+            return (pid, data.split(separator: 0).dropFirst().map { String(decoding: $0, as: UTF8.self) })
         }
         return nil
     }

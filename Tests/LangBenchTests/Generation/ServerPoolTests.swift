@@ -151,6 +151,10 @@ struct ServerPoolTests {
         let servers = try #require(report.provenance.servers)
         #expect(servers.map(\.failed) == [true, false] && servers[0].unitsMoved == 3 && servers[0].calibration == nil)
         #expect(servers[1].calibration != nil && report.settings.server["props_error"] == nil)
+        // The attached server runs on this machine: its binary and settings are read back through /proc.
+        let binary = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment).server
+        #expect(report.settings.server["server_binary_sha256"] == (try await ModelChecksum.sha256(ofFileAt: binary)))
+        #expect(report.settings.server["server_args"]?.contains("--threads ") == true)
         // Why it failed is recorded, without its URL.
         #expect(servers.map(\.failure) == ["attach: connection refused", nil])
         let markdown = try String(contentsOf: directory.appendingPathComponent(GenerationOutput.markdownFile), encoding: .utf8)
