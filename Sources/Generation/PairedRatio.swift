@@ -46,14 +46,19 @@ public struct PairedRatio: Sendable, Hashable, Codable {
         ci = ratios.count >= Statistics.minimumForInterval ? Statistics.quantileInterval(ratios, 0.5, confidence: confidence) : nil
     }
 
-    static func all(_ records: [GenerationRecord]) -> [PairedRatio] {
+    /// The items (per repeat) with a model reply on both routes, each as its two records.
+    static func routePairs(_ records: [GenerationRecord]) -> [(lang: LanguageCode, direct: GenerationRecord, pivot: GenerationRecord)] {
         let model = records.filter { $0.outcome == .model }
         var direct: [String: GenerationRecord] = [:]
         for record in model where record.route == .direct { direct["\(record.itemID)#\(record.repeatIndex)"] = record }
         // In a pool both routes normally ran on one server; a pair split by a failed server would mix machines.
-        let pairs = model.filter { $0.route == .pivot }.compactMap { pivot in
+        return model.filter { $0.route == .pivot }.compactMap { pivot in
             direct["\(pivot.itemID)#\(pivot.repeatIndex)"].flatMap { $0.server == pivot.server ? (lang: pivot.lang, direct: $0, pivot: pivot) : nil }
         }
+    }
+
+    static func all(_ records: [GenerationRecord]) -> [PairedRatio] {
+        let pairs = routePairs(records)
         var rows: [PairedRatio] = []
         for metric in Metric.tabled {
             func ratios(_ subset: [(lang: LanguageCode, direct: GenerationRecord, pivot: GenerationRecord)]) -> [Double] {
@@ -98,14 +103,9 @@ public struct ControlCheck: Sendable, Hashable, Codable {
     public var verdict: Verdict
 
     init?(_ records: [GenerationRecord]) {
-        let english = records.filter { $0.outcome == .model && $0.lang.identifier == Self.language }
-        var direct: [String: GenerationRecord] = [:]
-        for record in english where record.route == .direct { direct["\(record.itemID)#\(record.repeatIndex)"] = record }
-        let pairs = english.filter { $0.route == .pivot }.compactMap { pivot in
-            direct["\(pivot.itemID)#\(pivot.repeatIndex)"].flatMap { $0.server == pivot.server ? ($0, pivot) : nil }
-        }
+        let pairs = PairedRatio.routePairs(records).filter { $0.lang.identifier == Self.language }
         func ratio(_ value: (GenerationRecord) -> Double?) -> [Double] {
-            pairs.compactMap { pair in value(pair.0).flatMap { a in value(pair.1).flatMap { b in a > 0 && b > 0 ? b / a : nil } } }
+            pairs.compactMap { pair in value(pair.direct).flatMap { a in value(pair.pivot).flatMap { b in a > 0 && b > 0 ? b / a : nil } } }
         }
         let slice = "lang=\(Self.language)"
         let totals = ratio(\.totalMs)

@@ -39,19 +39,13 @@ public enum Rejudge {
         for index in records.indices where records[index].outcome == .model && records[index].fallbackReason != .crisisProtocol {
             let record = records[index]
             guard let text = texts[record.key] else { throw Failure.noReply(record.keyDescription) }
-            let degenerate = DegenerateOutput.isDegenerate(text)
-            var served = false
-            if !degenerate {
-                let outcome = await detector.identify(text, candidates: nil, hints: [:])
-                if case .failed(let reason) = outcome { throw Failure.judgeFailed(reason) }
-                served = outcome.top?.lang.isEquivalent(to: record.lang) ?? false
-            }
             // As the pipeline judged it: an undetermined language was answered as English.
             let detected = record.detectedLang == "und" ? ReplyPipeline.english : LanguageCode(normalised: record.detectedLang)
-            let detectedRight = detected.isEquivalent(to: record.lang)
-            records[index].servedInOwnLanguage = served
-            records[index].notServedReason = served ? nil
-                : ReplyPipeline.notServedReason(detectedRight: detectedRight, degenerate: degenerate, fallback: record.fallbackReason)
+            records[index] = try await ReplyPipeline.judged(record, reply: text, detectedRight: detected.isEquivalent(to: record.lang)) { reply in
+                let outcome = await detector.identify(reply, candidates: nil, hints: [:])
+                if case .failed(let reason) = outcome { throw Failure.judgeFailed(reason) }
+                return outcome.top?.lang
+            }
             judged += 1
             if records[index].servedInOwnLanguage != record.servedInOwnLanguage || records[index].notServedReason != record.notServedReason { changed += 1 }
         }

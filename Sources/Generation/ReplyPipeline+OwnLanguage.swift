@@ -6,27 +6,30 @@ import Items
 extension ReplyPipeline {
     func judgeOwnLanguage(_ output: inout Output, item: CorpusItem, detection: Detection) async throws {
         let detectedRight = (detection.language ?? Self.english).isEquivalent(to: item.lang)
-        var record = output.record
+        output.record = try await Self.judged(output.record, reply: output.reply, detectedRight: detectedRight) { text in
+            // Over every language the detector knows, without the config's candidates or priors: a
+            // candidate set that lacks the reply's real language (Macedonian, say) picks the closest
+            // one it has, and adding the true language to it makes the true language win.
+            try await self.identify(text, candidates: nil, hints: [:])
+        }
+    }
+
+    /// `record` with its served-in-own-language verdict and the reason when not served: a model reply that is not
+    /// degenerate and that `identify` finds in the record's true language serves the person; anything else does not.
+    static func judged(_ record: GenerationRecord, reply: String, detectedRight: Bool,
+                       identify: (String) async throws -> LanguageCode?) async throws -> GenerationRecord {
+        var record = record
         var degenerate = false
         switch record.outcome {
         case .model:
-            degenerate = DegenerateOutput.isDegenerate(output.reply)
-            if degenerate {
-                record.servedInOwnLanguage = false
-            } else {
-                // Over every language the detector knows, without the config's candidates or priors: a
-                // candidate set that lacks the reply's real language (Macedonian, say) picks the closest
-                // one it has, and adding the true language to it makes the true language win.
-                let replyLang = try await identify(output.reply, candidates: nil, hints: [:])
-                record.servedInOwnLanguage = replyLang?.isEquivalent(to: item.lang) ?? false
-            }
+            degenerate = DegenerateOutput.isDegenerate(reply)
+            record.servedInOwnLanguage = degenerate ? false : (try await identify(reply))?.isEquivalent(to: record.lang) ?? false
         case .fallback:
             record.servedInOwnLanguage = false
         }
-        if record.servedInOwnLanguage == false {
-            record.notServedReason = Self.notServedReason(detectedRight: detectedRight, degenerate: degenerate, fallback: record.fallbackReason)
-        }
-        output.record = record
+        record.notServedReason = record.servedInOwnLanguage == false
+            ? notServedReason(detectedRight: detectedRight, degenerate: degenerate, fallback: record.fallbackReason) : nil
+        return record
     }
 
     /// A degenerate reply comes first: it serves no one in any language, whatever was detected.

@@ -120,7 +120,7 @@ public struct Comparison: Sendable, Encodable {
     /// figure (an older report) is listed in the table but refuses nothing: there is no change to name.
     static func environmentMismatches(_ environment: [EnvironmentDifference], latency: LatencyBasis) -> [String] {
         environment.filter { difference in
-            guard difference.base != "not recorded", difference.current != "not recorded" else { return false }
+            guard difference.recordedOnBothSides else { return false }
             if difference.effect == .output || difference.effect == .judge { return true }
             guard latency != .skip else { return false }
             return difference.effect == .serverSpeed || (difference.effect == .machine && latency == .sameRunner)

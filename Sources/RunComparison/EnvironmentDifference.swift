@@ -27,7 +27,7 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
     static func between(_ a: GenerationReport, _ b: GenerationReport) -> [EnvironmentDifference] {
         var out: [EnvironmentDifference] = []
         func add(_ name: String, _ x: String?, _ y: String?, _ effect: Effect) {
-            let (x, y) = (x ?? "not recorded", y ?? "not recorded")
+            let (x, y) = (x ?? notRecorded, y ?? notRecorded)
             if x != y { out.append(EnvironmentDifference(name: name, base: x, current: y, effect: effect)) }
         }
         let (s, t) = (a.settings.server, b.settings.server)
@@ -44,6 +44,12 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         add("warm-up requests", String(a.settings.warmup), String(b.settings.warmup), .none)
         return out
     }
+
+    /// What a side that did not record the figure shows (a report from before it was recorded).
+    static let notRecorded = "not recorded"
+
+    /// Both sides recorded the figure: a change to name, not a gap in an older report.
+    var recordedOnBothSides: Bool { base != Self.notRecorded && current != Self.notRecorded }
 
     /// What the difference does to the comparison, in words.
     var consequence: String {

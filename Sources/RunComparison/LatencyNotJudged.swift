@@ -30,7 +30,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
         guard basis != .skip else { return nil }
         var runs: [String] = [], reasons: [String] = []
         // A calibration runs through the server it calibrates: a slower build or setting would be divided out as "the machine".
-        let speed = environment.filter { $0.effect == .serverSpeed && $0.base != "not recorded" && $0.current != "not recorded" }
+        let speed = environment.filter { $0.effect == .serverSpeed && $0.recordedOnBothSides }
         if basis == .calibrated, !speed.isEmpty {
             serverChanged = true
             runs = ["base", "current"]

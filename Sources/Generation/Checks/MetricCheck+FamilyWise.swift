@@ -63,6 +63,7 @@ extension MetricCheck {
                 levels[index] = share / Double(max(1, testable.count))
             }
         }
+        let gating = max(1, out.filter(\.gating).count)
         for index in out.indices {
             switch out[index].powerBasis {
             case .exact?:
@@ -78,7 +79,7 @@ extension MetricCheck {
             default: break
             }
             guard let basis = out[index].powerBasis else { continue }
-            let level = levels[index] ?? shares[Kind(metric: out[index].metric)].map { $0 / Double(max(1, out.filter(\.gating).count)) } ?? alpha
+            let level = levels[index] ?? shares[Kind(metric: out[index].metric)].map { $0 / Double(gating) } ?? alpha
             let mde = Statistics.minimumDetectableEffect(basis, alpha: level)
             out[index].mde = mde.isFinite ? mde : nil
             if mde > out[index].threshold { out[index].powerNote = out[index].cannotSee(mde: mde) }

@@ -21,8 +21,8 @@ public enum ServerEnvironment {
     /// (`CPU : SSE3 = 1 | … | AVX512 = 1 | …`, thread counts left out); nil when the log has none.
     public static func systemInfo(logFile: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: logFile) else { return nil }  // try?: no log, nothing to say
-        defer { try? handle.close() }
-        // The line comes within the first few kilobytes of start-up output.
+        defer { try? handle.close() }  // try?: a read-only handle has nothing to flush
+        // The line comes within the first few kilobytes of start-up output; a log that cannot be read says nothing either.
         let head = String(decoding: (try? handle.read(upToCount: 256 * 1024)) ?? Data(), as: UTF8.self)
         guard let line = head.split(whereSeparator: \.isNewline).first(where: { $0.contains("system_info:") }) else { return nil }
         let fields = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -57,10 +57,12 @@ public enum ServerEnvironment {
                 inodes.insert(String(columns[9]))
             }
         }
+        // try?: no /proc (not Linux) means no process to read, which is what nil says.
         guard !inodes.isEmpty, let pids = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for pid in pids where pid.allSatisfy(\.isNumber) {
             guard let fds = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd") else { continue }  // not ours to read
             let owns = fds.contains { fd in
+                // try?: a descriptor closed since the listing is not the socket.
                 guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)") else { return false }
                 return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
             }
