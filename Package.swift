@@ -11,7 +11,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "langbench", targets: ["langbench"]),
-        .library(name: "LangBench", targets: ["LangBench"]),
+        // Every module the library's public API is made of, so another package can name the types it gets back.
+        .library(name: "LangBench", targets: ["LangBench", "BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition",
+                                              "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
     ],
     targets: [
         // What every other target shares: file and pipe I/O, strict JSON, report tables and writers
@@ -26,22 +28,25 @@ let package = Package(
         .target(name: "Items", dependencies: ["BenchSupport"]),
         // Where a run came from: tool, commit, corpora, host, the machine calibration, the servers of a pool.
         .target(name: "RunProvenance", dependencies: ["BenchSupport", "Items"]),
+        // What a comparison is made of, below both halves: a checked metric and its typed key, the thresholds, the
+        // family-wise correction that splits α between kinds of check, and the items a check lists as moved.
+        .target(name: "Checks", dependencies: ["BenchSupport"]),
         // Detectors, detection configs, the streaming runner, the per-item results store and the
         // detection report (accuracy, confusion, McNemar). Its encoders and row readers stay internal.
         .target(name: "Detection", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "RunProvenance"]),
         // The reply pipeline (detect, check support, direct or pivot, honest fallback), prompts, the
         // backends it calls, pools of servers, machine calibration, generation records and the report,
         // with the paired checks a report makes between its variants.
-        .target(name: "Generation", dependencies: ["BenchSupport", "Detection", "Items", "LlamaBackend", "RunProvenance"]),
+        .target(name: "Generation", dependencies: ["BenchSupport", "Checks", "Detection", "Items", "LlamaBackend", "RunProvenance"]),
         // `compare`: two runs joined item by item, every check with its threshold and Holm-adjusted p.
-        .target(name: "RunComparison", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "RunProvenance"]),
+        .target(name: "RunComparison", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunProvenance"]),
         // report.html of a run and of a comparison (it shows detection and generation together).
-        .target(name: "Reports", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "RunComparison", "RunProvenance"]),
+        .target(name: "Reports", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunComparison", "RunProvenance"]),
         // The jobs (a detect or generate run end to end), the benchmarks and the suite: bench.json, run,
         // merge, the servers a run uses. No print, no exit.
-        .target(name: "LangBench", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
+        .target(name: "LangBench", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["BenchSupport"], path: "Tests/TestSupport"),
@@ -51,8 +56,14 @@ let package = Package(
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every file imports the modules whose members it uses (SE-0444): a layer the compiler keeps between targets is
+// kept inside them too.
+for target in package.targets {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.enableUpcomingFeature("MemberImportVisibility")]
+}

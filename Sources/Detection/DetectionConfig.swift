@@ -1,6 +1,6 @@
 import BenchSupport
+import Foundation
 import Items
-import RunProvenance
 
 /// A detector and how it is narrowed: the unit `detect` compares.
 public struct DetectionConfig: Sendable, Hashable {

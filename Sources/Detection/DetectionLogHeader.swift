@@ -1,6 +1,5 @@
 import BenchSupport
 import Foundation
-import RunProvenance
 
 /// The first line of `detection-results.jsonl`: what the logged results were measured with, so that
 /// `--resume` can refuse to mix them with results of other configs or settings. From format 3 it names

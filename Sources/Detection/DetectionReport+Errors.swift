@@ -1,5 +1,6 @@
 import BenchSupport
 
+
 /// Configs whose detector failed items: their accuracy counts those items as wrong, and past half of
 /// them it measures the failure, not the detector.
 extension DetectionReport {

@@ -1,5 +1,6 @@
-import Items
 import BenchSupport
+import Foundation
+import Items
 
 /// The detection report as tables: one schema for CSV, Markdown and JSON.
 extension DetectionReport {

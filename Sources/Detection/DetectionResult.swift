@@ -1,5 +1,4 @@
 import Items
-import RunProvenance
 
 /// What one detection config said about one item.
 public struct DetectionResult: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import BenchSupport
+import Items
 
 /// One result as a row of the results log (format 3): a JSON array of `columns`, in that order, `null`
 /// for no prediction, confidence or item hash, and the error as a tenth element only when there is one.

@@ -1,7 +1,6 @@
 import BenchSupport
 import Foundation
 import Items
-import RunProvenance
 
 /// Runs every config over every item, streaming: results go to a callback a batch at a time in a fixed
 /// order (config order, then the order of the items given) as they are made, built and encoded for

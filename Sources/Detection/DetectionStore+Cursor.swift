@@ -1,6 +1,4 @@
-import BenchSupport
 import Foundation
-import Items
 
 extension DetectionStore {
     /// One pass over a store's results in canonical order (`DetectionStore`), streamed from the log and

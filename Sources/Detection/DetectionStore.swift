@@ -1,6 +1,5 @@
 import BenchSupport
 import Foundation
-import Items
 
 /// A finished detection run's per-item results, read back from its results log as a stream in
 /// canonical order (config order, then item id) in memory that does not grow with the run: what

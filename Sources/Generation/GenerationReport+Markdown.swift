@@ -1,6 +1,7 @@
 import BenchSupport
 import Detection
 import Foundation
+import RunProvenance
 
 /// generation.md and its charts.
 extension GenerationReport {

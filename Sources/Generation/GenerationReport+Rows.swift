@@ -1,6 +1,4 @@
 import BenchSupport
-import Detection
-import RunProvenance
 
 /// The rows of a generation report, each computed from the records it summarises.
 extension GenerationReport {

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 /// The generation report as tables: one schema for CSV, Markdown and JSON.
 extension GenerationReport {

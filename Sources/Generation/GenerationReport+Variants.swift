@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Detection
 import Foundation
 
@@ -64,10 +65,10 @@ extension GenerationReport {
                 let latency = check.metric.hasPrefix("generation.latency") || check.metric.hasPrefix("generation.ttft") || tokens
                 let value: (Double) -> ReportCell = { latency ? .number($0, digits: 0) : .percent($0) }
                 let change = latency ? String(format: "×%.2f", check.delta + 1) : String(format: "%+.1f points", check.delta * 100)
-                let route = check.key.split(separator: " ").last { $0.hasPrefix("route=") }.map { String($0.dropFirst(6)) } ?? ""
-                let flips = check.metric == "generation.served_in_own_language" && !check.key.contains("lang=")
+                let route = check.key[.route] ?? ""
+                let flips = check.metric == "generation.served_in_own_language" && check.key[.lang] == nil
                     ? "gained \(section.gained[route] ?? 0), lost \(section.lost[route] ?? 0)" : ""
-                table.append([.text(section.name), .text(check.key), .text(check.metric), value(check.base), value(check.current), .text(change),
+                table.append([.text(section.name), .text(check.key.description), .text(check.metric), value(check.base), value(check.current), .text(change),
                               check.interval.map { .text(String(format: "%.2f–%.2f", $0.low, $0.high)) } ?? .empty,
                               check.adjustedP.map { .number($0, digits: 4) } ?? .empty, .text(Self.verdict(check)), .text(flips)])
             }

@@ -1,6 +1,6 @@
 import BenchSupport
-import Detection
 import Foundation
+import Items
 import RunProvenance
 
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 import Synchronization
 
 /// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to as outputs are produced,

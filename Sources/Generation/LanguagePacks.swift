@@ -1,7 +1,5 @@
 import BenchSupport
-import Detection
 import Items
-import RunProvenance
 
 /// Which translation packs are on the simulated device, with Apple's three states. A pivot needs
 /// both legs (`<lang>-en` and `en-<lang>`) installed.

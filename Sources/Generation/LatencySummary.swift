@@ -1,6 +1,4 @@
 import BenchSupport
-import Detection
-import RunProvenance
 
 /// Latency distribution of one group of records, with bootstrap intervals on p50 and p95.
 public struct LatencySummary: Sendable, Hashable, Codable {

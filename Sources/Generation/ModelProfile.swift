@@ -1,7 +1,6 @@
 import BenchSupport
-import Detection
 import Items
-import RunProvenance
+import LanguageRecognition
 
 /// Everything LangBench knows about one model: its file, the languages it declares supported (the
 /// list the router checks at runtime), server and sampling settings, and its prompt templates.

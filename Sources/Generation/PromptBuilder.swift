@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 import Items
 

@@ -1,6 +1,4 @@
 import BenchSupport
-import Detection
-import RunProvenance
 
 /// Plain-text prompt templates for a base (not instruction-tuned) model: few-shot text completed
 /// up to a newline. Placeholders are `{name}`; see `PromptBuilder` for each one.

@@ -1,8 +1,6 @@
 import BenchSupport
-import Detection
 import Foundation
 import Items
-import RunProvenance
 
 /// What a generation run measured with — its settings and a hash of every item's content — written
 /// when the run starts, so `--resume` refuses (65) to mix in records made with other settings or for

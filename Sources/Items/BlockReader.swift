@@ -1,3 +1,5 @@
+import Foundation
+
 
 /// Turns one block of a file's lines into valid items and problems: the work `CorpusLoader` does per
 /// block, the same whether blocks are read one after the other or several at once on worker threads.

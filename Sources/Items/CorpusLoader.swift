@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// Reads corpus files of any supported format, checking every item: into one in-memory `Corpus`

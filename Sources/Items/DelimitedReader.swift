@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads TSV and CSV corpora with a header row naming the columns, a block of lines at a time.
 struct DelimitedReader {
     static let requiredColumns = ["id", "lang", "text"]

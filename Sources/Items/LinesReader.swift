@@ -1,3 +1,5 @@
+import Foundation
+
 /// Reads one-phrase-per-line files whose language comes from the path: `ru.txt`, or lingua's
 /// `ru/single-words.txt` (the stem becomes a tag), or `single-words/ru.txt`.
 enum LinesReader {

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Reads the records of a spool file (`ItemCoding`) one at a time through a block buffer.

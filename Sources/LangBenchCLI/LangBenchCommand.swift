@@ -1,7 +1,5 @@
 import BenchSupport
 import Foundation
-import Generation
-import LangBench
 import LlamaBackend
 
 /// The root command: `langbench <subcommand>`.

@@ -1,8 +1,6 @@
 import BenchSupport
-import Detection
-import Generation
+import Checks
 import RunComparison
-import RunProvenance
 
 /// The comparison as one self-contained HTML page: the verdict, every check with its interval, and for
 /// each regressed or improved check the items that moved, linked into the page's item table.

@@ -1,7 +1,6 @@
 import BenchSupport
 import Detection
 import Foundation
-import Generation
 
 /// The detection part of a run page: the same tables and charts as detection.md, then the items whose
 /// answer differs between configs, with their text and every config's answer and score.

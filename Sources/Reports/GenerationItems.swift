@@ -1,7 +1,7 @@
 import BenchSupport
-import Detection
 import Foundation
 import Generation
+import RunProvenance
 
 /// The generation part of a run page: the same tables and charts as generation.md, then every item's
 /// message and each route × variant reply side by side with its outcome and timing.

@@ -1,5 +1,6 @@
 import BenchSupport
 import Generation
+import Items
 
 /// Every item's message and each route × variant reply side by side: one row per item (and repeat), one
 /// column per route × variant, each cell the reply with its outcome, served ✓/✗, fallback reason and

@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Detection
 import Foundation
 import Generation
@@ -17,14 +18,14 @@ extension Comparison {
         let blind = checks.filter { $0.powerNote != nil }
         if !blind.isEmpty {
             out += "<details><summary>\(blind.count) check(s) cannot see their threshold</summary>\n\n"
-            out += blind.map { "- \(MarkdownWriter.inline($0.metric)) \(MarkdownWriter.inline($0.key)): \(ReportText.markdown($0.powerNote!))" }.joined(separator: "\n")
+            out += blind.map { "- \(MarkdownWriter.inline($0.metric)) \(MarkdownWriter.inline($0.key.description)): \(ReportText.markdown($0.powerNote!))" }.joined(separator: "\n")
             out += "\n\n</details>\n\n"
         }
         if !regressions.isEmpty { out += MarkdownWriter.render(table(regressions, title: "Regressions")) + "\n" }
         for check in checks where check.status != .unchanged {
             guard let moved = check.moved, !moved.isEmpty else { continue }
             let total = check.movedTotal ?? moved.count
-            out += "<details><summary>\(total) item(s) moved in \(MarkdownWriter.inline(check.metric)) \(MarkdownWriter.inline(check.key))</summary>\n\n"
+            out += "<details><summary>\(total) item(s) moved in \(MarkdownWriter.inline(check.metric)) \(MarkdownWriter.inline(check.key.description))</summary>\n\n"
             // A PR comment has room for the first few; the HTML page and the JSON list up to `MovedItem.listed`.
             let shown = moved.prefix(MovedItem.listedInComment)
             out += shown.map { "- " + MarkdownWriter.inline($0.name) + ": " + ReportText.markdown("\($0.change), \($0.detail)") }.joined(separator: "\n")
@@ -79,7 +80,7 @@ extension Comparison {
             let threshold: ReportCell = tokens ? .text("+" + TokenCost.percent(c.threshold))
                 : latency ? .text(String(format: "×%.2f", 1 + c.threshold)) : .text(String(format: "%.1f pts", c.threshold * 100))
             let mde: ReportCell = c.mde.map { tokens && c.family.hasPrefix("exact") ? .text("0 (exact)") : latency ? .text(String(format: "%+.1f%%", $0 * 100)) : .text(String(format: "%.1f pts", $0 * 100)) } ?? .empty
-            table.append([.text(c.metric), .text(c.key), value(c.base), value(c.current), delta, interval,
+            table.append([.text(c.metric), .text(c.key.description), value(c.base), value(c.current), delta, interval,
                           c.pValue.map { .text(DetectionReport.pValue($0)) } ?? .empty, c.adjustedP.map { .text(DetectionReport.pValue($0)) } ?? .empty,
                           threshold, mde, .int(c.n), c.lost.map(ReportCell.int) ?? .empty])
         }
@@ -99,7 +100,7 @@ extension Comparison {
         for (metric, group) in groups {
             out += "  <testsuite name=\"\(escape(metric))\" tests=\"\(group.count)\" failures=\"\(group.filter { $0.status == .regression }.count)\">\n"
             for check in group {
-                out += "    <testcase classname=\"\(escape(metric))\" name=\"\(escape(check.key))\">\n"
+                out += "    <testcase classname=\"\(escape(metric))\" name=\"\(escape(check.key.description))\">\n"
                 let detail = String(format: "base %.4f, current %.4f, delta %+.4f, p %@, p (Holm) %@, %@", check.base, check.current, check.delta,
                                     check.pValue.map { String(format: "%.4f", $0) } ?? "-", check.adjustedP.map { String(format: "%.4f", $0) } ?? "-", check.rule)
                     + (check.mde.map { String(format: ", mde %.4f", $0) } ?? "") + (check.powerNote.map { "; " + $0 } ?? "")

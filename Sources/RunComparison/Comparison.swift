@@ -1,3 +1,4 @@
+import Checks
 import Detection
 import Generation
 import RunProvenance
@@ -63,8 +64,8 @@ public struct Comparison: Sendable, Encodable {
         if let join {
             let detection = DetectionComparer.checks(join, thresholds: thresholds)
             checks += detection
-            for check in detection where check.status == .regression && !check.key.contains("lang=") {
-                let config = String(check.key.dropFirst("config=".count))
+            for check in detection where check.status == .regression && check.key[.lang] == nil {
+                guard let config = check.key[.config] else { continue }
                 guard let counts = join.configs.first(where: { $0.name == config })?.join else { continue }
                 broken[config] = counts.brokenItems
                 brokenCounts[config] = counts.all.broken

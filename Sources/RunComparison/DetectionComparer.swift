@@ -1,6 +1,7 @@
 import BenchSupport
+import Checks
 import Detection
-import Generation
+import Items
 
 /// Detection accuracy checks between two runs of the same items: paired (McNemar exact, one-sided), overall per
 /// config (Holm across configs) and per language with enough items (Holm across a config's languages).
@@ -9,10 +10,10 @@ enum DetectionComparer {
     static func checks(_ join: DetectionJoin, thresholds: Thresholds) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         for (config, counts) in join.configs {
-            checks.append(check(counts.all, key: "config=\(config)", points: thresholds.accuracyPoints, family: "detection.accuracy",
+            checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy",
                                 moved: counts.moved))
             for (lang, subset) in counts.byLanguage.sorted(by: { $0.key < $1.key }) where subset.n >= thresholds.languageMinItems {
-                checks.append(check(subset, key: "config=\(config) lang=\(lang)", points: thresholds.languageAccuracyPoints,
+                checks.append(check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
                                     family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang] ?? MovedCandidates(worse: [], better: [])))
             }
         }
@@ -20,18 +21,18 @@ enum DetectionComparer {
     }
 
     /// The check of `pairs` (base result, current result) of one item each.
-    static func check(_ pairs: [(DetectionResult, DetectionResult)], key: String, points: Double, family: String) -> MetricCheck {
+    static func check(_ pairs: [(DetectionResult, DetectionResult)], key: CheckKey, points: Double, family: String) -> MetricCheck {
         var counts = DetectionJoin.Counts()
         for (base, current) in pairs { counts.add(base: base.correct, current: current.correct) }
         return check(counts, key: key, points: points, family: family, moved: .detection(pairs))
     }
 
-    static func check(_ counts: DetectionJoin.Counts, key: String, points: Double, family: String, moved: MovedCandidates?) -> MetricCheck {
+    static func check(_ counts: DetectionJoin.Counts, key: CheckKey, points: Double, family: String, moved: MovedCandidates?) -> MetricCheck {
         let n = counts.n, fixed = counts.fixed, broken = counts.broken
         let worseP = Statistics.mcnemarExactOneSided(worse: broken, better: fixed), betterP = Statistics.mcnemarExactOneSided(worse: fixed, better: broken)
         let base = n > 0 ? Double(counts.baseRight) / Double(n) : 0, current = n > 0 ? Double(counts.currentRight) / Double(n) : 0
         let deltaPoints = (current - base) * 100
-        var check = MetricCheck(metric: "detection.accuracy", key: key, polarity: .higherIsBetter, base: base, current: current,
+        var check = MetricCheck(metric: "detection.accuracy", key: key, kind: .detection, polarity: .higherIsBetter, base: base, current: current,
                                 delta: current - base, interval: nil, pValue: deltaPoints < 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
                                 rule: "McNemar exact, one-sided, Holm within detection's share of α, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
                                 family: family)
@@ -43,4 +44,20 @@ enum DetectionComparer {
         check.movedCandidates = moved
         return check
     }
+}
+
+extension MovedCandidates {
+    /// Detection pairs (base, current) that changed correctness; items tagged `crisis` in either run are counted, not listed.
+    package static func detection(_ pairs: [(DetectionResult, DetectionResult)]) -> MovedCandidates {
+        let sorted = pairs.sorted { $0.1.itemID < $1.1.itemID }
+        let moved = { (pair: (DetectionResult, DetectionResult), change: String) in
+            MovedItem(item: pair.1.itemID, change: change, detail: "\(pair.0.predictedLabel) → \(pair.1.predictedLabel) (true \(pair.1.lang.identifier))")
+        }
+        let crisis = { (pair: (DetectionResult, DetectionResult)) in pair.0.tags.contains("crisis") || pair.1.tags.contains("crisis") }
+        let broken = sorted.filter { $0.0.correct && !$0.1.correct }, fixed = sorted.filter { !$0.0.correct && $0.1.correct }
+        return MovedCandidates(worse: broken.filter { !crisis($0) }.map { moved($0, "broken") },
+                               better: fixed.filter { !crisis($0) }.map { moved($0, "fixed") },
+                               worseWithheld: broken.filter(crisis).count, betterWithheld: fixed.filter(crisis).count)
+    }
+
 }

@@ -1,6 +1,5 @@
-import BenchSupport
+import Checks
 import Detection
-import Generation
 import Items
 
 /// What `compare` needs of two detection runs' per-item results, gathered in one merge-join of their

@@ -1,4 +1,5 @@
 import Generation
+import RunProvenance
 
 /// What must be equal for two generation runs' figures to be compared item by item. Each difference
 /// is named; `compare` refuses (exit 65) unless `--allow-mismatch`.

@@ -1,5 +1,4 @@
 import BenchSupport
-import Detection
 import Generation
 import RunProvenance
 

@@ -5,6 +5,7 @@ import Foundation
 import LangBench
 @testable import LangBenchCLI
 @testable import Reports
+import RunProvenance
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 @testable import Generation
 import LangBench
 @testable import LangBenchCLI
+import RunProvenance
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Generation
 @testable import LangBenchCLI
+import RunProvenance
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
-import Testing
+import BenchSupport
 @testable import LanguageRecognition
+import Testing
 
 @Suite("Accuracy evaluation of held-out items")
 struct AccuracyEvaluationTests {

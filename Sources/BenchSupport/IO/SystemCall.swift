@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The C library calls whose Swift names or constant types differ between Linux (Glibc) and macOS
 /// (Darwin), under one name, so the package builds on both.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// RFC 4180 CSV: UTF-8, header row, CRLF-free (LF) line ends, quoting where needed, and cells that a
 /// spreadsheet would run as a formula (`= + - @`, tab, CR) prefixed with `'`.
 public enum CSVWriter {

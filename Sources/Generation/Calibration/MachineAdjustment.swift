@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Foundation
 import RunProvenance
 
@@ -10,7 +11,7 @@ import RunProvenance
 public struct MachineAdjustment: Sendable, Hashable, Codable {
     /// Calibration components further apart than this factor (either way) make latency not comparable:
     /// scaling is only trusted between machines of similar speed (see docs/ci.md).
-    public static let margin = 1.25
+    public static let margin = Thresholds.defaultCalibrationMargin
 
     /// One CURRENT/BASE factor with its 95% bootstrap interval.
     public struct Factor: Sendable, Hashable, Codable {

@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Foundation
 import Items
 import RunProvenance
@@ -36,7 +37,7 @@ package enum GenerationComparer {
             for route in Route.allCases {
                 let paired = pairs(base: base, current: current, route: route, variant: variant)
                 guard !paired.isEmpty else { continue }
-                let key = (variant.map { "variant=\($0) " } ?? "") + "route=\(route.rawValue)"
+                let key = CheckKey(variant.map { [.variant: $0, .route: route.rawValue] } ?? [.route: route.rawValue])
                 // Collapsed requests are counted per route: a route with a few of them has no latency to judge, only their rate.
                 let collapses = (paired.filter { collapsed.0.contains($0.base.key) }.count, paired.filter { collapsed.1.contains($0.current.key) }.count)
                 let judgeLatency = max(collapses.0, collapses.1) < MachineSteadiness.maxCollapsesPerRoute
@@ -49,9 +50,9 @@ package enum GenerationComparer {
     }
 
     /// The share of a route's records whose generation collapsed in each run, shown where its latency was left out.
-    static func collapseRate(_ paired: [Pair], key: String, collapses: (base: Int, current: Int)) -> MetricCheck {
+    static func collapseRate(_ paired: [Pair], key: CheckKey, collapses: (base: Int, current: Int)) -> MetricCheck {
         let n = Double(max(1, paired.count))
-        return MetricCheck(metric: collapseMetric, key: key, polarity: .lowerIsBetter, base: Double(collapses.base) / n,
+        return MetricCheck(metric: collapseMetric, key: key, kind: .outcomes, polarity: .lowerIsBetter, base: Double(collapses.base) / n,
                            current: Double(collapses.current) / n, delta: Double(collapses.current - collapses.base) / n, interval: nil, pValue: nil,
                            threshold: 0, n: paired.count, status: .unchanged,
                            rule: "\(collapses.base) collapsed request(s) in base, \(collapses.current) in current (generation below "
@@ -74,7 +75,7 @@ package enum GenerationComparer {
                 let own = paired.filter { $0.current.lang == lang }
                 let served = { (record: GenerationRecord) in record.servedInOwnLanguage == true }
                 let discordant = own.filter { served($0.base) != served($0.current) }.count
-                let check = proportion(own, metric: "generation.served_in_own_language", key: "route=\(route.rawValue) lang=\(lang.identifier)",
+                let check = proportion(own, metric: "generation.served_in_own_language", key: CheckKey([.route: route.rawValue, .lang: lang.identifier]),
                                        polarity: .higherIsBetter, points: thresholds.fallbackPoints, served)
                 rows.append((check, Statistics.signFlipSmallestP(count: discordant)))
             }
@@ -91,7 +92,7 @@ package enum GenerationComparer {
     }
 
     /// Latency, served-in-own-language, token cost and per-reason fallback checks of one route's pairs.
-    static func routeChecks(_ paired: [Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?,
+    static func routeChecks(_ paired: [Pair], key: CheckKey, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?,
                             sameTokenizer: Bool = true) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         if let machine {
@@ -106,7 +107,7 @@ package enum GenerationComparer {
         checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio, sameTokenizer: sameTokenizer)
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
-            checks.append(proportion(paired, metric: "generation.fallback_rate", key: "\(key) reason=\(reason.rawValue)",
+            checks.append(proportion(paired, metric: "generation.fallback_rate", key: key.with(.reason, reason.rawValue),
                                      polarity: .lowerIsBetter, points: thresholds.fallbackPoints, moves: ("fell back", "recovered")) { $0.fallbackReason == reason })
         }
         return checks
@@ -139,7 +140,7 @@ package enum GenerationComparer {
     /// With a calibrated `machine`, each item's ratio is divided by its own machine factor (the base record's mix of
     /// prompt processing, generation and other time) and the thresholds are moved out by the factors' intervals, so the
     /// calibration's spread is part of the verdict.
-    static func latency(_ paired: [Pair], metric: LatencyMetric, key: String, thresholds: Thresholds,
+    static func latency(_ paired: [Pair], metric: LatencyMetric, key: CheckKey, thresholds: Thresholds,
                         machine: MachineAdjustment = .identity, blocks: Blocks? = nil) -> MetricCheck {
         var perItem: [String: [Double]] = [:]
         var before: [Double] = [], after: [Double] = []
@@ -156,7 +157,7 @@ package enum GenerationComparer {
         let items = perItem.keys.sorted()
         let logs = items.map { Statistics.mean(perItem[$0]!) }
         let threshold = thresholds.latencyRatio
-        var check = MetricCheck(metric: metric.rawValue, key: key, polarity: .lowerIsBetter,
+        var check = MetricCheck(metric: metric.rawValue, key: key, kind: .latency, polarity: .lowerIsBetter,
                                 base: before.isEmpty ? .nan : Statistics.quantile(before, 0.5),
                                 current: after.isEmpty ? .nan : Statistics.quantile(after, 0.5),
                                 delta: logs.isEmpty ? .nan : exp(Statistics.mean(logs)) - 1, interval: nil, pValue: nil, threshold: threshold,
@@ -230,7 +231,7 @@ package enum GenerationComparer {
     /// either way under no change), whose size holds at any number of discordant items — collapsing repeats
     /// to one yes/no per item would throw away an item that is flagged in some repeats only.
     /// `moves` names a record that gained the flag and one that lost it, for the items that moved.
-    static func proportion(_ paired: [Pair], metric: String, key: String, polarity: MetricCheck.Polarity, points: Double,
+    static func proportion(_ paired: [Pair], metric: String, key: CheckKey, polarity: MetricCheck.Polarity, points: Double,
                            moves: (gained: String, lost: String) = ("gained", "lost"), _ flag: (GenerationRecord) -> Bool) -> MetricCheck {
         let n = paired.count
         let onlyBase = paired.filter { flag($0.base) && !flag($0.current) }.count
@@ -262,7 +263,7 @@ package enum GenerationComparer {
             test = "McNemar exact, one-sided, clustered by item (\(items.count) items, repeats as one unit; sign-flip distribution) on the same records"
         }
         let worse = polarity == .lowerIsBetter ? after - before : before - after
-        var check = MetricCheck(metric: metric, key: key, polarity: polarity, base: before, current: after, delta: after - before,
+        var check = MetricCheck(metric: metric, key: key, kind: .outcomes, polarity: polarity, base: before, current: after, delta: after - before,
                                 interval: nil, pValue: worse >= 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
                                 rule: "\(test) (\(onlyBase) only in base, \(onlyCurrent) only in current), Holm within its share of α, and a change of more than \(points) points")
         check.regressionP = worse * 100 > points ? worseP : 1

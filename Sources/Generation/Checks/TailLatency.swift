@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Foundation
 
 /// The tail check: how much slower the slowest tenth of items got, paired per item. The mean-ratio check
@@ -17,7 +18,7 @@ package enum TailLatency {
     package static let minimumItems = 40
 
     /// One check over the pairs with a model reply in both runs; nil when there are none.
-    static func check(_ paired: [GenerationComparer.Pair], key: String, thresholds: Thresholds, machine: MachineAdjustment) -> MetricCheck? {
+    static func check(_ paired: [GenerationComparer.Pair], key: CheckKey, thresholds: Thresholds, machine: MachineAdjustment) -> MetricCheck? {
         var perItem: [String: (base: [Double], current: [Double], measured: [Double])] = [:]
         var mix = LatencyMix.zero
         for pair in paired where pair.bothModel && pair.base.totalMs > 0 && pair.current.totalMs > 0 {
@@ -39,7 +40,7 @@ package enum TailLatency {
         let selected = slowest.map { logRatios[$0] }
         let measured = slowest.map { exp(Statistics.mean(perItem[items[$0]]!.measured)) }
         let threshold = thresholds.latencyRatio
-        var check = MetricCheck(metric: metric, key: key, polarity: .lowerIsBetter, base: Statistics.mean(measured),
+        var check = MetricCheck(metric: metric, key: key, kind: .latency, polarity: .lowerIsBetter, base: Statistics.mean(measured),
                                 current: Statistics.mean(slowest.map { exp(current[$0]) }), delta: exp(Statistics.mean(selected)) - 1,
                                 interval: nil, pValue: nil, threshold: threshold, n: items.count, status: .unchanged, rule: "")
         check.lost = paired.filter { !$0.bothModel }.count

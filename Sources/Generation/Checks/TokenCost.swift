@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Foundation
 
 /// The token cost gate, per item × route × variant, summed over a record's requests. What no sample can
@@ -50,7 +51,7 @@ package enum TokenCost {
     /// One check per measure over the pairs with a model reply in both runs (a fallback's requests stop
     /// where it failed, so its count says when, not what a reply costs); nil when there are none.
     /// `sameTokenizer` is false when the runs' model files differ or cannot be told apart: then no count is exact.
-    static func checks(_ paired: [GenerationComparer.Pair], key: String, threshold: Double, sameTokenizer: Bool = true) -> [MetricCheck] {
+    static func checks(_ paired: [GenerationComparer.Pair], key: CheckKey, threshold: Double, sameTokenizer: Bool = true) -> [MetricCheck] {
         let replied = paired.filter(\.bothModel)
         return Measure.allCases.compactMap { measure in
             guard replied.contains(where: { !measure.stages($0.base).isEmpty }) else { return nil }
@@ -62,13 +63,13 @@ package enum TokenCost {
     }
 
     /// The check's figures, before any verdict; nil when there is nothing to count.
-    private static func figures(_ paired: [GenerationComparer.Pair], measure: Measure, key: String, threshold: Double) -> MetricCheck? {
+    private static func figures(_ paired: [GenerationComparer.Pair], measure: Measure, key: CheckKey, threshold: Double) -> MetricCheck? {
         let counted = paired.filter { measure.total($0.base) != nil && measure.total($0.current) != nil }
         let base = counted.compactMap { measure.total($0.base) }.reduce(0, +)
         let current = counted.compactMap { measure.total($0.current) }.reduce(0, +)
         guard base > 0 || current > 0 || counted.count < paired.count else { return nil }
         let delta = base > 0 ? Double(current) / Double(base) - 1 : .nan
-        return MetricCheck(metric: measure.rawValue, key: key, polarity: .lowerIsBetter, base: Double(base), current: Double(current),
+        return MetricCheck(metric: measure.rawValue, key: key, kind: .tokenCost, polarity: .lowerIsBetter, base: Double(base), current: Double(current),
                            delta: delta, interval: nil, pValue: nil, threshold: threshold, n: paired.count, status: .unchanged, rule: "")
     }
 
@@ -83,7 +84,7 @@ package enum TokenCost {
         return nil
     }
 
-    static func exact(_ paired: [GenerationComparer.Pair], measure: Measure, key: String, threshold: Double, sameTokenizer: Bool) -> MetricCheck? {
+    static func exact(_ paired: [GenerationComparer.Pair], measure: Measure, key: CheckKey, threshold: Double, sameTokenizer: Bool) -> MetricCheck? {
         guard var check = figures(paired, measure: measure, key: key, threshold: threshold) else { return nil }
         let changed = paired.filter { measure.total($0.base) != measure.total($0.current) }
         check.rule = "exact totals of the prompt tokens of fixed prompts (direct generate, pivot translate-in) over the same \(paired.count) records "
@@ -105,7 +106,7 @@ package enum TokenCost {
 
     /// The ratio of totals CURRENT/BASE, bootstrapped over items (an item's repeats summed into one unit), against
     /// the threshold as a margin: a change of expected length beyond it is a regression, sampling noise is not.
-    static func tested(_ paired: [GenerationComparer.Pair], measure: Measure, key: String, threshold: Double) -> MetricCheck? {
+    static func tested(_ paired: [GenerationComparer.Pair], measure: Measure, key: CheckKey, threshold: Double) -> MetricCheck? {
         guard var check = figures(paired, measure: measure, key: key, threshold: threshold) else { return nil }
         let what = measure == .generated ? "generated tokens (every request)" : "prompt tokens of prompts that embed generated text (pivot generate, translate-out)"
         check.rule = "ratio of total \(what), CURRENT/BASE, paired bootstrap over items; "

@@ -1,5 +1,4 @@
 import BenchSupport
-import Detection
 import Foundation
 import Items
 import LlamaBackend

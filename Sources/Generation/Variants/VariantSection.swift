@@ -1,4 +1,4 @@
-import Detection
+import Checks
 import RunProvenance
 
 /// One variant's figures in a run with variants, and how it did against the reference (the first

@@ -1,8 +1,8 @@
 import BenchSupport
 import Detection
 import Foundation
-import Generation
 import Items
+import Reports
 import RunProvenance
 
 /// Synthetic detection runs in the real on-disk format (results log, per-item CSV, reports) for

@@ -1,8 +1,8 @@
 import BenchSupport
 import Detection
 import Foundation
-import Generation
 import Items
+import Reports
 import RunProvenance
 
 /// One `detect` run end to end: resolve configs, detect every item in canonical order (config order,

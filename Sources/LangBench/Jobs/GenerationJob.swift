@@ -1,9 +1,9 @@
 import BenchSupport
-import Detection
 import Foundation
 import Generation
 import Items
 import LlamaBackend
+import Reports
 import RunProvenance
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced

@@ -1,8 +1,7 @@
 import BenchSupport
 import Detection
 import Foundation
-import Generation
-import Items
+import Reports
 import RunComparison
 import RunProvenance
 

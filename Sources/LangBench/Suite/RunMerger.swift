@@ -2,6 +2,7 @@ import BenchSupport
 import Detection
 import Foundation
 import Generation
+import Reports
 import RunComparison
 import RunProvenance
 

@@ -4,7 +4,6 @@ import Foundation
 import Generation
 import Items
 import Reports
-import RunComparison
 import RunProvenance
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the

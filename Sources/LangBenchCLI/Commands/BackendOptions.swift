@@ -1,6 +1,5 @@
 import BenchSupport
 import Foundation
-import Generation
 import LangBench
 import LlamaBackend
 

@@ -1,7 +1,5 @@
 import BenchSupport
 import Foundation
-import Generation
-import LangBench
 import LlamaBackend
 
 /// `langbench bench backend`: prompt-processing and generation tokens/s through the harness's client,

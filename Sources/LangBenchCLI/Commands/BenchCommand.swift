@@ -1,4 +1,3 @@
-import Generation
 
 /// `langbench bench`: speed measurements.
 struct BenchCommand: CommandGroup {

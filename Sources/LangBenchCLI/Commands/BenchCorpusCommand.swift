@@ -1,7 +1,5 @@
 import Foundation
-import Generation
 import Items
-import LangBench
 
 /// `langbench bench corpus`: corpus loading speed against reading the same bytes.
 struct BenchCorpusCommand: ParsableCommand {

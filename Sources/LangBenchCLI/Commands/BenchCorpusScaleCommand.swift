@@ -1,7 +1,6 @@
 import BenchSupport
 import Detection
 import Foundation
-import Generation
 import Items
 import LangBench
 import LanguageRecognition

@@ -1,9 +1,6 @@
-import BenchSupport
 import Detection
 import Foundation
-import Generation
 import Items
-import LangBench
 import LanguageRecognition
 
 /// `langbench bench detector`: the built-in recognizer's single-word throughput, model load time and

@@ -1,7 +1,6 @@
 import BenchSupport
-import Detection
+import Checks
 import Foundation
-import Generation
 import LangBench
 import RunComparison
 

@@ -1,8 +1,8 @@
 import BenchSupport
-import Detection
+import Checks
 import Foundation
 import Generation
-import LangBench
+import Reports
 import RunComparison
 
 /// `langbench compare BASE CURRENT`: regression verdicts a CI job can trust.

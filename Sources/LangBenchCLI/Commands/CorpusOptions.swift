@@ -1,5 +1,4 @@
 import Items
-import LangBench
 
 /// Options shared by every command that reads corpora.
 struct CorpusOptions {

@@ -1,6 +1,5 @@
-import Generation
+import BenchSupport
 import Items
-import LangBench
 
 /// `langbench corpus stats PATH...`: counts per language, tag and length bucket.
 struct CorpusStatsCommand: ParsableCommand {

@@ -1,4 +1,3 @@
-import BenchSupport
 import Detection
 import Foundation
 import Generation

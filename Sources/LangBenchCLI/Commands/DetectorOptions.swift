@@ -3,7 +3,6 @@ import Detection
 import Foundation
 import Generation
 import Items
-import LangBench
 
 /// Options that choose detection configs and detectors.
 struct DetectorOptions {

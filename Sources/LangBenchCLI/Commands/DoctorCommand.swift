@@ -1,6 +1,5 @@
 import Foundation
 import Generation
-import Items
 import LangBench
 import LlamaBackend
 

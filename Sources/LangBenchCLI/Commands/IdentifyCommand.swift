@@ -1,8 +1,5 @@
-import Detection
 import Foundation
-import Generation
 import Items
-import LangBench
 import LanguageRecognition
 
 /// `langbench identify TEXT...`: ranked language hypotheses from the built-in recognizer.

@@ -1,8 +1,9 @@
 import Detection
 import Foundation
 import Generation
-import Items
 import LangBench
+import Reports
+import RunProvenance
 
 /// `langbench merge DIR...`: combine shard outputs into one run.
 struct MergeCommand: ParsableCommand {

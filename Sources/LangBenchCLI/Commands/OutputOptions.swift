@@ -1,6 +1,4 @@
 import Foundation
-import Generation
-import LangBench
 
 /// Where a run writes, and how loudly.
 struct OutputOptions {

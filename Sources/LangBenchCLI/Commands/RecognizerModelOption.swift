@@ -1,7 +1,5 @@
 import Detection
 import Foundation
-import Generation
-import LangBench
 import LanguageRecognition
 
 /// The built-in recognizer's model for commands that use it directly (`identify`, `bench detector`):

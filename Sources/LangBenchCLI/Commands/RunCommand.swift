@@ -1,3 +1,4 @@
+import Detection
 import Foundation
 import Generation
 import Items

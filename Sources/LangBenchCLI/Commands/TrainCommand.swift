@@ -1,9 +1,6 @@
 import BenchSupport
 import Foundation
-import Generation
-import LangBench
 import LanguageRecognition
-import LlamaBackend
 
 /// `langbench train`: builds the recognizer's model from lists exported by `scripts/train-model`.
 struct TrainCommand: ParsableCommand {

@@ -1,6 +1,5 @@
 import BenchSupport
 import Foundation
-import LangBench
 
 /// What a running command may touch besides its arguments: output streams, environment, progress.
 public struct CommandContext: Sendable {

@@ -1,8 +1,8 @@
 import BenchSupport
 import Detection
+import Foundation
 import Generation
 import Items
-import LangBench
 import LanguageRecognition
 import LlamaBackend
 import RunComparison

@@ -1,7 +1,5 @@
 import BenchSupport
 import Foundation
-import Generation
-import LangBench
 import Synchronization
 
 /// Progress on stderr: a redrawn bar with count, rate and ETA on a terminal; otherwise a plain line

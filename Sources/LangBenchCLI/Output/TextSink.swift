@@ -1,6 +1,5 @@
 import BenchSupport
 import Foundation
-import LangBench
 import Synchronization
 
 /// Where a command writes text: stdout for results, stderr for progress and messages.

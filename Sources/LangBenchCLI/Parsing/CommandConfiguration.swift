@@ -1,4 +1,3 @@
-import BenchSupport
 
 /// Declares a command: its name, help text, positional arguments, option groups and subcommands.
 /// Parsing and `--help` are both generated from this one declaration.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The options and positionals found on a command line, with the declared defaults of options not
 /// given, and typed accessors that throw `UsageError`s naming the flag.
 public struct ParsedArguments: Sendable {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A deterministic split of training lists into lists to train on and test items, for tuning the trainer
 /// and recognition settings without touching any evaluation corpus.
 ///

@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// Builds a `LanguageModel` from exported word lists, deterministically: the same lists and options give

@@ -1,4 +1,3 @@
-import BenchSupport
 import Foundation
 
 /// One language's training list, as exported by `scripts/train-model`: folded words with a weight.

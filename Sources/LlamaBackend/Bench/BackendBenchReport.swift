@@ -1,4 +1,3 @@
-import BenchSupport
 
 /// What `bench backend` measured: speeds through the harness, from the server, and from `llama-bench`.
 public struct BackendBenchReport: Sendable, Equatable, Codable {

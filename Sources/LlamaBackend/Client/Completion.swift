@@ -1,3 +1,5 @@
+import Foundation
+
 /// The text a server produced for one request, with the client's and the server's measurements.
 public struct Completion: Sendable, Equatable, Codable {
     public var content: String

@@ -1,4 +1,5 @@
 import BenchSupport
+import Foundation
 
 /// A secret sent as `Authorization: Bearer …`. It prints, dumps and reflects as a placeholder, so
 /// interpolating it (or anything holding it) into a report, log or error cannot leak it.

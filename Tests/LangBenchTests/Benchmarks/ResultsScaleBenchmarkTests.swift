@@ -1,3 +1,4 @@
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation

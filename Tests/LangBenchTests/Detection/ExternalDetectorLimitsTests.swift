@@ -1,6 +1,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
+import Items
 @testable import LangBench
 import TestSupport
 import Testing

@@ -1,6 +1,8 @@
 @testable import BenchSupport
+import Checks
 import Foundation
 @testable import Generation
+import Items
 @testable import LangBench
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import Generation
 @testable import Items
 @testable import LangBench
 import LanguageRecognition

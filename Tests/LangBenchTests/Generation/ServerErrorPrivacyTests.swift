@@ -1,5 +1,6 @@
 @testable import BenchSupport
 import Foundation
+import Generation
 @testable import LangBench
 import LlamaBackend
 import TestSupport

@@ -5,6 +5,7 @@ import Foundation
 @testable import Items
 @testable import LangBench
 import LlamaBackend
+import RunProvenance
 import TestSupport
 import Testing
 #if canImport(Glibc)

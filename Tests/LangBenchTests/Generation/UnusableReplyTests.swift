@@ -1,8 +1,9 @@
 import Foundation
-import LlamaBackend
-import Testing
-import TestSupport
+import Generation
 @testable import LangBench
+import LlamaBackend
+import TestSupport
+import Testing
 
 /// What `generate` records when an attached server answers with something that is no llama-server
 /// reply. A fake backend throws the errors `LlamaClient` gives for them (pinned against a loopback

@@ -1,4 +1,5 @@
 @testable import Generation
+import Items
 @testable import LangBench
 import Testing
 

@@ -1,7 +1,9 @@
 import Foundation
 @testable import Generation
 @testable import LangBench
+import LlamaBackend
 @testable import Reports
+import RunProvenance
 import TestSupport
 import Testing
 

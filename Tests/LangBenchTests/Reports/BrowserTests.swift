@@ -1,4 +1,5 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
@@ -6,6 +7,7 @@ import Foundation
 @testable import LangBench
 @testable import Reports
 @testable import RunComparison
+import RunProvenance
 import TestSupport
 import Testing
 

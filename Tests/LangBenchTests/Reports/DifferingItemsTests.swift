@@ -1,8 +1,10 @@
+import BenchSupport
 @testable import Detection
 import Foundation
 @testable import Generation
 @testable import LangBench
 @testable import Reports
+import RunProvenance
 import TestSupport
 import Testing
 

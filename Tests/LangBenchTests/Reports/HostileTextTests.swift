@@ -1,10 +1,12 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
 @testable import Items
 @testable import LangBench
 @testable import RunComparison
+import RunProvenance
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import Foundation
 @testable import Items
 @testable import LangBench
 @testable import Reports
+import RunComparison
 import TestSupport
 import Testing
 

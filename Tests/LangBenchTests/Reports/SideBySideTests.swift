@@ -1,4 +1,5 @@
 import Foundation
+import Generation
 @testable import LangBench
 @testable import Reports
 import TestSupport

@@ -1,4 +1,5 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
@@ -27,7 +28,7 @@ struct DetectionComparisonTests {
         // Languages with at least 40 items are checked alone (in the one Holm family of the compare):
         // 60 Ukrainian items are, and all broke; 20 Russian items are not.
         #expect(comparison.checks.first { $0.key == "config=main lang=uk" }?.status == .regression)
-        #expect(!comparison.checks.contains { $0.key.contains("lang=ru") })
+        #expect(!comparison.checks.contains { $0.key[.lang] == "ru" })
         #expect(comparison.notes.contains { $0.contains("detection config 'main' changed") })
         // The reverse is an improvement and never fails the job.
         let reverse = try Comparison(base: RunFixtures.results(degraded), current: RunFixtures.results(base), thresholds: .default)
@@ -42,7 +43,7 @@ struct DetectionComparisonTests {
         }
         let base = (0..<1000).map { result($0, $0 != 0) }
         let current = (0..<1000).map { result($0, !(1...3).contains($0)) }
-        let check = MetricCheck.holm([DetectionComparer.check(Array(zip(base, current)), key: "k", points: 0.5, family: "f")], alpha: 0.05)[0]
+        let check = MetricCheck.holm([DetectionComparer.check(Array(zip(base, current)), key: "config=main", points: 0.5, family: "f")], alpha: 0.05)[0]
         #expect(check.status == .unchanged)
     }
 

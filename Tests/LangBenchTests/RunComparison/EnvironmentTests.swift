@@ -1,7 +1,9 @@
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
 @testable import LangBench
+import Reports
 @testable import RunComparison
 @testable import RunProvenance
 import Testing

@@ -1,3 +1,5 @@
+import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation

@@ -1,8 +1,10 @@
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
 @testable import Items
 @testable import LangBench
+import Reports
 @testable import RunComparison
 import TestSupport
 import Testing
@@ -40,7 +42,7 @@ struct MovedItemsTests {
         }
         let pairs = [(result("uk-1", [], uk), result("uk-1", [], ru)), (result("uk-2", ["crisis"], uk), result("uk-2", ["crisis"], ru)),
                      (result("uk-3", [], ru), result("uk-3", [], uk))]
-        var check = MetricCheck(metric: "detection.accuracy", key: "config=main", polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
+        var check = MetricCheck(metric: "detection.accuracy", key: "config=main", kind: .detection, polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
                                 interval: nil, pValue: 0, threshold: 0.01, n: 3, status: .regression, rule: "")
         check.movedCandidates = .detection(pairs)
         let settled = check.settlingMoved()
@@ -62,7 +64,7 @@ struct MovedItemsTests {
         for (base, current) in pairs { gathered.add(base: base, current: current, broken: base.correct) }
         #expect(gathered.worse.count == MovedItem.listed)
         for status in [MetricCheck.Status.regression, .improvement] {
-            var check = MetricCheck(metric: "detection.accuracy", key: "config=main", polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
+            var check = MetricCheck(metric: "detection.accuracy", key: "config=main", kind: .detection, polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
                                     interval: nil, pValue: 0, threshold: 0.01, n: pairs.count, status: status, rule: "")
             check.movedCandidates = .detection(pairs)
             let reference = check.settlingMoved()

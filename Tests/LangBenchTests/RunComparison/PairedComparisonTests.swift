@@ -1,10 +1,12 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
 @testable import Items
 @testable import LangBench
 @testable import RunComparison
+import RunProvenance
 import TestSupport
 import Testing
 
@@ -126,7 +128,7 @@ struct PairedComparisonTests {
         let comparison = try compare(base, current)
         #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=b route=pivot" }?.status == .regression)
         #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=a route=pivot" }?.status == .unchanged)
-        #expect(comparison.regressions.allSatisfy { $0.key.hasPrefix("variant=b ") })
+        #expect(comparison.regressions.allSatisfy { $0.key[.variant] == "b" })
     }
 
     /// Per-language served checks: rows that cannot reach significance (no discordant records) do not dilute the

@@ -1,7 +1,9 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
+import Items
 @testable import LangBench
 @testable import RunComparison
 import TestSupport

@@ -1,4 +1,5 @@
 @testable import BenchSupport
+import Checks
 import Foundation
 @testable import Generation
 import Testing

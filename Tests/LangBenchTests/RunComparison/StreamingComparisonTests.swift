@@ -1,4 +1,5 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
@@ -34,9 +35,9 @@ struct StreamingComparisonTests {
         for config in current.detection!.configs.map(\.name) where base.detection!.configs.contains(where: { $0.name == config }) {
             let before = Dictionary(a.filter { $0.config == config }.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
             let pairs = b.filter { $0.config == config }.compactMap { result in before[result.itemID].map { ($0, result) } }
-            checks.append(DetectionComparer.check(pairs, key: "config=\(config)", points: thresholds.accuracyPoints, family: "detection.accuracy"))
+            checks.append(DetectionComparer.check(pairs, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy"))
             for (lang, subset) in Dictionary(grouping: pairs, by: { $0.0.lang }).sorted(by: { $0.key < $1.key }) where subset.count >= thresholds.languageMinItems {
-                checks.append(DetectionComparer.check(subset, key: "config=\(config) lang=\(lang)", points: thresholds.languageAccuracyPoints,
+                checks.append(DetectionComparer.check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
                                                       family: "detection.accuracy config=\(config) languages"))
             }
         }

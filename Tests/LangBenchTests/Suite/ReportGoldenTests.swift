@@ -2,6 +2,7 @@
 import Foundation
 @testable import Generation
 @testable import LangBench
+import RunComparison
 import TestSupport
 import Testing
 

@@ -1,9 +1,11 @@
 import BenchSupport
+import Detection
 import Foundation
 @testable import Generation
 @testable import LangBench
 import LlamaBackend
 @testable import RunComparison
+import RunProvenance
 import TestSupport
 import Testing
 

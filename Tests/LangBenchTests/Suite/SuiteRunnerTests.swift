@@ -4,6 +4,7 @@ import Foundation
 @testable import Generation
 @testable import Items
 @testable import LangBench
+import LlamaBackend
 @testable import Reports
 @testable import RunProvenance
 import TestSupport

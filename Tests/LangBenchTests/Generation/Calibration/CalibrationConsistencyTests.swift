@@ -1,4 +1,5 @@
 @testable import BenchSupport
+import Checks
 @testable import Detection
 import Foundation
 @testable import Generation

@@ -1,6 +1,4 @@
 import BenchSupport
-import Detection
-import RunProvenance
 
 /// How large a change must be before `compare` calls it a regression or an improvement (data, not
 /// code). Significance is required as well: a change within noise is never a verdict.
@@ -40,7 +38,7 @@ public struct Thresholds: Sendable, Hashable, Codable {
     public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
 
     public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double,
-                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio, calibrationMargin: Double = MachineAdjustment.margin) {
+                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio, calibrationMargin: Double = Thresholds.defaultCalibrationMargin) {
         self.alpha = alpha
         self.accuracyPoints = accuracyPoints
         self.languageAccuracyPoints = languageAccuracyPoints
@@ -50,6 +48,9 @@ public struct Thresholds: Sendable, Hashable, Codable {
         self.tokenCostRatio = tokenCostRatio
         self.calibrationMargin = calibrationMargin
     }
+
+    /// ×1.25: two machines' calibrations per component further apart than this are not scaled onto one another.
+    public static let defaultCalibrationMargin = 1.25
 
     /// +5%: a prompt edit of a few words moves a record's tokens by less; an added instruction or
     /// example, or a dropped history turn, by more.
@@ -93,7 +94,7 @@ public struct Thresholds: Sendable, Hashable, Codable {
     /// The meaningful range of each kind of threshold: points of a rate, a relative change, a machine factor, an item count.
     static let points = 0.0...100.0, fraction = 0.0...10.0, margin = 1.0...10.0, itemCount = 1...1_000_000_000
 
-    static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio", "calibration_margin"]
+    package static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio", "calibration_margin"]
 
     /// A preset name or a JSON file.
     public static func named(_ nameOrPath: String) throws -> Thresholds {

@@ -1,6 +1,4 @@
 import BenchSupport
-import Detection
-import RunProvenance
 
 /// One checked metric of a comparison: what was compared, the numbers, and the verdict.
 public struct MetricCheck: Sendable, Hashable, Codable {
@@ -18,7 +16,9 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     /// e.g. `detection.accuracy`, `generation.latency_p95`, `generation.fallback_rate`.
     public var metric: String
     /// What the metric is of, e.g. `config=constrained lang=uk` or `route=pivot reason=timeout`.
-    public var key: String
+    public var key: CheckKey
+    /// Which share of the compare's α the check spends (`alphaShares`).
+    public var kind: Kind
     public var polarity: Polarity
     public var base: Double
     public var current: Double
@@ -61,14 +61,15 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     package var smallestP: Double?
 
     enum CodingKeys: String, CodingKey {
-        case metric, key, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
+        case metric, key, kind, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
         case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note"
     }
 
-    public init(metric: String, key: String, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
+    public init(metric: String, key: CheckKey, kind: Kind, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
                 pValue: Double?, threshold: Double, n: Int, status: Status, rule: String, family: String? = nil) {
         self.metric = metric
         self.key = key
+        self.kind = kind
         self.polarity = polarity
         self.base = base
         self.current = current
@@ -85,7 +86,8 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     public init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // A figure written as null was not measured (NaN in memory, see `encode`).
-        self.init(metric: try c.decode(String.self, forKey: .metric), key: try c.decode(String.self, forKey: .key),
+        self.init(metric: try c.decode(String.self, forKey: .metric), key: try c.decode(CheckKey.self, forKey: .key),
+                  kind: try c.decodeIfPresent(Kind.self, forKey: .kind) ?? .outcomes,
                   polarity: try c.decode(Polarity.self, forKey: .polarity), base: try c.decodeIfPresent(Double.self, forKey: .base) ?? .nan,
                   current: try c.decodeIfPresent(Double.self, forKey: .current) ?? .nan, delta: try c.decodeIfPresent(Double.self, forKey: .delta) ?? .nan,
                   interval: try c.decodeIfPresent(Statistics.Interval.self, forKey: .interval), pValue: try c.decodeIfPresent(Double.self, forKey: .pValue),
@@ -109,6 +111,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
         try c.encode(metric, forKey: .metric)
         try c.encode(key, forKey: .key)
+        try c.encode(kind, forKey: .kind)
         try c.encode(polarity, forKey: .polarity)
         for (value, key) in [(base, CodingKeys.base), (current, .current), (delta, .delta), (threshold, .threshold)] {
             if let value = finite(value) { try c.encode(value, forKey: key) } else { try c.encodeNil(forKey: key) }

@@ -1,6 +1,4 @@
-import Detection
 import Foundation
-import RunProvenance
 
 /// One item (or record) behind a regressed or improved check: which way it moved and by how much.
 /// Ids, languages, reasons and figures only, never a text or reply.
@@ -26,9 +24,9 @@ public struct MovedItem: Sendable, Hashable, Codable {
     public var name: String { item + (repeatIndex.map { $0 > 0 ? " (repeat \($0))" : "" } ?? "") }
 
     /// Items listed per check (the rest are counted in `moved_total`): enough to find the cause, short enough for a page.
-    static let listed = 200
+    package static let listed = 200
     /// Latency checks list their most extreme items only.
-    static let listedRatios = 20
+    package static let listedRatios = 20
     /// Items a Markdown comment lists per check.
     package static let listedInComment = 10
 }
@@ -39,7 +37,7 @@ package struct MovedCandidates: Sendable, Hashable {
     package var worse: [MovedItem]
     package var better: [MovedItem]
     /// Rate checks list both directions (the status's first); latency checks only the status's direction.
-    var bothWays = true
+    package var bothWays = true
     package var cap = MovedItem.listed
     /// Crisis-flagged items that moved each way: counted in `moved_total`, never listed.
     package var worseWithheld = 0
@@ -74,45 +72,8 @@ extension MetricCheck {
 }
 
 extension MovedCandidates {
-    /// Detection pairs (base, current) that changed correctness; items tagged `crisis` in either run are counted, not listed.
-    package static func detection(_ pairs: [(DetectionResult, DetectionResult)]) -> MovedCandidates {
-        let sorted = pairs.sorted { $0.1.itemID < $1.1.itemID }
-        let moved = { (pair: (DetectionResult, DetectionResult), change: String) in
-            MovedItem(item: pair.1.itemID, change: change, detail: "\(pair.0.predictedLabel) → \(pair.1.predictedLabel) (true \(pair.1.lang.identifier))")
-        }
-        let crisis = { (pair: (DetectionResult, DetectionResult)) in pair.0.tags.contains("crisis") || pair.1.tags.contains("crisis") }
-        let broken = sorted.filter { $0.0.correct && !$0.1.correct }, fixed = sorted.filter { !$0.0.correct && $0.1.correct }
-        return MovedCandidates(worse: broken.filter { !crisis($0) }.map { moved($0, "broken") },
-                               better: fixed.filter { !crisis($0) }.map { moved($0, "fixed") },
-                               worseWithheld: broken.filter(crisis).count, betterWithheld: fixed.filter(crisis).count)
-    }
-
-    /// Generation records whose yes/no `flag` differs between the runs; `good` says whether a yes is good.
-    static func flagged(_ paired: [GenerationComparer.Pair], good: Bool, names: (gained: String, lost: String),
-                        _ flag: (GenerationRecord) -> Bool) -> MovedCandidates {
-        let sorted = paired.sorted { ($0.current.itemID, $0.current.repeatIndex) < ($1.current.itemID, $1.current.repeatIndex) }
-        let moved = { (pair: GenerationComparer.Pair, change: String) in
-            MovedItem(item: pair.current.itemID, repeatIndex: pair.current.repeatIndex, change: change,
-                      detail: "\(Self.state(pair.base)) → \(Self.state(pair.current))")
-        }
-        let gained = sorted.filter { !flag($0.base) && flag($0.current) }.map { moved($0, names.gained) }
-        let lost = sorted.filter { flag($0.base) && !flag($0.current) }.map { moved($0, names.lost) }
-        return good ? MovedCandidates(worse: lost, better: gained) : MovedCandidates(worse: gained, better: lost)
-    }
-
-    /// `model, served` / `fallback (timeout), not served (reply in ru)`.
-    static func state(_ record: GenerationRecord) -> String {
-        var out = record.outcome.rawValue + (record.fallbackReason.map { " (\($0.rawValue))" } ?? "")
-        switch record.servedInOwnLanguage {
-        case true?: out += ", served"
-        case false?: out += ", not served" + (record.notServedReason.map { " (\($0))" } ?? "")
-        case nil: break
-        }
-        return out
-    }
-
     /// Per-item CURRENT/BASE ratios (on the machine scale): the items beyond `threshold` each way, most extreme first.
-    static func ratios(_ ratios: [(item: String, ratio: Double)], threshold: Double) -> MovedCandidates {
+    package static func ratios(_ ratios: [(item: String, ratio: Double)], threshold: Double) -> MovedCandidates {
         let moved = { (entry: (item: String, ratio: Double), change: String) in
             MovedItem(item: entry.item, change: change, detail: String(format: "×%.2f", entry.ratio))
         }

@@ -1,11 +1,12 @@
 import BenchSupport
+import Foundation
 
 /// One family-wise error budget for a compare's verdict, split by kind of check, and what each check can see.
 extension MetricCheck {
     /// The kinds of gating check a compare's α is split between, each with its weight. Detection and the
     /// outcomes people see (served, fallbacks) weigh twice what latency and token cost do, so that a dozen latency
     /// checks cannot dilute a detection regression out of its share, nor the reverse.
-    package enum Kind: String, CaseIterable, Sendable {
+    public enum Kind: String, CaseIterable, Sendable, Codable {
         case detection, outcomes, latency, tokenCost = "token cost"
 
         var weight: Double {
@@ -15,13 +16,6 @@ extension MetricCheck {
             }
         }
 
-        init(metric: String) {
-            if metric.hasPrefix("detection.") { self = .detection }
-            else if TokenCost.metrics.contains(metric) { self = .tokenCost }
-            else if ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric].contains(metric) { self = .latency }
-            else { self = .outcomes }
-        }
-
         /// The family a gating check of this kind is judged in.
         var family: String { "gating: \(rawValue)" }
     }
@@ -29,7 +23,7 @@ extension MetricCheck {
     /// α split between the kinds present: each kind's share is its weight over the present kinds' weights, so the
     /// shares add up to α (Bonferroni between kinds) and a compare without latency gives its share to the rest.
     package static func alphaShares(_ checks: [MetricCheck], alpha: Double) -> [Kind: Double] {
-        let present = Set(checks.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map { Kind(metric: $0.metric) })
+        let present = Set(checks.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map { $0.kind })
         let total = present.map(\.weight).reduce(0, +)
         return Dictionary(uniqueKeysWithValues: present.map { ($0, alpha * $0.weight / total) })
     }
@@ -46,7 +40,7 @@ extension MetricCheck {
         let shares = alphaShares(checks, alpha: alpha)
         var levels: [Int: Double] = [:]
         for (kind, share) in shares {
-            let members = out.indices.filter { Kind(metric: out[$0].metric) == kind && (out[$0].powerBasis.map { $0 != .exact } ?? false) }
+            let members = out.indices.filter { out[$0].kind == kind && (out[$0].powerBasis.map { $0 != .exact } ?? false) }
             let k = (1...max(1, members.count)).first { k in members.filter { (out[$0].smallestP ?? 0) <= share / Double(k) }.count <= k } ?? members.count
             let testable = members.filter { (out[$0].smallestP ?? 0) <= share / Double(k) }
             for index in members {
@@ -79,7 +73,7 @@ extension MetricCheck {
             default: break
             }
             guard let basis = out[index].powerBasis else { continue }
-            let level = levels[index] ?? shares[Kind(metric: out[index].metric)].map { $0 / Double(gating) } ?? alpha
+            let level = levels[index] ?? shares[out[index].kind].map { $0 / Double(gating) } ?? alpha
             let mde = Statistics.minimumDetectableEffect(basis, alpha: level)
             out[index].mde = mde.isFinite ? mde : nil
             if mde > out[index].threshold { out[index].powerNote = out[index].cannotSee(mde: mde) }
@@ -104,7 +98,7 @@ extension MetricCheck {
     }
 
     /// The threshold as the report writes it: `+10%` for ratios, `2.0 points` for rates.
-    var thresholdText: String {
+    package var thresholdText: String {
         if case .paired? = powerBasis { return String(format: "%.1f points", threshold * 100) }
         return String(format: "+%g%%", threshold * 100)
     }
