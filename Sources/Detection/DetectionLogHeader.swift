@@ -2,8 +2,8 @@ import BenchSupport
 import Foundation
 
 /// The first line of `detection-results.jsonl`: what the logged results were measured with, so that
-/// `--resume` can refuse to mix them with results of other configs or settings. From format 3 it names
-/// the rows' columns (`DetectionResultLine.columns`); a format-2 header has none.
+/// `--resume` can refuse to mix them with results of other configs or settings. It names the rows' columns
+/// (`DetectionResultLine.columns`).
 public struct DetectionLogHeader: Sendable, Hashable, Codable {
     static let formatVersion = 3
 
@@ -11,15 +11,11 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
     public struct Settings: Sendable, Hashable, Codable {
         /// The built-in recognizer's model file's content hash (`ModelHash`), when a config uses `builtin`.
         public var recognizerModelHash: String?
-        /// The same file's byte-wise `FNV1a64`: what logs recorded before `recognizer_model_hash` existed. A run
-        /// writes it only when it resumes such a log (it is what that log's results are checked against).
-        public var recognizerModel: String?
         /// Per-item timeout of `exec:` detectors in seconds, when a config uses one.
         public var execTimeoutSeconds: Double?
 
-        public init(recognizerModelHash: String? = nil, recognizerModel: String? = nil, execTimeoutSeconds: Double? = nil) {
+        public init(recognizerModelHash: String? = nil, execTimeoutSeconds: Double? = nil) {
             self.recognizerModelHash = recognizerModelHash
-            self.recognizerModel = recognizerModel
             self.execTimeoutSeconds = execTimeoutSeconds
         }
 
@@ -31,12 +27,12 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case recognizerModelHash = "recognizer_model_hash", recognizerModel = "recognizer_model_fnv1a64", execTimeoutSeconds = "exec_timeout_seconds"
+            case recognizerModelHash = "recognizer_model_hash", execTimeoutSeconds = "exec_timeout_seconds"
         }
     }
 
     public var detectionLog: Int
-    /// The elements of each row, in order (nil in a format-2 header, whose results are objects).
+    /// The elements of each row, in order.
     public var columns: [String]?
     public var configs: [DetectionReport.ConfigEcho]
     public var settings: Settings
@@ -46,11 +42,6 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         columns = DetectionResultLine.columns
         self.configs = configs
         self.settings = settings
-    }
-
-    /// This header as the current format writes it (a format-2 log's header, for its rewrite or a merge).
-    var current: DetectionLogHeader {
-        DetectionLogHeader(configs: configs, settings: settings)
     }
 
     enum CodingKeys: String, CodingKey {
@@ -77,21 +68,13 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         for old in earlier.configs where !names.contains(old.name) {
             out.append("config '\(old.name)' is in the log but not in this run")
         }
-        // A log written before `recognizer_model_hash` existed names the model by its byte-wise FNV-1a only (`legacyModelHashNeeded`).
-        let model = earlier.legacyModelHashNeeded ? \Settings.recognizerModel : \Settings.recognizerModelHash
-        if earlier.settings[keyPath: model] != settings[keyPath: model] {
-            out.append("recognizer model \(Self.short(earlier.settings[keyPath: model])) → \(Self.short(settings[keyPath: model])) (content hash)")
+        if earlier.settings.recognizerModelHash != settings.recognizerModelHash {
+            out.append("recognizer model \(Self.short(earlier.settings.recognizerModelHash)) → \(Self.short(settings.recognizerModelHash)) (content hash)")
         }
         if earlier.settings.execTimeoutSeconds != settings.execTimeoutSeconds {
             out.append("exec timeout \(earlier.settings.execTimeoutSeconds.map { "\($0) s" } ?? "none") → \(settings.execTimeoutSeconds.map { "\($0) s" } ?? "none")")
         }
         return out
-    }
-
-    /// Whether this (earlier) header names the model only by its byte-wise FNV-1a, so that a run resuming
-    /// its log must compute that hash of the model too (`Settings.recognizerModel`).
-    var legacyModelHashNeeded: Bool {
-        settings.recognizerModelHash == nil && settings.recognizerModel != nil
     }
 
     private static func describe(_ echo: DetectionReport.ConfigEcho) -> String {

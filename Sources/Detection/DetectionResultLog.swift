@@ -5,24 +5,22 @@ import Foundation
 /// (`DetectionResultLine`: a JSON array in the header's column order, with its item's fingerprint),
 /// appended as results are produced. Lines are buffered and written a batch at a time: a crash loses at
 /// most the batch in flight, which `--resume` redoes. Its lines are parsed by `Lines` only, driven by
-/// `ResultBatches` (`DetectionStore.Cursor`: resume, `compare`, `merge`) and by `rewrite`. Older logs
-/// still read: format 2 (a header without `columns`, one JSON object per result) and format 1 (no
-/// header, no fingerprints; read, not resumed).
-/// A log holds one format: resuming a format-2 log rewrites it as format 3 first (`rewrite`).
+/// `ResultBatches` (`DetectionStore.Cursor`: resume, `compare`, `merge`). A log of an older format (2: a
+/// header without `columns` and one JSON object per result; 1: no header) is refused, naming its format and
+/// how to record it again.
 final class DetectionResultLog {
     static let fileName = "detection-results.jsonl"
 
     private let writer: BufferedFileWriter
-    /// How a header line starts (sorted keys): format 3, then format 2 (whose results start `{"confidence"`
-    /// or `{"config":`).
-    static let headerStarts = [Array("{\"columns\"".utf8), Array("{\"configs\"".utf8)]
+    /// How a header line starts (sorted keys), and how a format-2 header did.
+    static let headerStart = Array("{\"columns\"".utf8), formatTwoHeaderStart = Array("{\"configs\"".utf8)
 
     /// Starts a fresh log with `header` (written as the current format), replacing any file at `url`;
     /// an `atomic` one replaces it only when finished.
     init(creating url: URL, header: DetectionLogHeader, atomic: Bool = false) throws(ReportError) {
         writer = try BufferedFileWriter(url: url, atomic: atomic)
         do {
-            writer.append(try JSONOutput.line(header.current))
+            writer.append(try JSONOutput.line(header))
         } catch {
             throw .cannotWrite(path: url.path, reason: "cannot encode the header (\(error))")
         }
@@ -54,21 +52,7 @@ final class DetectionResultLog {
         try writer.finish()
     }
 
-    /// Rewrites the log at `url` (of an older format) as the current format with `header`, result by
-    /// result in its order, atomically; returns the new log's length in bytes.
-    static func rewrite(_ url: URL, header: DetectionLogHeader) throws -> Int {
-        let rewritten = try DetectionResultLog(creating: url, header: header, atomic: true)
-        let lines = try LogLines(url)
-        var reader = Lines(url: url)
-        while let line = try lines.next() {
-            guard let result = try reader.result(lines.lineNumber, line) else { continue }
-            try rewritten.append(bound: result.encodedBound) { DetectionResultLine.encode(result, into: &$0) }
-        }
-        try rewritten.finish()
-        return try ReportError.reading(url) { try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0 }
-    }
-
-    /// The header of the log at `url` (nil for a log of format 1 or an empty one), reading its first line only.
+    /// The header of the log at `url` (nil for an empty one), reading its first line only.
     static func header(of url: URL) throws -> DetectionLogHeader? {
         let lines = try LogLines(url)
         guard let line = try lines.next() else { return nil }
@@ -92,31 +76,37 @@ final class DetectionResultLog {
 
         /// The result on line `lineNumber` (its bytes without the newline), or nil for the header.
         mutating func result(_ lineNumber: Int, _ line: UnsafeRawBufferPointer) throws -> DetectionResult? {
+            if lineNumber == 1, !line.starts(with: DetectionResultLog.headerStart), line.first == UInt8(ascii: "{") {
+                throw DetectionResultLog.olderFormat(url, format: line.starts(with: DetectionResultLog.formatTwoHeaderStart) ? 2 : 1)
+            }
             do {
-                let format = header?.detectionLog ?? 1
-                if lineNumber == 1, DetectionResultLog.headerStarts.contains(where: { line.starts(with: $0) }) {
+                if lineNumber == 1 {
                     header = try DetectionResultLog.header(Data(line), decoder: decoder)
                     return nil
-                } else if line.first == UInt8(ascii: "[") {
-                    guard format >= 3 else { throw DetectionRowReader.Invalid(description: "a row of format 3 in a log of format \(format)") }
-                    return try rows.result(line)
-                } else {
-                    guard format < 3 else { throw DetectionRowReader.Invalid(description: "an object in a log of format \(format), whose results are rows") }
-                    return try decoder.decode(DetectionResult.self, from: Data(line))
                 }
+                guard line.first == UInt8(ascii: "[") else { throw DetectionRowReader.Invalid(description: "not a row of format 3") }
+                return try rows.result(line)
+            } catch let error as ConfigurationError {
+                throw error
             } catch {
                 throw ConfigurationError.invalid(path: url.path, reason: "line \(lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
             }
         }
     }
 
-    /// The header line, checked to be of a format this LangBench reads.
+    /// A log of a format before this one: its results cannot be checked or read as rows, so the run is recorded again.
+    static func olderFormat(_ url: URL, format: Int) -> ConfigurationError {
+        .invalid(path: url.path, reason: "a results log of format \(format), written by an older LangBench; this LangBench reads format "
+            + "\(DetectionLogHeader.formatVersion) only: record the run again (`langbench detect` or `langbench run` with the same corpora and configs)")
+    }
+
+    /// The header line, checked to be of the format this LangBench reads.
     private static func header(_ line: Data, decoder: JSONDecoder) throws -> DetectionLogHeader {
         let header = try decoder.decode(DetectionLogHeader.self, from: line)
         if header.detectionLog > DetectionLogHeader.formatVersion {
             throw DetectionRowReader.Invalid(description: "format \(header.detectionLog) is newer than this LangBench reads (\(DetectionLogHeader.formatVersion)); use a newer LangBench")
         }
-        if header.detectionLog == 3, header.columns != DetectionResultLine.columns {
+        if header.columns != DetectionResultLine.columns {
             throw DetectionRowReader.Invalid(description: "columns \(header.columns ?? []) are not those of format 3 (\(DetectionResultLine.columns))")
         }
         return header

@@ -85,21 +85,17 @@ struct DetectionResume: Sendable {
 extension DetectionResume {
     /// Checks the log at `url` against a run with `header` over `items` and keeps its results; returns
     /// them with the log to append fresh results to. Throws `ResumeError.mismatch` naming every kind of
-    /// difference, with examples, before anything is written. A torn final line is truncated away; a
-    /// format-2 log is rewritten as the current format (atomically, so it never mixes formats); a log
-    /// without a header (format 1) is refused unless empty, which starts afresh.
+    /// difference, with examples, before anything is written. A torn final line is truncated away; an empty
+    /// log starts afresh; a log of an older format is refused (`DetectionResultLog.olderFormat`).
     ///
     /// The log is checked in one streamed pass against the corpus read again per config: as one
     /// canonical stream (what `detect` writes, and what a resume appends when the corpus has not gained
     /// items before the ones logged), or, when it turns out to be of several canonical segments, as
     /// those segments merged (`DetectionStore.segments`). Memory does not grow with the log.
     static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
-        var length = try JSONLines.truncateTornLine(of: url)
+        let length = try JSONLines.truncateTornLine(of: url)
         guard let earlier = try DetectionResultLog.header(of: url) else {
-            if try LogLines(url).next() == nil { return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header)) }
-            throw ResumeError.mismatch(directory: directory.path, differences: [
-                "\(DetectionResultLog.fileName) is of format 1, written by an older LangBench without a header naming its configs and settings, so it cannot be checked",
-            ])
+            return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header))
         }
         let configs = header.configs.map(\.name)
         let check: Check
@@ -109,17 +105,10 @@ extension DetectionResume {
             let segments = try DetectionStore.segments(of: url, length: length, configs: configs)
             check = try streamed(url, length: length, configs: configs, segments: segments, items: items)
         }
-        var resume = check.resume
+        let resume = check.resume
         let differences = header.differences(from: earlier) + check.changed.difference("item(s) changed text, language or tags under the same id")
             + check.missing.difference("logged item(s) are not in the corpus")
         if !differences.isEmpty { throw ResumeError.mismatch(directory: directory.path, differences: differences) }
-        if earlier.detectionLog < DetectionLogHeader.formatVersion {
-            length = try DetectionResultLog.rewrite(url, header: header)
-            if case .log(_, _, _, let segments) = resume.source {  // the rewritten log's lines start elsewhere
-                resume.source = .log(url, length: length, configs: configs,
-                                     segments: try segments.map { _ in try DetectionStore.segments(of: url, length: length, configs: configs) })
-            }
-        }
         return (resume, try DetectionResultLog(appendingTo: url))
     }
 

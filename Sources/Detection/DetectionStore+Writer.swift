@@ -29,29 +29,17 @@ extension DetectionStore {
         }
 
         /// `detect`'s writer in `directory` for a run of `header`'s configs over `items`. With `resume` and a
-        /// log there, the log is checked (`DetectionResume.resuming`) and its results kept; `note` then says
-        /// when it was converted from an older format. Otherwise the run starts afresh. `recognizerModel` is
-        /// the built-in recognizer's model file (nil when no config uses it): a log older than
-        /// `recognizer_model_hash` names it by another hash, which is then computed to check it against.
-        public static func open(directory: URL, header: DetectionLogHeader, items: SortedCorpus, resume: Bool,
-                                recognizerModel: URL?) throws -> (writer: Writer, note: String?) {
+        /// log there, the log is checked (`DetectionResume.resuming`) and its results kept. Otherwise the run
+        /// starts afresh.
+        public static func open(directory: URL, header: DetectionLogHeader, items: SortedCorpus, resume: Bool) throws -> Writer {
             let url = directory.appendingPathComponent(DetectionOutput.resultsLog)
             guard resume, FileManager.default.fileExists(atPath: url.path) else {
                 // A fresh run replaces an old log.
-                return (try Writer(creating: directory, header: header, echoes: header.configs, itemCount: items.count), nil)
-            }
-            var header = header
-            let earlier = try DetectionResultLog.header(of: url)
-            if earlier?.legacyModelHashNeeded == true {
-                header.settings.recognizerModel = try recognizerModel.map { model in try ReportError.reading(model) { try FNV1a64.hex(fileAt: model) } }
+                return try Writer(creating: directory, header: header, echoes: header.configs, itemCount: items.count)
             }
             let (kept, log) = try DetectionResume.resuming(url, header: header, items: items, directory: directory)
-            var note: String?
-            if let format = earlier?.detectionLog, format < DetectionLogHeader.formatVersion {
-                note = "\(url.path) was of format \(format): converted to format \(DetectionLogHeader.formatVersion), keeping its \(kept.count) result(s)"
-            }
             let recorder = try DetectionRecorder(directory: directory, echoes: header.configs, itemCount: items.count, log: log)
-            return (try Writer(recorder: recorder, kept: kept), note)
+            return try Writer(recorder: recorder, kept: kept)
         }
 
         /// Records the fresh result of config number `config` for the item at `position`, in canonical order

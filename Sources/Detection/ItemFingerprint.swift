@@ -43,13 +43,6 @@ struct FNV1a64 {
         }
         return 16
     }
-
-    /// The hash of a file's bytes, read in blocks.
-    static func hex(fileAt url: URL) throws -> String {
-        var hash = FNV1a64()
-        try FileHandle.forEachBlock(ofFileAt: url) { $0.withUnsafeBytes { hash.add($0) } }
-        return hash.hex
-    }
 }
 
 /// The hash of what an item's results depend on — gold language, tags and text — written beside each

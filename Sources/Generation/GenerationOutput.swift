@@ -31,8 +31,8 @@ public enum GenerationOutput {
         }
     }
 
-    /// Reads the report at `path` (a run directory or its generation.json) with its records: from the
-    /// records log beside it (schema 3, `GenerationStore`), or from the report itself (schema 2).
+    /// Reads the report at `path` (a run directory or its generation.json) with its records, from the records
+    /// log beside it (`GenerationStore`). A report of another schema is refused, naming it and how to record again.
     public static func read(_ path: String) throws -> GenerationReport {
         var url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
@@ -46,23 +46,13 @@ public enum GenerationOutput {
         do { data = try Data(contentsOf: url) } catch { throw invalid(error) }
         struct Version: Decodable { let schema_version: Int? }
         // try?: a file that is not even this small object falls through to the full decode and its error.
-        if let version = try? JSONDecoder().decode(Version.self, from: data), let found = version.schema_version,
-           found != GenerationReport.schemaVersion, found != inlineRecordsSchemaVersion {
-            throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads \(inlineRecordsSchemaVersion) and \(GenerationReport.schemaVersion): re-record the run (the timing design changed)")
+        if let version = try? JSONDecoder().decode(Version.self, from: data), let found = version.schema_version, found != GenerationReport.schemaVersion {
+            throw ConfigurationError.invalid(path: url.path, reason: "generation report schema_version \(found); this LangBench reads "
+                + "\(GenerationReport.schemaVersion) only: record the run again (`langbench generate` or `langbench run` with the same corpora and profile)")
         }
         var report: GenerationReport
-        do {
-            report = try JSONDecoder().decode(GenerationReport.self, from: data)
-            if report.schemaVersion == inlineRecordsSchemaVersion { report.records = try JSONDecoder().decode(InlineRecords.self, from: data).records }
-        } catch {
-            throw invalid(error)
-        }
-        if report.schemaVersion == GenerationReport.schemaVersion { report.records = try GenerationStore.records(of: report, json: url) }
+        do { report = try JSONDecoder().decode(GenerationReport.self, from: data) } catch { throw invalid(error) }
+        report.records = try GenerationStore.records(of: report, json: url)
         return report
     }
-
-    /// The schema whose report carries its records (`records`), read as it was written.
-    static let inlineRecordsSchemaVersion = 2
-
-    private struct InlineRecords: Decodable { let records: [GenerationRecord] }
 }

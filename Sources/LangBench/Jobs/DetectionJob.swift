@@ -94,9 +94,7 @@ public struct DetectionJob: Sendable {
                      progress: any ProgressObserving) async throws -> DetectionReport {
         // The corpora's hashes are asked for at the end: a replayed corpus is hashed as it is read.
         let provenance = Provenance(command: command, corpora: [])
-        let (store, note) = try DetectionStore.Writer.open(directory: directory, header: header, items: items, resume: resume,
-                                                           recognizerModel: try builtinModelURL())
-        if let note { progress.note(note) }
+        let store = try DetectionStore.Writer.open(directory: directory, header: header, items: items, resume: resume)
         let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: store.sink)
         var finished = provenance
         finished.corpora = try items.sources

@@ -3,7 +3,7 @@
 import Foundation
 
 extension DetectionResultLog {
-    /// The header (nil for a log of format 1) and every complete result, in memory (a torn final line is
+    /// The header (nil for an empty log) and every complete result, in memory (a torn final line is
     /// dropped). A missing file has no results; one that cannot be read is an error (a resume must not
     /// silently redo everything). For tests: LangBench reads a log through `DetectionStore.Cursor`.
     static func read(_ url: URL) throws -> (header: DetectionLogHeader?, results: [DetectionResult]) {

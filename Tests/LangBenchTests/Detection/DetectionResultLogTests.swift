@@ -134,7 +134,7 @@ struct DetectionResultLogTests {
         (#"["custom","builtin","i",null,"uk","1",[],null,1.]"#, "confidence is not a number or null"),
         (#"["custom","builtin","i\x",null,"uk","1",[],null,null]"#, "item_id is not a valid JSON string"),
         (#"["custom","builtin","i",null,"uk","1",[],null,null] x"#, "text after the row's closing bracket"),
-        (#"{"config":"custom","detector":"builtin","item_id":"i","lang":"uk","length":"1","tags":[]}"#, "an object in a log of format 3, whose results are rows"),
+        (#"{"config":"custom","detector":"builtin","item_id":"i","lang":"uk","length":"1","tags":[]}"#, "not a row of format 3"),
     ])
     func aMalformedRowNamesItsLine(row: String, reason: String) throws {
         let url = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
@@ -145,28 +145,18 @@ struct DetectionResultLogTests {
         }
     }
 
-    @Test func aRowInAnOlderLogIsRefused() throws {
-        let url = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
-        try Self.write([Self.result()], to: url)
-        try Self.downgrade(url, to: 2)
-        var row: [UInt8] = []
-        DetectionResultLine.encode(Self.result("b1"), into: &row)
-        try Self.append(Data(row), to: url)
-        #expect(throws: ConfigurationError.invalid(path: url.path, reason: "line 3 is not a valid record (a row of format 3 in a log of format 2)")) {
-            try DetectionResultLog.read(url)
-        }
-    }
-
+    /// Logs of formats 1 and 2 are refused by every reader, naming the format and how to record the run again.
     @Test(arguments: [2, 1])
-    func olderLogsStillRead(format: Int) throws {
+    func olderLogsAreRefusedNamingTheirFormat(format: Int) throws {
         let url = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
         try Self.write(Self.roundTrips, to: url)
         try Self.downgrade(url, to: format)
-        #expect(try Self.lines(url).allSatisfy { $0.hasPrefix("{") })
-        let read = try DetectionResultLog.read(url)
-        #expect(read.header?.detectionLog == (format == 2 ? 2 : nil))
-        #expect(read.header?.columns == nil)
-        #expect(read.results == Self.roundTrips.map { var old = $0; if format == 1 { old.itemHash = nil }; return old })
+        #expect(throws: Self.olderFormat(url, format)) { try DetectionResultLog.read(url) }
+    }
+
+    static func olderFormat(_ url: URL, _ format: Int) -> ConfigurationError {
+        .invalid(path: url.path, reason: "a results log of format \(format), written by an older LangBench; this LangBench reads format 3 only: "
+            + "record the run again (`langbench detect` or `langbench run` with the same corpora and configs)")
     }
 
     @Test func theCommittedBaselineLogStillReads() throws {
@@ -176,25 +166,15 @@ struct DetectionResultLogTests {
         #expect(!read.results.isEmpty)
     }
 
-    /// A resumed format-2 log is rewritten as format 3 (header and every logged result) before rows are appended.
-    @Test func aResumedFormat2LogBecomesFormat3WithTheSameResults() async throws {
+    /// Resuming over a format-2 log is refused before anything is written: the log is left as it was.
+    @Test func aResumedFormat2LogIsRefusedAndKept() async throws {
         let directory = try Fixture.temporaryDirectory()
         _ = try await DetectionResumeTests.job(directory).run()
         let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
-        let whole = try DetectionResultLog.read(log)
         try Self.downgrade(log, to: 2)
-        var lines = try Self.lines(log)
-        lines.removeLast(5)  // as if interrupted: the last five results are detected again
-        try (lines.joined(separator: "\n") + "\n").write(to: log, atomically: true, encoding: .utf8)
-
-        let notes = NoteRecorder()
-        let resumed = try await DetectionResumeTests.job(directory, resume: true).run(progress: notes)
-        #expect(resumed.timings.map(\.items) == [5])
-        #expect(notes.notes == ["\(log.path) was of format 2: converted to format 3, keeping its \(whole.results.count - 5) result(s)"])
-        let read = try DetectionResultLog.read(log)
-        #expect(read.header == whole.header)
-        #expect(read.results == whole.results)
-        #expect(try Self.lines(log).dropFirst().allSatisfy { $0.hasPrefix("[") })
+        let before = try Data(contentsOf: log)
+        await #expect(throws: Self.olderFormat(log, 2)) { try await DetectionResumeTests.job(directory, resume: true).run() }
+        #expect(try Data(contentsOf: log) == before)
     }
 
     @Test func aResumedFormat3LogIsAppendedTo() async throws {
@@ -208,16 +188,15 @@ struct DetectionResultLogTests {
         #expect(try DetectionResultLog.read(log).results.count == whole.count - 1)
     }
 
-    @Test func mergingFormat2ShardsWritesFormat3() async throws {
-        let whole = try await RunFixtures.detect()
-        let directories = try await RunFixtures.shards(2) { try Self.downgrade($0.appendingPathComponent(DetectionOutput.resultsLog), to: 2) }
+    @Test func mergingFormat2ShardsIsRefused() async throws {
+        var logs: [URL] = []
+        let directories = try await RunFixtures.shards(2) {
+            let log = $0.appendingPathComponent(DetectionOutput.resultsLog)
+            try Self.downgrade(log, to: 2)
+            logs.append(log)
+        }
         let output = try Fixture.temporaryDirectory()
-        _ = try RunMerger.merge(directories, into: output, command: ["merge"])
-        let log = output.appendingPathComponent(DetectionOutput.resultsLog)
-        let read = try DetectionResultLog.read(log)
-        #expect(read.header?.detectionLog == 3 && read.header?.columns == DetectionResultLine.columns)
-        #expect(try Self.lines(log).dropFirst().allSatisfy { $0.hasPrefix("[") })
-        #expect(try RunResults.load(output.path).detectionResults == whole.detectionResults)
+        #expect(throws: Self.olderFormat(logs[0], 2)) { try RunMerger.merge(directories, into: output, command: ["merge"]) }
     }
 }
 

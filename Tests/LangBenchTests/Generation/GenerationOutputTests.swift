@@ -6,7 +6,7 @@ import TestSupport
 import Testing
 
 /// generation.json leaves the records to the records log beside it, and reading a report takes them from
-/// there (schema 3) or from the report itself (schema 2); a missing or cut log is refused, naming it.
+/// there; a missing or cut log, or a report of an older schema, is refused, naming it.
 struct GenerationOutputTests {
     /// A finished run's directory as `generate` leaves it: the records log and the summary files.
     static func writeRun(_ report: GenerationReport, to directory: URL) throws {
@@ -72,15 +72,19 @@ struct GenerationOutputTests {
         }
     }
 
-    /// Reports of schema 2 carry their records: read as they were, with no log beside them.
-    @Test func aSchema2ReportWithItsRecordsIsRead() throws {
+    /// A report of schema 2 (its records inside) is refused with the command that records it again, and left as it was.
+    @Test func aSchema2ReportIsRefusedNamingItsSchema() throws {
         let directory = try Fixture.temporaryDirectory()
         let report = try GenerationFixtures.report("base")
         try Self.writeRun(report, to: directory)
         try Self.rewriteAsSchema2(report, in: directory)
-        #expect(!FileManager.default.fileExists(atPath: Self.log(directory).path))
-        let read = try GenerationOutput.read(directory.path)
-        #expect(read.schemaVersion == 2 && read.records == report.records && read.summary == report.summary)
+        let before = try Data(contentsOf: directory.appendingPathComponent(GenerationOutput.jsonFile))
+        let json = directory.appendingPathComponent(GenerationOutput.jsonFile).path
+        #expect(throws: ConfigurationError.invalid(path: json, reason: "generation report schema_version 2; this LangBench reads 3 only: record the run "
+                                                    + "again (`langbench generate` or `langbench run` with the same corpora and profile)")) {
+            try GenerationOutput.read(directory.path)
+        }
+        #expect(try Data(contentsOf: directory.appendingPathComponent(GenerationOutput.jsonFile)) == before)
     }
 
     /// A resumed run whose corpus lost an item reports without its records, and its log is made to agree.
@@ -93,9 +97,8 @@ struct GenerationOutputTests {
         #expect(try GenerationOutput.read(directory.path).records == fewer.records)
     }
 
-    /// `merge` writes the merged records log, whether its shards' records came from their logs or their reports.
-    @Test(arguments: [false, true])
-    func aMergedRunHasItsRecordsLog(schema2: Bool) throws {
+    /// `merge` writes the merged records log from its shards' logs.
+    @Test func aMergedRunHasItsRecordsLog() throws {
         let records = try GenerationFixtures.records("base"), ids = Set(records.map(\.itemID)).sorted()
         let halves = [Set(ids.prefix(ids.count / 2)), Set(ids.dropFirst(ids.count / 2))]
         var shards: [String] = []
@@ -104,7 +107,6 @@ struct GenerationOutputTests {
             let report = GenerationReport(records: records.filter { half.contains($0.itemID) }, settings: GenerationFixtures.settings, warmupRuns: 2,
                                           provenance: GenerationFixtures.provenance("shard"))
             try Self.writeRun(report, to: directory)
-            if schema2 { try Self.rewriteAsSchema2(report, in: directory) }
             shards.append(directory.path)
         }
         let merged = try Fixture.temporaryDirectory().appendingPathComponent("merged")
