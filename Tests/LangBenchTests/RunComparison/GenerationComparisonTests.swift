@@ -89,7 +89,7 @@ struct GenerationComparisonTests {
     }
 
     @Test func doubledGenerationLengthIsALatencyRegression() async throws {
-        let (base, slower) = try await interleaved(a: 12, b: 48)
+        let (base, slower) = try await interleaved(a: 24, b: 48)
         let results = (RunResults(path: "a", detection: nil, generation: base), RunResults(path: "b", detection: nil, generation: slower))
         // n_predict differs: refused unless allowed, and then named.
         #expect(throws: ComparisonError.self) { try Comparison(base: results.0, current: results.1, thresholds: .default) }
@@ -98,9 +98,9 @@ struct GenerationComparisonTests {
             let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" })
             #expect(latency.status == .regression, "ratio \(latency.delta + 1), interval \(String(describing: latency.interval))")
         }
-        #expect(comparison.mismatches.contains("sampling n_predict differs: 12 vs 48"))
+        #expect(comparison.mismatches.contains("sampling n_predict differs: 24 vs 48"))
         let generated = try #require(comparison.checks.first { $0.metric == TokenCost.Measure.generated.rawValue })
-        #expect(generated.status == .regression && generated.current == 4 * generated.base)
+        #expect(generated.status == .regression && generated.current == 2 * generated.base)
     }
 
     /// Whether the two runs' machine stayed steady, so the latency verdict is the subject to assert; otherwise

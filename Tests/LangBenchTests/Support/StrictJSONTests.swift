@@ -20,7 +20,9 @@ struct StrictJSONTests {
     }
 
     @Test func theCommittedProfileLoads() throws {
-        #expect(try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path).name.isEmpty == false)
+        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        #expect(profile.name == "gemma3-270m-q4km")
+        #expect(profile.sampling.stop == ["\n"] && profile.translationSampling.temperature == 0)
     }
 
     @Test func anUnknownKeyInANestedSectionIsRejected() throws {
