@@ -1,3 +1,4 @@
+import BenchSupport
 import Items
 
 /// Canned replies per language (Corpora/fallback-bank.tsv): `fallback` lines for failed stages and
@@ -25,8 +26,9 @@ public struct FallbackBank: Sendable {
     /// A fallback reply, chosen deterministically from `key` so reruns give the same line.
     public func reply(for lang: LanguageCode, key: String) -> String {
         let lines = replies[lang.language] ?? replies["en"] ?? ["…"]
-        let hash = key.unicodeScalars.reduce(UInt64(1469598103934665603)) { ($0 ^ UInt64($1.value)) &* 1099511628211 }
-        return lines[Int(hash % UInt64(lines.count))]
+        var hash = FNV1a64()
+        hash.add(key)
+        return lines[Int(hash.value % UInt64(lines.count))]
     }
 
     public func crisisReply(for lang: LanguageCode) -> String {

@@ -19,9 +19,9 @@ public struct Shard: Sendable, Hashable, Codable, CustomStringConvertible {
     public var description: String { "\(index)/\(count)" }
 
     public func contains(_ id: String) -> Bool {
-        // FNV-1a: stable across processes and platforms, unlike Hasher.
-        let hash = id.utf8.reduce(UInt64(14695981039346656037)) { ($0 ^ UInt64($1)) &* 1099511628211 }
-        return Int(hash % UInt64(count)) == index - 1
+        var hash = FNV1a64()
+        hash.add(id)
+        return Int(hash.value % UInt64(count)) == index - 1
     }
 
     public func apply(_ corpus: Corpus) -> Corpus {

@@ -64,17 +64,18 @@ struct DetectionShardMerge {
     }
 }
 
-/// A sequence of ids as its length and FNV-1a hash (ids separated by a byte no UTF-8 text holds):
-/// what telling two configs' item lists apart needs.
+/// A sequence of ids as its length and FNV-1a hash: what telling two configs' item lists apart needs.
 private struct IDSequence: Equatable {
     var count = 0
-    var hash: UInt64 = 14695981039346656037
+    var hash = FNV1a64()
 
     mutating func add(_ id: String) {
         count += 1
-        for byte in id.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
-        hash = (hash ^ 0xFF) &* 1099511628211
+        hash.add(id)
+        hash.separate()
     }
+
+    static func == (a: IDSequence, b: IDSequence) -> Bool { a.count == b.count && a.hash.value == b.hash.value }
 }
 
 /// The shards' results in canonical order through a binary heap of their next results (`IndexHeap`);

@@ -1,3 +1,4 @@
+import BenchSupport
 @testable import Detection
 @testable import Generation
 @testable import Items
