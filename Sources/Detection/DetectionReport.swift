@@ -117,7 +117,7 @@ public struct DetectionReport: Sendable, Codable {
     /// Builds the report from configs as echoed by an earlier report, and results in canonical order.
     public init(echoes: [ConfigEcho], results: [DetectionResult], timings: [DetectionRunner.Timing], provenance: Provenance) {
         var tally = DetectionTally(echoes: echoes)
-        let configIndex = Dictionary(echoes.enumerated().map { ($1.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let configIndex = echoes.map(\.name).firstPositions
         var itemIndex: [String: Int] = [:]
         for result in results {
             guard let config = configIndex[result.config] else { continue }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 extension DetectionStore {
@@ -36,7 +37,7 @@ extension DetectionStore {
         init(_ store: DetectionStore, segments: [Segment]?) throws {
             source = .store(store)
             self.segments = segments
-            configIndex = Self.numbers(store.configs)
+            configIndex = store.configs.firstPositions
             counts = Array(repeating: 0, count: store.report.configs.count)
             try open()
         }
@@ -47,16 +48,12 @@ extension DetectionStore {
         init(log: URL, length: Int, configs: [String], segments: [Segment]? = nil) throws {
             source = .log(log, length: length, configs: configs)
             self.segments = segments
-            configIndex = Self.numbers(configs)
+            configIndex = configs.firstPositions
             counts = Array(repeating: 0, count: configs.count)
             try open()
         }
 
         deinit { streams.forEach { $0.cancel() } }  // the reading threads stop: nothing more is read
-
-        private static func numbers(_ configs: [String]) -> [String: Int] {
-            Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
-        }
 
         /// Starts reading from the first result: one stream, or one per segment.
         private func open() throws {

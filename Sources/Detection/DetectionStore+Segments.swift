@@ -18,7 +18,7 @@ extension DetectionStore {
     /// numbered in that order; others do not count): a segment ends where a result comes before the one
     /// above it. One pass over the log, memory a block and a line.
     static func segments(of log: URL, length: Int? = nil, configs: [String]) throws -> [Segment] {
-        let configIndex = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let configIndex = configs.firstPositions
         let lines = try LogLines(log, length: length)
         var reader = DetectionResultLog.Lines(url: log)
         var segments: [Segment] = [], last: (config: Int, id: String)?

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// Reads TSV and CSV corpora with a header row naming the columns, a block of lines at a time.
@@ -74,7 +75,7 @@ struct DelimitedReader {
                                                      "missing column \(list) in header (expected id, lang, text, tags[, history])"))
                 refused = true
             }
-            index = Dictionary(names.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+            index = names.firstPositions
         }
         guard !refused, let columns else { return }
         // Each named column's cell, looked up once for every row.

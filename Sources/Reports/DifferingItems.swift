@@ -62,7 +62,7 @@ package struct DifferingItems {
                    rowCap: Int = HTMLWriter.defaultRowCap) -> DifferingItems {
         var items = DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap)
         guard configs.count > 1 else { return items }
-        let number = Dictionary(configs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let number = configs.firstPositions
         var byItem: [String: [DetectionResult?]] = [:]
         let none = [DetectionResult?](repeating: nil, count: configs.count)
         for result in results {

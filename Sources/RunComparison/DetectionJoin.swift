@@ -1,3 +1,4 @@
+import BenchSupport
 import Checks
 import Detection
 import Items
@@ -56,7 +57,7 @@ struct DetectionJoin {
 
     private mutating func pair(base: DetectionStore.Cursor, current: DetectionStore.Cursor, baseConfigs: [String], currentConfigs: [String],
                                brokenCap: Int) throws {
-        let baseNumber = Dictionary(baseConfigs.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        let baseNumber = baseConfigs.firstPositions
         // Current's config number → its slot in `configs` and its number in base.
         var slots: [(slot: Int, base: Int)?] = []
         for name in currentConfigs {

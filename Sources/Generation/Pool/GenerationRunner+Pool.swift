@@ -92,7 +92,7 @@ extension GenerationRunner {
     /// the item as `unit` would run them (detection is local, so this asks no server).
     func recorded(_ items: [CorpusItem], skip: Set<String>) async throws -> Set<Int> {
         guard !skip.isEmpty else { return [] }
-        let positions = Dictionary(items.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let positions = items.map(\.id).firstPositions
         let started = Set(skip.compactMap { positions[String($0.prefix { $0 != GenerationRecord.keySeparator })] })
         var units = Set<Int>()
         for index in started.sorted() {
