@@ -15,7 +15,8 @@ package struct ItemTexts: Sendable {
     /// answers; the texts are in the corpus files).
     static let maxItems = 200_000
 
-    /// The texts of the corpora a run names, read again from their paths.
+    /// The texts of the corpora a run names, read again from their paths. A corpus whose SHA-256 is not the one the
+    /// run recorded has changed since: its ids may now name other texts, so no text is shown and the file is named.
     static func load(_ sources: [CorpusSource], crisisPath: String = CrisisCheck.defaultPath) -> ItemTexts {
         var out = ItemTexts()
         guard !sources.isEmpty else { return out }
@@ -29,6 +30,12 @@ package struct ItemTexts: Sendable {
             corpus = try CorpusLoader().load(sources.map(\.path))
         } catch {
             out.problem = "the corpus could not be read again (\(error))."
+            return out
+        }
+        let changed = zip(sources, corpus.sources).filter { $0.sha256 != $1.sha256 }
+        if !changed.isEmpty {
+            out.problem = changed.map { "\($0.path) changed since the run (SHA-256 \($0.sha256.prefix(12)) recorded, \($1.sha256.prefix(12)) now)" }
+                .joined(separator: "; ") + ", so no text is shown."
             return out
         }
         let check: CrisisCheck

@@ -125,5 +125,15 @@ struct RunPageCrisisTests {
         #expect(page.contains("crisis-flagged item(s) differ too"))
         let texts = ItemTexts.load(loaded.sources)
         #expect(texts.crisis == ["b", "c"] && texts.text("a") == "good morning my friend")
+
+        // The corpus edited after the run: its ids may name other texts now, so none is shown and the file is named.
+        try String(contentsOf: corpus, encoding: .utf8).replacingOccurrences(of: "good morning", with: "good evening")
+            .write(to: corpus, atomically: true, encoding: .utf8)
+        let changed = ItemTexts.load(loaded.sources)
+        #expect(changed.texts.isEmpty && changed.problem?.hasPrefix("\(corpus.path) changed since the run (SHA-256 ") == true)
+        let report = try DetectionStore(directory.path).report
+        try RunPage.write(detection: report, generation: nil, to: directory)
+        let rewritten = try String(contentsOf: directory.appendingPathComponent(RunPage.file), encoding: .utf8)
+        #expect(!rewritten.contains("good evening") && !rewritten.contains("доброе утро") && rewritten.contains("changed since the run"))
     }
 }
