@@ -12,7 +12,7 @@ public enum DetectionOutput {
     public static let resultsLog = DetectionResultLog.fileName
 
     /// Writes the summary files: everything but the per-item CSV, the results log and report.html
-    /// (`writeReports`, a layer up, adds the page).
+    /// (`RunPage`, a layer up, written once per run by the command or suite that ran it).
     public static func write(_ report: DetectionReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))
         try AtomicFile.write(report.markdown, to: directory.appendingPathComponent(markdownFile))

@@ -93,10 +93,10 @@ extension DetectionResume {
     /// items before the ones logged), or, when it turns out to be of several canonical segments, as
     /// those segments merged (`DetectionStore.segments`). Memory does not grow with the log.
     static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
-        let length = try JSONLines.truncateTornLine(of: url)
         guard let earlier = try DetectionResultLog.header(of: url) else {
             return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header))
         }
+        let length = try JSONLines.truncateTornLine(of: url)
         let configs = header.configs.map(\.name)
         let check: Check
         do {

@@ -49,7 +49,7 @@ extension DetectionStore {
         }
 
         /// Closes the log and the per-item CSV and returns the report of what was recorded, for the caller
-        /// to write (`DetectionOutput.writeReports`, a layer up, adds report.html).
+        /// to write (`DetectionOutput.write`; the page is written once per run, a layer up).
         public func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
             try recorder.finish(timings: timings, provenance: provenance)
         }

@@ -14,11 +14,12 @@ public enum GenerationOutput {
     public static let serverLog = "llama-server.log"
     /// The run's page, which `RunPage` (a layer up: it also shows detection) writes beside these files.
     public static let pageFile = "report.html"
-    /// What `writeReports` writes: present only once a run has finished.
+    /// What a finished run leaves beside its logs (the page written by whoever ran it, once per run).
     public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
                                      GenerationReport.variantChartFile, pageFile]
 
-    /// Writes the summary files: everything but the per-record logs and report.html (`writeReports` adds it).
+    /// Writes the summary files: everything but the per-record logs and report.html (`RunPage`, a layer up, written
+    /// once per run by the command or suite that ran it).
     public static func write(_ report: GenerationReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))
         try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))

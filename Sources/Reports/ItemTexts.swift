@@ -16,7 +16,8 @@ package struct ItemTexts: Sendable {
     static let maxItems = 200_000
 
     /// The texts of the corpora a run names, read again from their paths. A corpus whose SHA-256 is not the one the
-    /// run recorded has changed since: its ids may now name other texts, so no text is shown and the file is named.
+    /// run recorded has changed since: its ids may now name other texts, so no text is shown and the file is named
+    /// (the items it flags as crisis now are still withheld).
     static func load(_ sources: [CorpusSource], crisisPath: String = CrisisCheck.defaultPath) -> ItemTexts {
         var out = ItemTexts()
         guard !sources.isEmpty else { return out }
@@ -32,12 +33,6 @@ package struct ItemTexts: Sendable {
             out.problem = "the corpus could not be read again (\(error))."
             return out
         }
-        let changed = zip(sources, corpus.sources).filter { $0.sha256 != $1.sha256 }
-        if !changed.isEmpty {
-            out.problem = changed.map { "\($0.path) changed since the run (SHA-256 \($0.sha256.prefix(12)) recorded, \($1.sha256.prefix(12)) now)" }
-                .joined(separator: "; ") + ", so no text is shown."
-            return out
-        }
         let check: CrisisCheck
         do {
             check = try CrisisCheck.load(crisisPath)
@@ -46,8 +41,13 @@ package struct ItemTexts: Sendable {
             out.problem = "the crisis keyword list could not be read (\(error)), so no text is shown."
             return out
         }
+        let changed = zip(sources, corpus.sources).filter { $0.sha256 != $1.sha256 }
+        if !changed.isEmpty {
+            out.problem = changed.map { "\($0.path) changed since the run (SHA-256 \($0.sha256.prefix(12)) recorded, \($1.sha256.prefix(12)) now)" }
+                .joined(separator: "; ") + ", so no text is shown."
+        }
         for item in corpus.items {
-            if check.isCrisis(item, detected: nil) { out.crisis.insert(item.id) } else { out.texts[item.id] = item.text }
+            if check.isCrisis(item, detected: nil) { out.crisis.insert(item.id) } else if changed.isEmpty { out.texts[item.id] = item.text }
         }
         return out
     }

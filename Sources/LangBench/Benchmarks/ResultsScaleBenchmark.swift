@@ -55,7 +55,9 @@ public enum ResultsScaleBenchmark {
         var provenance = Provenance(command: ["bench", "results-scale"], corpora: [CorpusSource(path: "synthetic", format: .tsv, sha256: String(repeating: "a", count: 64), items: items)],
                                     gitCommit: nil)
         provenance.finish()
-        try DetectionOutput.writeReports(try store.finish(timings: timings, provenance: provenance), to: directory)
+        let report = try store.finish(timings: timings, provenance: provenance)
+        try DetectionOutput.write(report, to: directory)
+        try RunPage.write(detection: report, generation: nil, to: directory)
         return try CorpusScaleBenchmark.directoryBytes(directory)
     }
 

@@ -100,7 +100,7 @@ public struct DetectionJob: Sendable {
         finished.corpora = try items.sources
         finished.finish()
         let report = try store.finish(timings: timings, provenance: finished)
-        try DetectionOutput.writeReports(report, to: directory)
+        try DetectionOutput.write(report, to: directory)
         return report
     }
 

@@ -60,7 +60,7 @@ public struct GenerationJob: Sendable {
         provenance.finish()
         let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try store.finish(with: ordered)
-        try GenerationOutput.writeReports(report, to: directory)
+        try GenerationOutput.write(report, to: directory)
         return report
     }
 

@@ -47,7 +47,7 @@ struct DetectionShardMerge {
         }
         if config >= 0 { try align(&first, sequence, config: config) }
         let report = try store.finish(timings: timings, provenance: provenance)
-        try DetectionOutput.writeReports(report, to: output)
+        try DetectionOutput.write(report, to: output)
         return report
     }
 

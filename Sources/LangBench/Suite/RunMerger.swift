@@ -57,7 +57,7 @@ public enum RunMerger {
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
                                           provenance: mergedProvenance(generations.map(\.provenance), command: command))
             try GenerationStore.write(records, to: output)
-            try GenerationOutput.writeReports(report, to: output)
+            try GenerationOutput.write(report, to: output)
             try GenerationStore.concatenate(directories.map { URL(fileURLWithPath: $0) }, into: output)
             generation = report
         }

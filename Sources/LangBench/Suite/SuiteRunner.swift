@@ -3,6 +3,7 @@ import Detection
 import Foundation
 import Generation
 import Items
+import Reports
 import RunProvenance
 
 /// `langbench run`: the detection half then the generation half of a suite config into one run
@@ -60,7 +61,7 @@ public struct SuiteRunner: Sendable {
         let files = try ReportError.reading(directory) { try FileManager.default.contentsOfDirectory(atPath: directory.path) }
             .filter { !$0.hasPrefix(".") }
         let report = SuiteReport(runID: directory.lastPathComponent, shard: shard, provenance: provenance, detection: detection,
-                                 generation: generation, files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile])).sorted())
+                                 generation: generation, files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile, RunPage.file])).sorted())
         try report.write(to: directory)
         return report
     }

@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Generation
 import LangBench
+import Reports
 
 /// `langbench detect`: detection accuracy with and without constraints and priors.
 struct DetectCommand: ParsableCommand {
@@ -61,6 +62,7 @@ struct DetectCommand: ParsableCommand {
                                factory: detectors.factory, directory: output.directory, command: context.commandLine,
                                resume: output.resume, jobs: jobs)
         let report = try await job.run(progress: context.progress(quiet: output.quiet))
+        try RunPage.write(detection: report, generation: nil, to: output.directory)
         for config in report.configs {
             if let m = report.metrics(config: config.name) {
                 context.stdout.write(String(format: "%@: accuracy %.1f%% (%@), macro-F1 %.3f, n=%d\n", config.name, m.accuracy * 100,

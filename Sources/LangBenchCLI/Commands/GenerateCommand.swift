@@ -1,6 +1,7 @@
 import Foundation
 import Generation
 import LangBench
+import Reports
 
 /// `langbench generate`: time direct vs pivot replies through llama.cpp and count fallbacks by reason.
 struct GenerateCommand: ParsableCommand {
@@ -50,6 +51,7 @@ struct GenerateCommand: ParsableCommand {
                                     server: backend.source, profile: profile, directory: output.directory, environment: context.environment)
         let report = try await setup.run(corpus: loaded, command: context.commandLine, resume: output.resume,
                                          progress: context.progress(quiet: output.quiet))
+        try RunPage.write(detection: nil, generation: report, to: output.directory)
         let rows = report.variants.map { sections in sections.flatMap { section in section.summary.map { ("\(section.name) ", $0) } } }
             ?? report.summary.map { ("", $0) }
         for (variant, row) in rows where row.slice == "all" {

@@ -43,7 +43,7 @@ struct MergeCommand: ParsableCommand {
                 return .dataError
             }
             try GenerationStore.write(outcome.report.records, to: directory)
-            try GenerationOutput.writeReports(outcome.report, to: directory)
+            try GenerationOutput.write(outcome.report, to: directory)
             generation = outcome.report
             context.note("re-judged \(outcome.judged) model replies with \(outcome.report.settings.judge ?? "the built-in recognizer"): \(outcome.changed) verdict(s) changed")
         }
@@ -51,7 +51,7 @@ struct MergeCommand: ParsableCommand {
         provenance.finish()
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
         try SuiteReport(runID: directory.lastPathComponent, shard: nil, provenance: provenance, detection: detection, generation: generation,
-                        files: files + [SuiteReport.markdownFile, SuiteReport.jsonFile]).write(to: directory)
+                        files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile, RunPage.file])).sorted()).write(to: directory)
         context.stdout.write("merged \(shards.count) shard(s) into \(directory.path)\n")
         return .success
     }

@@ -52,8 +52,9 @@ struct DetectionJobTests {
     /// and how fast (timings, timestamps).
     @Test func sameInputsGiveByteIdenticalReports() async throws {
         let a = try Fixture.temporaryDirectory(), b = try Fixture.temporaryDirectory()
-        _ = try await Self.job(a).run()
-        _ = try await Self.job(b).run()
+        // The job returns its report and leaves the page to its caller, which writes it once per run.
+        try RunPage.write(detection: try await Self.job(a).run(), generation: nil, to: a)
+        try RunPage.write(detection: try await Self.job(b).run(), generation: nil, to: b)
         let files = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
         #expect(files == [DetectionReport.confusionChartFile, DetectionOutput.itemsFile, DetectionReport.lengthChartFile, DetectionOutput.resultsLog,
                           DetectionOutput.summaryFile, DetectionOutput.jsonFile, DetectionOutput.markdownFile, RunPage.file].sorted())

@@ -44,7 +44,7 @@ struct BrowserTests {
         let detection = try await DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: supported, factory: DetectorFactory(),
                                                directory: directory, command: ["test"]).run()
         let generation = try GenerationFixtures.report("base")
-        try GenerationOutput.writeReports(generation, to: directory)  // writes generation-items.csv
+        try GenerationOutput.write(generation, to: directory)  // writes generation-items.csv
         try RunPage.write(detection: detection, generation: generation, to: directory, runID: "default")
         let page = directory.appendingPathComponent(RunPage.file)
         let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
@@ -131,7 +131,8 @@ struct BrowserTests {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let report = try GenerationFixtures.variants()
-        try GenerationOutput.writeReports(report, to: directory)  // generation-items.csv and report.html
+        try GenerationOutput.write(report, to: directory)  // generation-items.csv
+        try RunPage.write(detection: nil, generation: report, to: directory)
         let all = try csv(directory.appendingPathComponent(GenerationOutput.itemsFile))
         let crisis = Set(all.filter { $0["fallback_reason"] == "crisis-protocol" }.compactMap { $0["item_id"] })
             .union(ItemTexts.load(report.provenance.corpora).crisis)

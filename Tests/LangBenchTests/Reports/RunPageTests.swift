@@ -117,8 +117,9 @@ struct RunPageCrisisTests {
         // German as the only candidate: every answer differs from the unconstrained one, so every text could be listed.
         let configs = [DetectionConfig(name: "open", detector: "builtin"),
                        DetectionConfig(name: "german", detector: "builtin", candidates: .list([LanguageCode(normalised: "de")]))]
-        _ = try await DetectionJob(corpus: loaded, configs: configs, supported: [], factory: DetectorFactory(),
-                                   directory: directory, command: ["test"]).run()
+        let detected = try await DetectionJob(corpus: loaded, configs: configs, supported: [], factory: DetectorFactory(),
+                                              directory: directory, command: ["test"]).run()
+        try RunPage.write(detection: detected, generation: nil, to: directory)
         let page = try String(contentsOf: directory.appendingPathComponent(RunPage.file), encoding: .utf8)
         #expect(!page.contains("end my life") && !page.contains("добрий ранок"))
         #expect(page.contains("доброе утро, друг") && page.contains("good morning my friend"), "non-crisis texts are shown")
