@@ -4,9 +4,7 @@ import Items
 
 /// `detection-items.csv` written row by row: the bytes `CSVWriter` renders for the items table (one
 /// row per item × config; `flip` against the first config), without a table of every row in memory.
-/// A row is encoded in three parts — the cells before `correct`, `correct,flip`, and the cells after —
-/// so that the outer two can be made in the detection tasks and only the middle, which needs the run's
-/// order, on the recording thread.
+/// A row is encoded in three parts — the cells before `correct`, `correct,flip`, and the cells after.
 enum DetectionItemsCSV {
     static let columns = ["item_id", "lang", "tags", "config", "detector", "predicted", "confidence", "correct", "flip", "error"]
 

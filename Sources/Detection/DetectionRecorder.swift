@@ -31,10 +31,9 @@ final class DetectionRecorder {
         try record(result, config: config, position: position, fresh: fresh, tally: &tally)
     }
 
-    /// Records a batch of config number `config`: the fresh results (built and written here when they
-    /// come as detections, else copied as encoded), the others (`previous`) encoded here; then makes the
-    /// log durable up to this batch. Detections are built here while this thread keeps up with the
-    /// detecting tasks (`ConfigPass.recorderKeepsUpWith`); past that they come encoded from the tasks.
+    /// Records a batch of config number `config`: the fresh results (built here when they come as
+    /// detections) and the others (`previous`), each encoded straight into the files; then makes the log
+    /// durable up to this batch.
     func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult) throws {
         try record(batch, config: config, previous: previous, tally: &tally)
         try log?.flush()
@@ -49,8 +48,9 @@ final class DetectionRecorder {
                 position += 1
             }
         }
-        for chunk in batch.fresh.indices {
-            if let detections = batch.fresh[chunk].deferred {
+        for chunk in batch.fresh {
+            switch chunk {
+            case .detections(let detections):
                 let cells = detections.cells
                 for entry in 0..<detections.count {
                     try recordPrevious(upTo: batch.todo[next])
@@ -62,20 +62,13 @@ final class DetectionRecorder {
                     position += 1
                     next += 1
                 }
-            } else {
-                for entry in 0..<batch.fresh[chunk].count {
+            case .results(let results):
+                for result in results {
                     try recordPrevious(upTo: batch.todo[next])
-                    let (correct, flip) = Self.score(batch.fresh[chunk].results[entry], config: config, position: position, tally: &tally)
-                    let (head, tail) = batch.fresh[chunk].row(entry)
-                    try items.write(bound: head.count + tail.count + 16) { row in
-                        row.put(head)
-                        DetectionItemsCSV.middle(correct: correct, flip: flip, into: &row)
-                        row.put(tail)
-                    }
+                    try record(result, config: config, position: position, fresh: true, tally: &tally)
                     position += 1
                     next += 1
                 }
-                try log?.append(lines: batch.fresh[chunk].log)
             }
         }
         try recordPrevious(upTo: batch.positions.upperBound)

@@ -32,12 +32,6 @@ final class DetectionResultLog {
         writer = try BufferedFileWriter(url: url, append: true)
     }
 
-    /// Buffers result lines (`DetectionResultLine`, whole lines only).
-    func append(lines: [UInt8]) throws(ReportError) {
-        writer.append(bytes: lines)
-        try writer.flushIfFull()
-    }
-
     /// Buffers the line `encode` writes (`DetectionResultLine`, at most `bound` bytes), in place.
     func append(bound: Int, _ encode: (inout ByteCursor) -> Void) throws(ReportError) {
         try writer.write(bound: bound, encode)

@@ -3,8 +3,8 @@ import Foundation
 import Items
 
 /// Runs every config over every item, streaming: results go to a callback a batch at a time in a fixed
-/// order (config order, then the order of the items given) as they are made, built and encoded for
-/// the output files (`EncodedResults`), and nothing keeps them. A detector that
+/// order (config order, then the order of the items given) as they are made (`FreshChunk`), and nothing
+/// keeps them. A detector that
 /// offers a concurrent identifier (the built-in recognizer) runs on `jobs` tasks per batch; the order of
 /// results does not depend on `jobs`. Others are driven from one task, one item at a time.
 public struct DetectionRunner: Sendable {
@@ -73,12 +73,12 @@ public struct DetectionRunner: Sendable {
     }
 
     /// One batch's results for the sink: the fresh ones at the positions in `todo` (in order, in
-    /// consecutive chunks; encoded, or as detections for the sink to build: `EncodedResults`);
+    /// consecutive chunks, as detections or results for the sink to build and encode: `FreshChunk`);
     /// the sink has the others (`Sink.done`).
     public struct Batch: Sendable {
         public var positions: Range<Int>
         public var todo: [Int]
-        var fresh: [EncodedResults]
+        var fresh: [FreshChunk]
     }
 
     /// The configs' detectors, each made once, with how long making it took.
@@ -231,7 +231,7 @@ public struct DetectionRunner: Sendable {
 private struct Pending {
     var positions: Range<Int>
     var todo: [Int]
-    var detection: Task<([EncodedResults], ConfigPass.Elapsed), Never>
+    var detection: Task<([FreshChunk], ConfigPass.Elapsed), Never>
 }
 
 /// One config's detector over batches of items: on `jobs` tasks when the detector offers a concurrent
@@ -242,13 +242,6 @@ struct ConfigPass: Sendable {
     let detector: any LanguageIdentifying
     let concurrent: (@Sendable (String) -> Hypothesis?)?
     let jobs: Int
-    /// Detection tasks whose results the recording thread builds and writes itself. Measured on two
-    /// cores over 1 M one-word items: with two tasks, building and writing on the recording thread
-    /// took 0.65 s less CPU and 0.37 s less wall time than encoding in the tasks (medians of 6 pairs in
-    /// ABBA order, lower in every pair); with many more tasks than that one thread would become the
-    /// bottleneck.
-    static let recorderKeepsUpWith = 2
-
     init(resolved: DetectionRunner.ResolvedConfig, detector: any LanguageIdentifying, jobs: Int) {
         config = resolved.config
         candidates = resolved.candidates
@@ -267,9 +260,9 @@ struct ConfigPass: Sendable {
         var cpu: Double?
     }
 
-    /// Results for `items` in their order, in consecutive chunks (encoded, or with up to two jobs handed over as
-    /// detections for the recording thread to build and write), and the time spent in the detector's calls.
-    func detect(_ items: ArraySlice<CorpusItem>) async -> ([EncodedResults], Elapsed) {
+    /// Results for `items` in their order, in consecutive chunks handed over as detections for the recording
+    /// thread to build and write, and the time spent in the detector's calls.
+    func detect(_ items: ArraySlice<CorpusItem>) async -> ([FreshChunk], Elapsed) {
         guard let concurrent else {
             var results: [DetectionResult] = []
             results.reserveCapacity(items.count)
@@ -281,14 +274,14 @@ struct ConfigPass: Sendable {
                 elapsed += clock.now - start
                 results.append(DetectionRunner.result(for: item, config: config.name, detector: detector.name, outcome: outcome))
             }
-            return ([EncodedResults(results)], Elapsed(wall: elapsed.seconds, cpu: nil))
+            return ([.results(results)], Elapsed(wall: elapsed.seconds, cpu: nil))
         }
         // More chunks than jobs: the recording of the previous batch holds one thread of the same pool for
         // a while, and small chunks let the threads that are free take up the rest.
         let chunks = jobs > 1 ? max(1, min(jobs * 4, items.count / 128)) : 1
         let size = (items.count + chunks - 1) / max(1, chunks)
         let configName = config.name, name = detector.name
-        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (EncodedResults, Elapsed) {
+        @Sendable func work(_ slice: ArraySlice<CorpusItem>) -> (FreshChunk, Elapsed) {
             var bests: [Hypothesis?] = []
             bests.reserveCapacity(slice.count)
             // The loop does nothing but call the detector, so it is timed whole rather than per item. It has no
@@ -303,22 +296,19 @@ struct ConfigPass: Sendable {
             }
             let cpu = cpuStart.flatMap { start in SystemCall.threadCPUSeconds().map { $0 - start } }
             let elapsed = clock.now - start
-            // With up to `recorderKeepsUpWith` detection tasks the recording thread keeps up: the results
-            // are built and written there (no bytes encoded twice). With more, they are encoded here.
-            var encoded = EncodedResults(deferring: FreshDetections(items: slice, bests: bests, config: configName, detector: name))
-            if jobs > Self.recorderKeepsUpWith { encoded.encodeIfDeferred() }
-            return (encoded, Elapsed(wall: elapsed.seconds, cpu: cpu))
+            // The results are built and written by the recording thread, straight into the output files.
+            return (.detections(FreshDetections(items: slice, bests: bests, config: configName, detector: name)), Elapsed(wall: elapsed.seconds, cpu: cpu))
         }
         if chunks == 1 {
-            let (encoded, elapsed) = work(items)
-            return ([encoded], elapsed)
+            let (chunk, elapsed) = work(items)
+            return ([chunk], elapsed)
         }
-        return await withTaskGroup(of: (Int, EncodedResults, Elapsed).self) { group in
+        return await withTaskGroup(of: (Int, FreshChunk, Elapsed).self) { group in
             for chunk in 0..<chunks {
                 let slice = items[items.startIndex + min(items.count, chunk * size)..<items.startIndex + min(items.count, (chunk + 1) * size)]
                 group.addTask { let (encoded, seconds) = work(slice); return (chunk, encoded, seconds) }
             }
-            var parts = [EncodedResults](repeating: EncodedResults(), count: chunks)
+            var parts = [FreshChunk](repeating: .results([]), count: chunks)
             var total = Elapsed(wall: 0, cpu: 0)
             for await (chunk, encoded, elapsed) in group {
                 parts[chunk] = encoded

@@ -65,12 +65,6 @@ struct DetectionStreamingTests {
         #expect(try lines.map { line in try Array(line.utf8).withUnsafeBytes { try reader.result($0) } } == results)
     }
 
-    /// Encoded ahead in a detection task, a row's head and tail around `correct,flip` are the whole row,
-    /// and the log lines are each result's line.
-    @Test func encodedResultsAreTheRowsAndLinesOfTheirResults() {
-        Self.expectEncodedAlike(Self.awkwardResults)
-    }
-
     /// A chunk's results share one config and detector, whose cells are encoded once: the same bytes,
     /// whatever the names need (quoting, escaping, formula neutralising).
     @Test func sharedConfigCellsAreTheSameBytes() {
@@ -84,8 +78,8 @@ struct DetectionStreamingTests {
         }
     }
 
-    /// Detections handed over unbuilt (one detection task) become results whose fingerprints are
-    /// written from their numbers: the same rows and log lines as results made with the fingerprint as
+    /// Detections handed over unbuilt become results whose fingerprints are written from their numbers and
+    /// whose config cells are encoded once: the same rows and log lines as results made with the fingerprint as
     /// text, for awkward ids, tags, texts and config names.
     @Test(arguments: ["builtin", "c,\"x\"", "=cfg"])
     func detectionsEncodeAsTheirResults(_ config: String) {
@@ -93,29 +87,31 @@ struct DetectionStreamingTests {
             CorpusItem(id: text.isEmpty ? "id" : text, lang: LanguageCode(normalised: i % 2 == 0 ? "ru" : "zh"), text: text, tags: i % 4 == 0 ? [] : [text, "t"])
         }
         let bests = items.indices.map { i in i % 3 == 0 ? nil : Hypothesis(lang: LanguageCode(normalised: "uk"), probability: Double(i) / 7) }
-        var deferred = EncodedResults(deferring: FreshDetections(items: items[1...], bests: Array(bests[1...]), config: config, detector: "builtin"))
-        deferred.encodeIfDeferred()
+        let detections = FreshDetections(items: items[1...], bests: Array(bests[1...]), config: config, detector: "builtin")
         let results = zip(items[1...], bests[1...]).map { item, best in
             DetectionRunner.result(for: item, config: config, detector: "builtin", outcome: best.map { .hypotheses([$0]) } ?? .undetermined)
         }
         #expect(results.allSatisfy { $0.itemHash?.utf8.count == 16 })
-        let direct = EncodedResults(results)
-        #expect(deferred.count == direct.count)
-        #expect(deferred.rows == direct.rows)
-        #expect(deferred.cuts == direct.cuts)
-        #expect(String(decoding: deferred.log, as: UTF8.self) == String(decoding: direct.log, as: UTF8.self))
+        let cells = detections.cells
+        for (entry, result) in results.enumerated() {
+            let (built, fingerprint) = detections.result(entry)
+            #expect(Self.encoded { DetectionItemsCSV.row(built, correct: true, flip: "fixed", into: &$0, fixed: cells.csv) }
+                    == Self.encoded { DetectionItemsCSV.row(result, correct: true, flip: "fixed", into: &$0) })
+            #expect(Self.encoded { DetectionResultLine.encode(built, fingerprint: fingerprint, into: &$0, fixed: cells.log) }
+                    == Self.encoded { DetectionResultLine.encode(result, into: &$0) })
+        }
     }
 
+    /// A row written with a chunk's config cells encoded once is the row written cell by cell, and so is its log line.
     static func expectEncodedAlike(_ results: [DetectionResult]) {
-        let encoded = EncodedResults(results)
         for (i, result) in results.enumerated() {
-            let (head, tail) = encoded.row(i)
-            var assembled = Array(head)
-            DetectionItemsCSV.middle(correct: i % 2 == 0, flip: i % 4 == 1 ? "fixed" : "", into: &assembled)
-            assembled += tail
-            #expect(assembled == Array(Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: i % 4 == 1 ? "fixed" : "", into: &$0) }.utf8))
+            let cells = FreshDetections.cells(config: result.config, detector: result.detector)
+            let flip = i % 4 == 1 ? "fixed" : ""
+            #expect(Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: flip, into: &$0, fixed: cells.csv) }
+                    == Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: flip, into: &$0) })
+            #expect(Self.encoded { DetectionResultLine.encode(result, fingerprint: nil, into: &$0, fixed: cells.log) }
+                    == Self.encoded { DetectionResultLine.encode(result, into: &$0) })
         }
-        #expect(String(decoding: encoded.log, as: UTF8.self) == Self.encoded { bytes in for result in results { DetectionResultLine.encode(result, into: &bytes) } })
     }
 
     /// `--jobs 1` and `--jobs 3`, with batches that split the corpus unevenly: every file byte-identical
