@@ -7,6 +7,7 @@ import Foundation
 @testable import LangBench
 @testable import RunComparison
 import RunProvenance
+import Reports
 import TestSupport
 import Testing
 
@@ -85,6 +86,7 @@ struct PairedComparisonTests {
         Snapshot.assert(comparison.markdown, named: "compare-generation.md")
         Snapshot.assert(comparison.json, named: "compare-generation.json")
         Snapshot.assert(comparison.junit, named: "compare-generation.junit.xml")
+        Snapshot.assert(HTMLPage.dataSection(comparison.html), named: "compare-generation.html-data.html")
     }
 
     /// An A/A in four interleaved blocks where the machine was 1.6× slower while the current side ran

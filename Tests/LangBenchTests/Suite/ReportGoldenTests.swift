@@ -3,10 +3,11 @@ import Foundation
 @testable import Generation
 @testable import LangBench
 import RunComparison
+@testable import BenchSupport
 import TestSupport
 import Testing
 
-/// detection.md and report.md pinned, rendered from fixed results and records with fixed provenance.
+/// detection.md|json and report.md|json pinned, rendered from fixed results and records with fixed provenance.
 struct ReportGoldenTests {
     func detection() async throws -> DetectionReport {
         // The script detector is deterministic; timings are left out (they are measured, not fixed).
@@ -20,9 +21,14 @@ struct ReportGoldenTests {
         Snapshot.assert(try await detection().markdown, named: "detection.md")
     }
 
-    @Test func suiteMarkdown() async throws {
+    @Test func detectionJSON() async throws {
+        Snapshot.assert(try JSONOutput.encode(try await detection()), named: "detection.json")
+    }
+
+    @Test func suiteMarkdownAndJSON() async throws {
         let report = SuiteReport(runID: "fixture", shard: nil, provenance: GenerationFixtures.provenance("run"), detection: try await detection(),
                                  generation: try GenerationFixtures.report("base"), files: ["detection.md", "generation.md"])
         Snapshot.assert(report.markdown, named: "report.md")
+        Snapshot.assert(try JSONOutput.encode(report), named: "report.json")
     }
 }
