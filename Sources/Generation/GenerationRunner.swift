@@ -53,41 +53,34 @@ public struct GenerationRunner: Sendable {
     /// A pool of servers to deal the items across (`ServerPool`); empty: every lane runs on its own one server.
     public var pool: [PoolMember] = []
 
-    /// Returns the records in corpus order (then variant, route, repeat) and the number of warm-up requests made.
+    /// Deals every item × repeat and forwards each output to `sink`, which keeps it (the store: records live in
+    /// its log, not here). Returns the number of warm-up requests made.
     public func run(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [],
-                    sink: @escaping Sink) async throws -> (records: [GenerationRecord], warmupRuns: Int) {
+                    sink: @escaping Sink) async throws -> Int {
         let warmupRuns = try await warm(items, lanes: lanes, recoveries: recoveries)
         let work = (0..<repeats).flatMap { repeatIndex in items.indices.map { (index: $0, repeatIndex: repeatIndex) } }
         progress.begin("generate", total: work.count)
-        var records: [(order: Int, lane: Int, record: GenerationRecord)] = []
         let lanes = self.lanes, recoveries = self.recoveries, runner = self
         let schedules = Schedules(self, items: items)
-        try await withThrowingTaskGroup(of: [(Int, Int, GenerationRecord)].self) { group in
+        try await withThrowingTaskGroup(of: Void.self) { group in
             var next = 0
             func submit() {
                 guard next < work.count else { return }
                 let (index, repeatIndex) = work[next]
                 next += 1
                 group.addTask {
-                    try await runner.unit(items[index], index: index, repeatIndex: repeatIndex, lanes: lanes, recoveries: recoveries,
-                                          schedules: schedules, skip: skip, sink: sink).records
+                    _ = try await runner.unit(items[index], repeatIndex: repeatIndex, lanes: lanes, recoveries: recoveries,
+                                              schedules: schedules, skip: skip, sink: sink)
                 }
             }
             for _ in 0..<concurrency { submit() }
-            while let finished = try await group.next() {
-                records += finished.map { (order: $0.0, lane: $0.1, record: $0.2) }
+            while try await group.next() != nil {
                 progress.advance(by: 1)
                 submit()
             }
         }
         progress.end()
-        return (Self.sorted(records), warmupRuns)
-    }
-
-    /// Records in corpus order, then variant, route, repeat.
-    static func sorted(_ records: [(order: Int, lane: Int, record: GenerationRecord)]) -> [GenerationRecord] {
-        records.sorted { ($0.order, $0.lane, $0.record.route, $0.record.repeatIndex) < ($1.order, $1.lane, $1.record.route, $1.record.repeatIndex) }
-            .map(\.record)
+        return warmupRuns
     }
 
     /// The route and variant orders of a run, seeded by the sampling seed.
@@ -119,19 +112,19 @@ public struct GenerationRunner: Sendable {
         return warmupRuns
     }
 
-    /// What one item × repeat produced: its records (lane index with each), and, in a pool, the loss of
-    /// its server before the last of them (`lost`), which leaves the rest to another server.
+    /// What one item × repeat produced: the keys of its records, and, in a pool, the loss of its server before
+    /// the last of them (`lost`), which leaves the rest to another server.
     struct UnitResult: Sendable {
-        var records: [(Int, Int, GenerationRecord)]
+        var recorded: [String]
         var lost: GenerationStopped.Cause?
     }
 
     /// One item × repeat through every lane (variants in their scheduled order, routes too), each output
     /// handed to `sink` as it exists. With `server` (a pool member's label), outputs are labelled with it
     /// and a lost server ends the unit with `lost` instead of throwing.
-    func unit(_ item: CorpusItem, index: Int, repeatIndex: Int, lanes: [Lane], recoveries: [ServerRecovery], schedules: Schedules,
+    func unit(_ item: CorpusItem, repeatIndex: Int, lanes: [Lane], recoveries: [ServerRecovery], schedules: Schedules,
               skip: Set<String>, server: String? = nil, reassignedFrom: String? = nil, sink: Sink) async throws -> UnitResult {
-        var done: [(Int, Int, GenerationRecord)] = []
+        var done: [String] = []
         for laneIndex in schedules.variants.order(item: item.id, repeatIndex: repeatIndex) {
             let lane = lanes[laneIndex]
             let detection = try await lane.pipeline.detect(item)
@@ -145,13 +138,13 @@ public struct GenerationRunner: Sendable {
                                                        to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
                 } catch let cause as GenerationStopped.Cause {
                     guard server != nil, case .serverLost = cause else { throw cause }
-                    return UnitResult(records: done, lost: cause)
+                    return UnitResult(recorded: done, lost: cause)
                 }
                 if server != nil { output.label(server: server, reassignedFrom: reassignedFrom) }
                 try sink(output)
-                done.append((index, laneIndex, output.record))
+                done.append(output.record.key)
             }
         }
-        return UnitResult(records: done, lost: nil)
+        return UnitResult(recorded: done, lost: nil)
     }
 }

@@ -43,6 +43,11 @@ public final class GenerationStore: Sendable {
     /// The records the log holds: those kept plus those this run appended.
     public var recorded: Int { kept.count + appended.withLock { $0 } }
 
+    /// Every record the log holds, read back from it (what a finished run reports).
+    public func read() throws -> [GenerationRecord] {
+        try Self.readRecords(records.url)
+    }
+
     /// Appends an output to the logs, the record first (resume redoes what has no record, so a kill between
     /// these writes can lose an item's diagnostics or reply line but never write them twice).
     public func append(_ output: ReplyPipeline.Output) throws {

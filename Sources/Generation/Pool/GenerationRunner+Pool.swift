@@ -23,7 +23,7 @@ extension GenerationRunner {
     /// their warm-up have every unit dealt to the others before the run begins. Units whose every record is in
     /// `skip` (a resumed run's) are not dealt at all.
     public func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [], failed: [Int: String] = [:],
-                          sink: @escaping Sink) async throws -> (records: [GenerationRecord], warmupRuns: Int, outcome: PoolOutcome) {
+                          sink: @escaping Sink) async throws -> (warmupRuns: Int, outcome: PoolOutcome) {
         precondition(!pool.isEmpty, "a pooled run needs a pool")
         let members = pool, runner = self, concurrency = self.concurrency
         var warmupRuns = 0
@@ -48,7 +48,6 @@ extension GenerationRunner {
         if dealer.liveMembers.isEmpty { throw Self.everyServerLost(members) }
         progress.begin("generate", total: items.count * repeats)
         if !recordedUnits.isEmpty { progress.advance(by: recordedUnits.count) }
-        var records: [(order: Int, lane: Int, record: GenerationRecord)] = []
         var recorded = skip
         var inFlight = Array(repeating: 0, count: pool.count)
         let schedules = Schedules(self, items: items)
@@ -60,7 +59,7 @@ extension GenerationRunner {
                         inFlight[member] += 1
                         let skipNow = recorded, from = unit.reassignedFrom.map { members[$0].label }
                         group.addTask {
-                            let result = try await runner.unit(items[unit.index], index: unit.index, repeatIndex: unit.repeatIndex,
+                            let result = try await runner.unit(items[unit.index], repeatIndex: unit.repeatIndex,
                                                                lanes: members[member].lanes, recoveries: members[member].recoveries, schedules: schedules,
                                                                skip: skipNow, server: members[member].label, reassignedFrom: from, sink: sink)
                             return (member, unit, result)
@@ -71,8 +70,7 @@ extension GenerationRunner {
             fill()
             while let finished = try await group.next() {
                 inFlight[finished.member] -= 1
-                records += finished.result.records.map { (order: $0.0, lane: $0.1, record: $0.2) }
-                recorded.formUnion(finished.result.records.map(\.2.key))
+                recorded.formUnion(finished.result.recorded)
                 if let lost = finished.result.lost {
                     outcome.failed[finished.member] = true
                     outcome.failures[finished.member] = PoolFailure.reason(.run, lost)
@@ -85,7 +83,7 @@ extension GenerationRunner {
             }
         }
         progress.end()
-        return (Self.sorted(records), warmupRuns, outcome)
+        return (warmupRuns, outcome)
     }
 
     /// The units (as positions, repeat × items + item) whose every record is in `skip`: each lane's routes for

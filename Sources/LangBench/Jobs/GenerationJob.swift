@@ -50,10 +50,11 @@ public struct GenerationJob: Sendable {
             guard let cause else { throw error }
             throw GenerationStopped(cause: cause, kept: store.recorded, directory: directory)
         }
-        let fresh = measured.records, warmupRuns = measured.warmupRuns
+        let warmupRuns = measured.warmupRuns
         provenance.calibration = measured.calibration
         provenance.servers = measured.servers
-        let ordered = GenerationStore.ordered(store.kept + fresh, items: Set(corpus.items.map(\.id)))
+        // The records live once, in the store's log: the report is built from what it reads back.
+        let ordered = GenerationStore.ordered(try store.read(), items: Set(corpus.items.map(\.id)))
         var restarts = 0, seen = Set<ObjectIdentifier>()
         for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
         provenance.serverRestarts = restarts.nonZero
@@ -65,7 +66,6 @@ public struct GenerationJob: Sendable {
     }
 
     private struct Measured: Sendable {
-        var records: [GenerationRecord]
         var warmupRuns: Int
         var calibration: MachineCalibration?
         var servers: [PoolServer]?
@@ -75,12 +75,12 @@ public struct GenerationJob: Sendable {
     private func measure(progress: any ProgressObserving, skip done: Set<String>, sink: @escaping GenerationRunner.Sink) async throws -> Measured {
         if !runner.pool.isEmpty { return try await measurePooled(progress: progress, skip: done, sink: sink) }
         let calibrationStart = try await calibrator?.measure(phase: "start", warm: true)
-        let (fresh, warmupRuns) = try await runner.run(corpus.items, progress: progress, skip: done, sink: sink)
+        let warmupRuns = try await runner.run(corpus.items, progress: progress, skip: done, sink: sink)
         var calibration: MachineCalibration?
         if let calibrator, let calibrationStart {
             calibration = MachineCalibration(threads: calibrator.threads, samples: calibrationStart + (try await calibrator.measure(phase: "end")))
         }
-        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: calibration)
+        return Measured(warmupRuns: warmupRuns, calibration: calibration)
     }
 
     /// A pooled run: every server calibrated at the start, the items dealt across them, every server still
@@ -101,7 +101,7 @@ public struct GenerationJob: Sendable {
                 starts.append(nil)
             }
         }
-        let (fresh, warmupRuns, outcome) = try await runner.runPooled(corpus.items, progress: progress, skip: done, failed: failed, sink: sink)
+        let (warmupRuns, outcome) = try await runner.runPooled(corpus.items, progress: progress, skip: done, failed: failed, sink: sink)
         var servers: [PoolServer] = []
         for (index, member) in runner.pool.enumerated() {
             var calibration: MachineCalibration?
@@ -116,7 +116,7 @@ public struct GenerationJob: Sendable {
             servers.append(PoolServer(label: member.label, url: member.url, calibration: calibration, failed: outcome.failed[index],
                                       unitsMoved: outcome.movedAway[index], failure: outcome.failures[index]))
         }
-        return Measured(records: fresh, warmupRuns: warmupRuns, calibration: MachineCalibration.merged(servers.compactMap(\.calibration)),
+        return Measured(warmupRuns: warmupRuns, calibration: MachineCalibration.merged(servers.compactMap(\.calibration)),
                         servers: servers)
     }
 }

@@ -21,7 +21,7 @@ struct CachePolicyTests {
         let pipeline = ReplyPipeline(profile: profile, backend: backend, translator: translator, detector: FixedDetector(lang: "ru"),
                                      candidates: nil, hints: [:], packs: LanguagePacks(), crisis: try PipelineFixture.crisis(),
                                      bank: try PipelineFixture.bank(), cachePolicy: policy)
-        return try await GenerationRunner(pipeline: pipeline, choice: .both, warmup: 1).run(Self.items) { _ in }.records
+        return try await GenerationRunner(pipeline: pipeline, choice: .both, warmup: 1).records(Self.items)
     }
 
     @Test func coldEvaluatesEveryPromptWhole() async throws {

@@ -51,7 +51,7 @@ struct GenerationComparisonTests {
                 let (runner, sideSettings) = try await runner(nPredict: side == 0 ? a : b, warmup: block == 0 ? 1 : 0,
                                                               preamble: side == 0 ? nil : preambleB)
                 if settings.count < 2 { settings.append(sideSettings) }
-                records[side] += try await runner.run(items) { _ in }.records
+                records[side] += try await runner.records(items)
             }
         }
         let provenance = Provenance(command: ["test"], corpora: Self.corpus.sources)
