@@ -7,7 +7,9 @@ import Foundation
 public struct MachineCalibration: Sendable, Codable, Hashable {
     /// Version of the fixed request (prompt, lengths, settings). Calibrations of different versions
     /// measure different things and are never compared.
-    public static let currentVersion = 1
+    /// 2: an item-like request (about 110 prompt tokens, 20 generated), timed by the client too; 1: a 58-token
+    /// prompt and 16 tokens, server-timed.
+    public static let currentVersion = 2
 
     /// One calibration request, timed by the server itself (its `timings`), so a change in LangBench's
     /// own client cannot move the yardstick.
@@ -20,6 +22,8 @@ public struct MachineCalibration: Sendable, Codable, Hashable {
         public var generationMs: Double
         /// The part (block, shard or pool server) of a merged run whose calibration this sample was; nil before merging.
         public var part: Int?
+        /// The whole request as the client timed it (sending, the server's work, the reply's arrival); nil before version 2.
+        public var clientMs: Double?
 
         /// Prompt processing plus generation: the figure runs are scaled by.
         public var ms: Double { promptMs + generationMs }
@@ -34,7 +38,7 @@ public struct MachineCalibration: Sendable, Codable, Hashable {
 
         enum CodingKeys: String, CodingKey {
             case phase, promptTokens = "prompt_tokens", promptMs = "prompt_ms", generatedTokens = "generated_tokens", generationMs = "generation_ms"
-            case part
+            case part, clientMs = "client_ms"
         }
     }
 

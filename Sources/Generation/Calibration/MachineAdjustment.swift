@@ -35,7 +35,8 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
     }
 
     public var basis: LatencyBasis
-    /// The whole fixed request: scales time that is neither (detection, history translation, the client).
+    /// The whole fixed request as the client timed it (the server's figure for calibrations without client times):
+    /// scales time that is neither prompt processing nor generation (detection, history translation, the client).
     public var request: Factor
     /// Prompt processing, milliseconds per prompt token: scales the time to each request's first token.
     public var prompt: Factor
@@ -58,7 +59,7 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
             calibration.samples.map { $0[keyPath: ms] / Double(max(1, $0[keyPath: tokens])) }
         }
         self.init(basis: basis,
-                  request: Factor(base: base.samples.map(\.ms), current: current.samples.map(\.ms)),
+                  request: Factor(base: base.samples.map { $0.clientMs ?? $0.ms }, current: current.samples.map { $0.clientMs ?? $0.ms }),
                   prompt: Factor(base: perToken(base, \.promptMs, \.promptTokens), current: perToken(current, \.promptMs, \.promptTokens)),
                   generation: Factor(base: perToken(base, \.generationMs, \.generatedTokens),
                                      current: perToken(current, \.generationMs, \.generatedTokens)))
