@@ -15,6 +15,7 @@ extension DetectionReport {
         for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**\n\n" }
         for partly in partlyFailedConfigs { out += "⚠️ \(partly.markdownSentence).\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
+        out += candidateSetMarkdown
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)
             out += "\n_fixed_: right in *other*, wrong in *base*; _broken_: the reverse. Flipped items are listed in `detection-items.csv` (column `flip`, against the first config).\n\n"

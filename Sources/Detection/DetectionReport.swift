@@ -77,6 +77,23 @@ public struct DetectionReport: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
+        case candidateSets = "candidate_sets"
+    }
+
+    /// Everything decoded, and the candidate-set splits, derived (read back by nothing: they follow from the rest).
+    public func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(schemaVersion, forKey: .schemaVersion)
+        try c.encode(provenance, forKey: .provenance)
+        try c.encode(configs, forKey: .configs)
+        try c.encode(slices, forKey: .slices)
+        try c.encode(confusion, forKey: .confusion)
+        try c.encode(comparisons, forKey: .comparisons)
+        try c.encode(timings, forKey: .timings)
+        try c.encode(items, forKey: .items)
+        try c.encode(files, forKey: .files)
+        try c.encode(definitions, forKey: .definitions)
+        try c.encode(candidateSetSplits, forKey: .candidateSets)
     }
 
     public init(from decoder: Decoder) throws {
@@ -98,6 +115,7 @@ public struct DetectionReport: Sendable, Codable {
 
     public static let metricDefinitions: [String: String] = [
         "accuracy": "share of items whose top prediction is the gold language (locale-equivalent); abstentions (und) and detector errors count as wrong",
+        "inside_accuracy": "for a config with candidates: accuracy over the items whose gold language is a candidate (locale-equivalent), 95% Wilson interval; items of other languages are wrong by construction and listed as absorbed (gold → predicted)",
         "ci95": "95% Wilson score interval of accuracy",
         "macro_f1": "unweighted mean over gold languages of F1 = 2PR/(P+R); left empty on lang= rows of detection-summary.csv, whose f1 column is that language's F1 over the whole config (its precision counts other languages' items called it)",
         "precision": "TP / (TP + FP): of the items predicted as this language, the share that are",

@@ -54,6 +54,13 @@ public enum RunPage {
             guard let m = detection?.metrics(config: config.name) else { continue }
             lines.append("Detection \(config.name): accuracy \(ReportCell.percent(m.accuracy).display)% "
                          + "(95% CI \(DetectionReport.percentInterval(m.ci95))), macro-F1 \(ReportCell.number(m.macroF1, digits: 3).display), \(m.n) items.")
+            if let split = detection?.candidateSetSplits.first(where: { $0.config == config.name }) {
+                let top = split.absorbed.first.map { ", the most \($0.lang) called \($0.predicted) (\($0.count))" } ?? ""
+                let outside = split.outside == 0 ? "no item of another language"
+                    : "\(split.outside) items of other languages, wrong by construction\(top)"
+                lines.append("Detection \(config.name) inside its \(split.candidates) candidates: \(ReportCell.percent(split.insideAccuracy).display)% "
+                             + "(95% CI \(DetectionReport.percentInterval(split.insideCI))) of \(split.inside) items; \(outside).")
+            }
         }
         if let generation {
             if let control = generation.control { lines.append(control.sentence) }

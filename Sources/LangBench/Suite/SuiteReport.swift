@@ -48,6 +48,9 @@ public struct SuiteReport: Sendable, Encodable {
                 d["\(config.name).macro_f1"] = (m.macroF1 * 10_000).rounded() / 10_000
             }
         }
+        for split in detection?.candidateSetSplits ?? [] {
+            d["\(split.config).inside_accuracy"] = (split.insideAccuracy * 10_000).rounded() / 10_000
+        }
         var g: [String: Double] = [:]
         for row in generation?.summary ?? [] where row.slice == "all" {
             if let l = row.latency { g["\(row.route.rawValue).p50_ms"] = l.p50.rounded(); g["\(row.route.rawValue).p95_ms"] = l.p95.rounded() }
@@ -79,7 +82,7 @@ public struct SuiteReport: Sendable, Encodable {
 
     static func detectionSection(_ report: DetectionReport?) -> String {
         guard let report else { return "" }
-        var out = "## Detection\n\n" + MarkdownWriter.render(report.configTable, heading: false) + "\n"
+        var out = "## Detection\n\n" + MarkdownWriter.render(report.configTable, heading: false) + "\n" + report.candidateSetMarkdown
         if !report.comparisons.isEmpty { out += MarkdownWriter.render(report.comparisonTable, heading: false) + "\n" }
         return out + "Details: [detection.md](\(DetectionOutput.markdownFile)).\n\n"
     }
