@@ -52,6 +52,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["BenchSupport"], path: "Tests/TestSupport"),
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
+        .testTarget(name: "ChecksTests", dependencies: ["BenchSupport", "Checks"]),
         .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
