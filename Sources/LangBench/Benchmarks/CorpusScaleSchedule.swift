@@ -6,7 +6,7 @@ import BenchSupport
 /// injected — child processes in the CLI, scripted values in tests — so the design is tested, not its timings.
 public struct CorpusScaleSchedule: Sendable {
     /// One raw-speed process: the recognizer's single-thread words/s, in wall time and per CPU second.
-    public struct RawSpeed: Sendable, Equatable {
+    public struct RawSpeed: Sendable, Equatable, Codable {
         public var wall: Double
         public var cpu: Double
 
@@ -14,6 +14,8 @@ public struct CorpusScaleSchedule: Sendable {
             self.wall = wall
             self.cpu = cpu
         }
+
+        enum CodingKeys: String, CodingKey { case wall = "raw_words_per_second", cpu = "raw_words_per_cpu_second" }
     }
 
     /// One detect run as its child process measured it.

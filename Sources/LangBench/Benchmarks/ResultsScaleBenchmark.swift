@@ -1,8 +1,10 @@
 import BenchSupport
+import Checks
 import Detection
 import Foundation
 import Items
 import Reports
+import RunComparison
 import RunProvenance
 
 /// Synthetic detection runs in the real on-disk format (results log, per-item CSV, reports) for
@@ -71,5 +73,42 @@ public enum ResultsScaleBenchmark {
             h ^= h >> 29
         }
         return h
+    }
+}
+
+extension ResultsScaleBenchmark {
+    /// The runs `write` makes for the benchmark, by directory name.
+    public static let runs: [(name: String, run: Run)] = [("base", .base), ("current", .current), ("shard-1", .shard(index: 0, count: 2)),
+                                                          ("shard-2", .shard(index: 1, count: 2))]
+
+    /// What one measured step took in its own process.
+    public struct Step: Sendable, Codable, Equatable {
+        public var seconds: Double
+        public var peakResidentBytes: Int
+        /// The comparison's checks and regressions (compare only), so a step that compared nothing shows it.
+        public var checks: Int?
+        public var regressions: Int?
+
+        enum CodingKeys: String, CodingKey { case seconds, peakResidentBytes = "peak_rss_bytes", checks, regressions }
+    }
+
+    /// The steps measured, each in a child process of its own.
+    public enum StepName: String, Sendable, CaseIterable { case compare, merge }
+
+    /// Runs `step` on the runs in `directory` in this process (what the child does): `compare` without rendering, or `merge` of the shards.
+    public static func measure(_ step: StepName, in directory: URL) throws -> Step {
+        let path = { (run: String) in directory.appendingPathComponent(run).path }
+        let start = ContinuousClock.now
+        var checks: Int?, regressions: Int?
+        switch step {
+        case .compare:
+            let comparison = try Comparison(base: RunResults.load(path("base")), current: RunResults.load(path("current")), thresholds: .default,
+                                            allowMismatch: true)
+            (checks, regressions) = (comparison.checks.count, comparison.regressions.count)
+        case .merge:
+            _ = try RunMerger.merge([path("shard-1"), path("shard-2")], into: directory.appendingPathComponent("merged"), command: ["merge"])
+        }
+        return Step(seconds: (ContinuousClock.now - start).seconds, peakResidentBytes: SystemCall.peakResidentBytes() ?? -1,
+                    checks: checks, regressions: regressions)
     }
 }

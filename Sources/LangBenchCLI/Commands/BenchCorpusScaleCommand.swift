@@ -75,8 +75,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         if rawOnly {
-            let speed = try rawSpeed()
-            context.stdout.write(String(format: "raw_words_per_second=%.1f raw_words_per_cpu_second=%.1f\n", speed.wall, speed.cpu))
+            context.stdout.write(try JSONOutput.line(try rawSpeed()))
             return .success
         }
         let directory = keep.map { URL(fileURLWithPath: $0) }
@@ -88,14 +87,16 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         context.stdout.write(String(format: "corpus: %d one-word items (seed %d, %d distinct words), %.1f MB\n", items, seed,
                                     Set(words.map(\.text)).count, Double(corpusBytes) / 1_000_000))
 
-        let corpora = self.corpora, seconds = self.seconds
+        let probe = try ChildProbe.current(environment: context.environment)
+        let raw = ["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] }
         let probes = CorpusScaleSchedule.Probes(
-            rawBlock: { try (0..<Self.rawProcesses).map { _ in try Self.rawTogether(1, corpora: corpora, seconds: seconds)[0] } },
-            rawTogether: { try Self.rawTogether($0, corpora: corpora, seconds: seconds).map(\.wall) },
+            rawBlock: { try (0..<Self.rawProcesses).map { _ in try probe.measure(raw, as: CorpusScaleSchedule.RawSpeed.self).figures } },
+            rawTogether: { try probe.measureTogether($0, raw, as: CorpusScaleSchedule.RawSpeed.self).map(\.wall) },
             detect: { jobs in
                 let out = directory.appendingPathComponent("detect-jobs\(jobs)")
                 let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
-                let wall = try Self.detect(corpus: corpus, out: out, jobs: jobs)
+                let wall = try probe.run(["detect", "--corpus", corpus.path, "--candidates", CorpusScaleBenchmark.languages.joined(separator: ","),
+                                          "--out", out.path, "--quiet", "--jobs", String(jobs)])
                 let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
                 let timings = try DetectionOutput.read(out.path).timings
                 let recognizer = timings.allSatisfy { $0.cpuSeconds != nil } ? timings.compactMap(\.cpuSeconds).reduce(0, +) : nil
@@ -172,56 +173,5 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let measured = DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
         let used = (SystemCall.cpuSeconds(children: false) ?? 0) - cpu
         return CorpusScaleSchedule.RawSpeed(wall: measured.textsPerSecond, cpu: used > 0 ? Double(measured.texts) / used : 0)
-    }
-
-    /// This executable with `arguments`, not started yet.
-    static func child(_ arguments: [String]) throws -> Process {
-        guard let executable = Bundle.main.executablePath else {
-            throw UsageError("cannot find the langbench executable to run \(arguments.first ?? "it") as a child process", command: "langbench bench corpus-scale")
-        }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        return process
-    }
-
-    /// `rawSpeed()` in `count` child processes started together (all started before any is waited for):
-    /// each one's words/s, wall and per CPU second.
-    static func rawTogether(_ count: Int, corpora: [String], seconds: Double) throws -> [CorpusScaleSchedule.RawSpeed] {
-        let started = try (0..<count).map { _ in
-            let process = try child(["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] })
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            try process.run()
-            return (process, pipe)
-        }
-        return try started.map { process, pipe in
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let fields = Dictionary(output.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, Double)? in
-                let parts = field.split(separator: "=", maxSplits: 1)
-                guard parts.count == 2, let value = Double(parts[1]) else { return nil }
-                return (String(parts[0]), value)
-            }, uniquingKeysWith: { _, last in last })
-            guard process.terminationStatus == 0, let wall = fields["raw_words_per_second"], let cpu = fields["raw_words_per_cpu_second"] else {
-                throw ReportError.cannotWrite(path: process.executableURL?.path ?? "langbench", reason: "the raw-speed child exited \(process.terminationStatus) with \(output.debugDescription)")
-            }
-            return CorpusScaleSchedule.RawSpeed(wall: wall, cpu: cpu)
-        }
-    }
-
-    /// Runs this executable's `detect` on `corpus`; returns the wall time in seconds.
-    static func detect(corpus: URL, out: URL, jobs: Int) throws -> Double {
-        let process = try child(["detect", "--corpus", corpus.path, "--candidates", CorpusScaleBenchmark.languages.joined(separator: ","),
-                                 "--out", out.path, "--quiet", "--jobs", String(jobs)])
-        process.standardOutput = FileHandle.nullDevice
-        let start = ContinuousClock.now
-        try process.run()
-        process.waitUntilExit()
-        let wall = (ContinuousClock.now - start).seconds
-        guard process.terminationStatus == 0 else {
-            throw ReportError.cannotWrite(path: out.path, reason: "detect exited \(process.terminationStatus)")
-        }
-        return wall
     }
 }

@@ -34,8 +34,6 @@ struct BenchResultsScaleCommand: ParsableCommand {
     let keep: String?
     let child: String?
 
-    static let runs = ["base", "current", "shard-1", "shard-2"]
-
     init(_ arguments: ParsedArguments) throws {
         items = try arguments.int("items", range: 1...100_000_000)
         configs = try arguments.int("configs", range: 1...16)
@@ -52,21 +50,8 @@ struct BenchResultsScaleCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        if let child, let keep {
-            let directory = URL(fileURLWithPath: keep)
-            let path = { (run: String) in directory.appendingPathComponent(run).path }
-            let start = ContinuousClock.now
-            if child == "compare" {
-                let comparison = try Comparison(base: RunResults.load(path("base")), current: RunResults.load(path("current")),
-                                                thresholds: .default, allowMismatch: true)
-                context.stdout.write("checks=\(comparison.checks.count) regressions=\(comparison.regressions.count) ")
-            } else {
-                let out = directory.appendingPathComponent("merged")
-                _ = try RunMerger.merge([path("shard-1"), path("shard-2")], into: out, command: ["merge"])
-            }
-            let seconds = (ContinuousClock.now - start).seconds
-            // Interpolated, not `%d`: a peak past 2 GiB does not fit the C int that `%d` reads.
-            context.stdout.write(String(format: "seconds=%.3f ", seconds) + "peak_rss_bytes=\(SystemCall.peakResidentBytes() ?? -1)\n")
+        if let child, let keep, let step = ResultsScaleBenchmark.StepName(rawValue: child) {
+            context.stdout.write(try JSONOutput.line(try ResultsScaleBenchmark.measure(step, in: URL(fileURLWithPath: keep))))
             return .success
         }
         let directory = keep.map { URL(fileURLWithPath: $0) }
@@ -74,37 +59,25 @@ struct BenchResultsScaleCommand: ParsableCommand {
         defer { if keep == nil { try? FileManager.default.removeItem(at: directory) } }  // a leftover temp dir is harmless
         let start = ContinuousClock.now
         var bytes = 0
-        let runs: [ResultsScaleBenchmark.Run] = [.base, .current, .shard(index: 0, count: 2), .shard(index: 1, count: 2)]
-        for (name, run) in zip(Self.runs, runs) {
+        for (name, run) in ResultsScaleBenchmark.runs {
             bytes += try ResultsScaleBenchmark.write(run, items: items, configs: configs, seed: UInt64(seed), to: directory.appendingPathComponent(name))
         }
         context.stdout.write(String(format: "wrote 4 runs of %d items × %d config(s) (base, current, two shards of base), %.1f MB, in %.1f s\n",
                                     items, configs, Double(bytes) / 1_000_000, (ContinuousClock.now - start).seconds))
-        var figures: [String: (seconds: Double, peak: Int, wall: Double)] = [:]
-        for step in ["compare", "merge"] {
-            let process = try BenchCorpusScaleCommand.child(["bench", "results-scale", "--child", step, "--keep", directory.path])
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            let started = ContinuousClock.now
-            try process.run()
-            let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let wall = (ContinuousClock.now - started).seconds
-            let fields = Dictionary(output.split(whereSeparator: \.isWhitespace).compactMap { field -> (String, String)? in
-                let parts = field.split(separator: "=", maxSplits: 1)
-                return parts.count == 2 ? (String(parts[0]), String(parts[1])) : nil
-            }, uniquingKeysWith: { _, last in last })
-            guard process.terminationStatus == 0, let seconds = fields["seconds"].flatMap(Double.init), let peak = fields["peak_rss_bytes"].flatMap(Int.init) else {
-                throw ReportError.cannotWrite(path: directory.path, reason: "the \(step) child exited \(process.terminationStatus) with \(output.debugDescription)")
-            }
-            figures[step] = (seconds, peak, wall)
+        let probe = try ChildProbe.current(environment: context.environment)
+        var figures: [ResultsScaleBenchmark.StepName: ResultsScaleBenchmark.Step] = [:]
+        for step in ResultsScaleBenchmark.StepName.allCases {
+            let (measured, wall) = try probe.measure(["bench", "results-scale", "--child", step.rawValue, "--keep", directory.path],
+                                                     as: ResultsScaleBenchmark.Step.self)
+            figures[step] = measured
             context.stdout.write(String(format: "%@: %.2f s (%.2f s with process start), %.0f items/s, %.0f results/s, peak resident memory %.0f MB\n",
-                                        step, seconds, wall, Double(items) / seconds, Double(items * configs) / seconds, Double(peak) / 1_048_576))
+                                        step.rawValue, measured.seconds, wall, Double(items) / measured.seconds, Double(items * configs) / measured.seconds,
+                                        Double(measured.peakResidentBytes) / 1_048_576))
         }
-        let c = figures["compare"]!, m = figures["merge"]!
+        let c = figures[.compare]!, m = figures[.merge]!
         context.stdout.write(String(format: "items=%d configs=%d compare_seconds=%.3f compare_items_per_second=%.0f compare_peak_rss_mb=%.0f merge_seconds=%.3f merge_items_per_second=%.0f merge_peak_rss_mb=%.0f\n",
-                                    items, configs, c.seconds, Double(items) / c.seconds, Double(c.peak) / 1_048_576,
-                                    m.seconds, Double(items) / m.seconds, Double(m.peak) / 1_048_576))
+                                    items, configs, c.seconds, Double(items) / c.seconds, Double(c.peakResidentBytes) / 1_048_576,
+                                    m.seconds, Double(items) / m.seconds, Double(m.peakResidentBytes) / 1_048_576))
         return .success
     }
 }
