@@ -28,12 +28,13 @@ extension DetectionReport {
         var table = ReportTable(title: "Configs", columns: [
             .init("config"), .init("detector"), .init("candidates"), .init("hints"), .numeric("n"),
             .numeric("accuracy_pct", title: "accuracy %"), .init("ci95", title: "95% CI"), .numeric("macro_f1", title: "macro-F1"),
-        ])
+        ] + (confusionCosts == nil ? [] : [.numeric("confusion_cost", title: "cost-weighted error")]))
         for config in configs {
             guard let m = metrics(config: config.name) else { continue }
             let candidates = config.resolvedCandidates.map { "\(config.candidates) (\($0.count))" } ?? "none"
             table.append([.text(config.name), .text(config.detector), .text(candidates), .text(config.hints), .int(m.n),
-                          .percent(m.accuracy), .text(Self.percentInterval(m.ci95)), .number(m.macroF1, digits: 3)])
+                          .percent(m.accuracy), .text(Self.percentInterval(m.ci95)), .number(m.macroF1, digits: 3)]
+                         + (confusionCosts == nil ? [] : [confusionCost(config: config.name).map { .number($0, digits: 3) } ?? .empty]))
         }
         return table
     }

@@ -69,6 +69,8 @@ public struct DetectionReport: Sendable, Codable {
     /// The per-item files beside this report, by role: `items_csv` and `results_log`.
     public var files: [String: String]
     public var definitions: [String: String]
+    /// What each error costs (`ConfusionCosts`), when the run was given the matrix: each config's cost-weighted error.
+    public var confusionCosts: ConfusionCosts?
     /// Configs whose detector failed more than half of their items (known when the report is built from
     /// results; not stored in detection.json — the Markdown and the exit status carry it).
     public var failedConfigs: [FailedConfig] = []
@@ -77,7 +79,7 @@ public struct DetectionReport: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
-        case candidateSets = "candidate_sets"
+        case candidateSets = "candidate_sets", confusionCosts = "confusion_costs"
     }
 
     /// Everything decoded, and the candidate-set splits, derived (read back by nothing: they follow from the rest).
@@ -94,6 +96,7 @@ public struct DetectionReport: Sendable, Codable {
         try c.encode(files, forKey: .files)
         try c.encode(definitions, forKey: .definitions)
         try c.encode(candidateSetSplits, forKey: .candidateSets)
+        try c.encodeIfPresent(confusionCosts, forKey: .confusionCosts)
     }
 
     public init(from decoder: Decoder) throws {
@@ -109,12 +112,20 @@ public struct DetectionReport: Sendable, Codable {
         items = try c.decodeIfPresent(Int.self, forKey: .items) ?? 0
         files = try c.decodeIfPresent([String: String].self, forKey: .files) ?? Self.perItemFiles
         definitions = try c.decode([String: String].self, forKey: .definitions)
+        confusionCosts = try c.decodeIfPresent(ConfusionCosts.self, forKey: .confusionCosts)
+    }
+
+    /// A config's mean cost per item under `confusionCosts` (nil without them).
+    public func confusionCost(config: String) -> Double? {
+        guard let confusionCosts, let matrix = confusion[config] else { return nil }
+        return confusionCosts.meanCost(matrix)
     }
 
     public static let perItemFiles = ["items_csv": DetectionOutput.itemsFile, "results_log": DetectionResultLog.fileName]
 
     public static let metricDefinitions: [String: String] = [
         "accuracy": "share of items whose top prediction is the gold language (locale-equivalent); abstentions (und) and detector errors count as wrong",
+        "confusion_cost": "mean cost per item of each answer under confusion_costs (0 right; a listed true->predicted error its weight, e.g. uk->ru 3; any other error, abstention or failure the default): errors people mind more weigh more",
         "inside_accuracy": "for a config with candidates: accuracy over the items whose gold language is a candidate (locale-equivalent), 95% Wilson interval; items of other languages are wrong by construction and listed as absorbed (gold → predicted)",
         "ci95": "95% Wilson score interval of accuracy",
         "macro_f1": "unweighted mean over gold languages of F1 = 2PR/(P+R); left empty on lang= rows of detection-summary.csv, whose f1 column is that language's F1 over the whole config (its precision counts other languages' items called it)",

@@ -51,7 +51,9 @@ public struct Comparison: Sendable, Encodable {
         self.base = base.path
         self.current = current.path
         self.thresholds = thresholds
-        let join = try base.detectionStore.flatMap { a in try current.detectionStore.map { try DetectionJoin(base: a, current: $0) } }
+        // Errors are weighed by cost only when both runs were weighed by the same matrix.
+        let costs = base.detection?.confusionCosts == current.detection?.confusionCosts ? current.detection?.confusionCosts : nil
+        let join = try base.detectionStore.flatMap { a in try current.detectionStore.map { try DetectionJoin(base: a, current: $0, costs: costs) } }
         try Self.requireCommonItems(base, current, detection: join)
         var (mismatches, changes) = Self.differences(base, current)
         let environment = base.generation.flatMap { a in current.generation.map { EnvironmentDifference.between(a, $0) } } ?? []

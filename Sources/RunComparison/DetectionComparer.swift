@@ -12,6 +12,7 @@ enum DetectionComparer {
         for (config, counts) in join.configs {
             checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy",
                                 moved: counts.moved))
+            if join.costs != nil { checks.append(costCheck(counts, config: config, points: thresholds.accuracyPoints)) }
             for (lang, subset) in counts.byLanguage.sorted(by: { $0.key < $1.key }) where subset.n >= thresholds.languageMinItems {
                 checks.append(check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
                                     family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang] ?? MovedCandidates(worse: [], better: [])))
@@ -19,6 +20,30 @@ enum DetectionComparer {
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
+
+    /// The cost-weighted error of a config: mean cost per item in each run, a paired sign-flip test of the per-item
+    /// differences (exact up to 20 differing items), and a change beyond the accuracy threshold read in cost units
+    /// (with unit costs the two checks agree). A run trading ru→uk errors for uk→ru ones fails here at equal accuracy.
+    static func costCheck(_ join: DetectionJoin.ConfigJoin, config: String, points: Double) -> MetricCheck {
+        let n = join.all.n, threshold = points / 100, differences = join.costDifferences
+        let base = n > 0 ? join.cost.base / Double(n) : 0, current = n > 0 ? join.cost.current / Double(n) : 0
+        let delta = current - base
+        let worseP = Statistics.signFlipP(differences, beyond: 0, above: true), betterP = Statistics.signFlipP(differences, beyond: 0, above: false)
+        var check = MetricCheck(metric: costMetric, key: CheckKey([.config: config]), kind: .detection, polarity: .lowerIsBetter, base: base,
+                                current: current, delta: delta, interval: nil, pValue: delta > 0 ? worseP : betterP, threshold: threshold, n: n,
+                                status: .unchanged,
+                                rule: "paired sign-flip test of per-item costs (\(differences.count) items differ), one-sided, Holm within detection's "
+                                    + "share of α, and a change of more than \(points / 100) per item",
+                                family: costMetric)
+        let squares = differences.map { $0 * $0 }.reduce(0, +)
+        check.powerBasis = .paired(churn: n > 0 ? squares / Double(n) : 0, n: n, designEffect: 1)
+        check.smallestP = Statistics.signFlipSmallestP(count: differences.count)
+        check.regressionP = delta > threshold ? worseP : 1
+        check.improvementP = -delta > threshold ? betterP : 1
+        return check
+    }
+
+    package static let costMetric = "detection.confusion_cost"
 
     /// The check of `pairs` (base result, current result) of one item each.
     static func check(_ pairs: [(DetectionResult, DetectionResult)], key: CheckKey, points: Double, family: String) -> MetricCheck {

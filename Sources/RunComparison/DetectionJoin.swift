@@ -31,6 +31,10 @@ struct DetectionJoin {
         /// The items each check of this config would list (`MovedCandidates.detection`), overall and per language.
         var moved = MovedCandidates(worse: [], better: [])
         var movedByLanguage: [LanguageCode: MovedCandidates] = [:]
+        /// Under a cost matrix: the summed cost of each run's answers, and every nonzero per-item difference
+        /// (current − base), which the paired sign-flip test of the cost-weighted error takes.
+        var cost: (base: Double, current: Double) = (0, 0)
+        var costDifferences: [Double] = []
     }
 
     /// Broken item ids kept per config: what a report lists (Markdown shows 200, HTML up to
@@ -44,9 +48,13 @@ struct DetectionJoin {
     /// When the runs share no item: each run's distinct item count and smallest id.
     private(set) var disjoint: (base: (count: Int, first: String?), current: (count: Int, first: String?))?
 
-    init(base: DetectionStore, current: DetectionStore, brokenCap: Int = Self.brokenCap) throws {
+    /// The matrix errors are weighed by (nil: no cost-weighted error).
+    private(set) var costs: ConfusionCosts?
+
+    init(base: DetectionStore, current: DetectionStore, costs: ConfusionCosts? = nil, brokenCap: Int = Self.brokenCap) throws {
         self = try DetectionStore.reading([base, current]) { cursors in
             var join = DetectionJoin()
+            join.costs = costs
             try join.pair(base: cursors[0], current: cursors[1], baseConfigs: base.configs, currentConfigs: current.configs, brokenCap: brokenCap)
             if !join.sharesItems { try join.checkShared(base: cursors[0], current: cursors[1]) }
             return join
@@ -97,6 +105,12 @@ struct DetectionJoin {
                     .add(base: before, current: result, broken: right.base)
             }
             if right.base && !right.current && configs[slot].join.brokenItems.count < brokenCap { configs[slot].join.brokenItems.append(result.itemID) }
+            if let costs {
+                let cost = (base: costs.cost(gold: before.lang, predicted: before.predicted), current: costs.cost(gold: before.lang, predicted: result.predicted))
+                configs[slot].join.cost.base += cost.base
+                configs[slot].join.cost.current += cost.current
+                if cost.base != cost.current { configs[slot].join.costDifferences.append(cost.current - cost.base) }
+            }
             sharesItems = true
         }
         while try base.next() != nil {}  // to its end, where the log is checked complete

@@ -162,8 +162,8 @@ struct DetectionCommandTests {
 
         let regression = await runCommand(["compare", base, worse])
         #expect(regression.status == .checkFailed)
-        // The config overall, and Ukrainian alone (60 items ≥ 40).
-        #expect(regression.stderr.hasPrefix("regression: 2 regression(s)"), "\(regression.stderr)")
+        // The config overall, Ukrainian alone (60 items ≥ 40), and the cost-weighted error (uk→ru errors weigh 3).
+        #expect(regression.stderr.hasPrefix("regression: 3 regression(s)"), "\(regression.stderr)")
 
         let junit = directory.appendingPathComponent("verdict.xml").path
         #expect(await runCommand(["compare", base, worse, "--format", "junit", "--out", junit]).status == .checkFailed)
@@ -171,7 +171,7 @@ struct DetectionCommandTests {
         let html = directory.appendingPathComponent("compare.html").path
         #expect(await runCommand(["compare", base, worse, "--format", "html", "--out", html]).status == .checkFailed)
         let page = try String(contentsOfFile: html, encoding: .utf8)
-        #expect(page.contains("✗ regression: 2 check(s) regressed") && page.contains("href=\"#moved-0\"") && page.contains("<tr id=\"moved-0\">"))
+        #expect(page.contains("✗ regression: 3 check(s) regressed") && page.contains("href=\"#moved-0\"") && page.contains("<tr id=\"moved-0\">"))
 
         let mismatch = await runCommand(["compare", base, other])
         #expect(mismatch.status == .dataError)

@@ -94,12 +94,14 @@ public struct DetectionJob: Sendable {
                      progress: any ProgressObserving) async throws -> DetectionReport {
         // The corpora's hashes are asked for at the end: a replayed corpus is hashed as it is read.
         let provenance = Provenance(command: command, corpora: [])
+        let costs = try ConfusionCosts.standard()  // read before detecting: a bad file stops the run before any work
         let store = try DetectionStore.Writer.open(directory: directory, header: header, items: items, resume: resume)
         let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: store.sink)
         var finished = provenance
         finished.corpora = try items.sources
         finished.finish()
-        let report = try store.finish(timings: timings, provenance: finished)
+        var report = try store.finish(timings: timings, provenance: finished)
+        report.confusionCosts = costs
         try DetectionOutput.write(report, to: directory)
         return report
     }

@@ -46,7 +46,8 @@ struct DetectionShardMerge {
             index += 1
         }
         if config >= 0 { try align(&first, sequence, config: config) }
-        let report = try store.finish(timings: timings, provenance: provenance)
+        var report = try store.finish(timings: timings, provenance: provenance)
+        report.confusionCosts = stores.first?.report.confusionCosts  // the shards of one run share their matrix
         try DetectionOutput.write(report, to: output)
         return report
     }
