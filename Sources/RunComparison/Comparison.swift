@@ -1,6 +1,7 @@
 import Checks
 import Detection
 import Generation
+import Items
 import RunProvenance
 
 /// Compares a CURRENT run against a BASE run: checks comparability, then every metric with its

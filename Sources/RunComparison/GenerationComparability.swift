@@ -1,4 +1,5 @@
 import Generation
+import Items
 import RunProvenance
 
 /// What must be equal for two generation runs' figures to be compared item by item. Each difference

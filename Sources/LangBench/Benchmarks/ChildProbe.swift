@@ -66,7 +66,7 @@ public struct ChildProbe: Sendable {
             output = captureOutput ? Pipe() : nil
             process.standardOutput = output ?? FileHandle.nullDevice
             errors = FileManager.default.temporaryDirectory.appendingPathComponent("langbench-probe-\(UUID().uuidString).stderr")
-            FileManager.default.createFile(atPath: errors.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
             process.standardError = try FileHandle(forWritingTo: errors)
             do { try process.run() } catch {
                 throw BenchmarkError.childFailed(command: command, status: -1, stderrTail: "could not start: \(error.localizedDescription)")

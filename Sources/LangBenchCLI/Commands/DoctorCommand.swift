@@ -1,5 +1,6 @@
 import Foundation
 import Generation
+import Items
 import LangBench
 import LlamaBackend
 

@@ -82,7 +82,7 @@ struct LatencyBasisTests {
         #expect(merged?.samples.count == 7)
         #expect(merged?.threads == 2)
         var other = Self.base
-        other.version = 2
+        other.version = MachineCalibration.currentVersion + 1
         #expect(MachineCalibration.merged([Self.base, other]) == nil)
     }
 
