@@ -28,6 +28,7 @@ public struct ConfusionCosts: Sendable, Hashable, Codable {
         try StrictJSON.check(Self.range.contains(defaultCost), "default", in: decoder, "must be a cost between 0 and 100, not \(defaultCost)")
         for (key, cost) in costs.sorted(by: { $0.key < $1.key }) {
             let parts = key.components(separatedBy: "->")
+            // try?: why a part is no language code adds nothing to the message, which says what a key must be.
             try StrictJSON.check(parts.count == 2 && parts.allSatisfy { (try? LanguageCode($0))?.language == $0 } && parts[0] != parts[1],
                                  "costs.\(key)", in: decoder, "must be true->predicted with two different primary language subtags, e.g. uk->ru")
             try StrictJSON.check(Self.range.contains(cost), "costs.\(key)", in: decoder, "must be a cost between 0 and 100, not \(cost)")
@@ -48,8 +49,13 @@ public struct ConfusionCosts: Sendable, Hashable, Codable {
 
     /// The cost of answering `predicted` (nil: no answer) to an item of `gold`: 0 when right (locale-equivalent).
     public func cost(gold: LanguageCode, predicted: LanguageCode?) -> Double {
+        if let predicted, predicted.isEquivalent(to: gold) { return 0 }
+        return errorCost(gold: gold, predicted: predicted)
+    }
+
+    /// The cost of an answer already known to be wrong (no equivalence asked: a caller that scored it has).
+    public func errorCost(gold: LanguageCode, predicted: LanguageCode?) -> Double {
         guard let predicted else { return defaultCost }
-        if predicted.isEquivalent(to: gold) { return 0 }
         return costs["\(gold.language)->\(predicted.language)"] ?? defaultCost
     }
 

@@ -106,7 +106,9 @@ struct DetectionJoin {
             }
             if right.base && !right.current && configs[slot].join.brokenItems.count < brokenCap { configs[slot].join.brokenItems.append(result.itemID) }
             if let costs {
-                let cost = (base: costs.cost(gold: before.lang, predicted: before.predicted), current: costs.cost(gold: before.lang, predicted: result.predicted))
+                // Scored already: a right answer costs 0, and only a wrong one is looked up (no Locale call per item).
+                let cost = (base: right.base ? 0 : costs.errorCost(gold: before.lang, predicted: before.predicted),
+                            current: right.current ? 0 : costs.errorCost(gold: before.lang, predicted: result.predicted))
                 configs[slot].join.cost.base += cost.base
                 configs[slot].join.cost.current += cost.current
                 if cost.base != cost.current { configs[slot].join.costDifferences.append(cost.current - cost.base) }

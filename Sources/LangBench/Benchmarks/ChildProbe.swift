@@ -24,11 +24,7 @@ public struct ChildProbe: Sendable {
         let output = child.finish()
         let wall = (ContinuousClock.now - start).seconds
         try child.check(output)
-        do {
-            return (try JSONDecoder().decode(Figures.self, from: Data(output.utf8)), wall)
-        } catch {
-            throw BenchmarkError.childFailed(command: child.command, status: 0, stderrTail: "printed no \(Figures.self) (\(output.suffix(200)))")
-        }
+        return (try child.decode(Figures.self, from: output), wall)
     }
 
     /// `measure` in `count` children started together (all started before any is waited for).
@@ -37,10 +33,7 @@ public struct ChildProbe: Sendable {
         return try children.map { child in
             let output = child.finish()
             try child.check(output)
-            guard let decoded = try? JSONDecoder().decode(Figures.self, from: Data(output.utf8)) else {
-                throw BenchmarkError.childFailed(command: child.command, status: 0, stderrTail: "printed no \(Figures.self) (\(output.suffix(200)))")
-            }
-            return decoded
+            return try child.decode(Figures.self, from: output)
         }
     }
 
@@ -80,10 +73,20 @@ public struct ChildProbe: Sendable {
             return text
         }
 
+        /// What the child printed as `Figures`; a child that exited 0 without them failed all the same.
+        func decode<Figures: Decodable>(_ figures: Figures.Type, from output: String) throws -> Figures {
+            do { return try JSONDecoder().decode(Figures.self, from: Data(output.utf8)) } catch {
+                throw BenchmarkError.childFailed(command: command, status: 0,
+                                                 stderrTail: "printed no \(Figures.self) (\(JSONErrorText.describe(error))): \(output.suffix(200))")
+            }
+        }
+
         /// Throws `childFailed` with the end of its stderr unless it exited 0; removes the stderr file either way.
         func check(_ output: String) throws {
+            // try?: a scratch file left in the temporary directory harms nothing; the child's outcome is what counts.
             defer { try? FileManager.default.removeItem(at: errors) }
             guard process.terminationStatus == 0 else {
+                // try?: an unreadable stderr file leaves the message without its tail, not without the failure.
                 let tail = (try? String(contentsOf: errors, encoding: .utf8)).map { String($0.suffix(BenchmarkError.tailLength)) } ?? ""
                 throw BenchmarkError.childFailed(command: command, status: process.terminationStatus, stderrTail: tail)
             }
