@@ -7,7 +7,9 @@ import Items
 /// costs 0; an error not listed, an abstention and a detector failure cost `default`. Keys are primary language
 /// subtags, `true->predicted`.
 public struct ConfusionCosts: Sendable, Hashable, Codable {
-    public static let defaultPath = "Config/confusion-costs.json"
+    /// The default matrix, inside the tool's resources (`ToolResources`).
+    public static let defaultResource = "Config/confusion-costs.json"
+    public static var defaultPath: String { ToolResources.path(defaultResource) }
 
     public var defaultCost: Double
     public var costs: [String: Double]
@@ -41,8 +43,8 @@ public struct ConfusionCosts: Sendable, Hashable, Codable {
         try StrictJSON.load(ConfusionCosts.self, from: path)
     }
 
-    /// The default matrix when its file is there (a run elsewhere has none and reports no cost-weighted error); a
-    /// file that is there but invalid is an error naming it.
+    /// The default matrix when its file is there (resources without it give no cost-weighted error); a file that is
+    /// there but invalid is an error naming it.
     public static func standard() throws -> ConfusionCosts? {
         FileManager.default.fileExists(atPath: defaultPath) ? try load(defaultPath) : nil
     }

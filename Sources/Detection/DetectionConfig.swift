@@ -170,3 +170,8 @@ public struct DetectionConfigFile: Sendable, Decodable {
         try StrictJSON.load(DetectionConfigFile.self, from: path).list
     }
 }
+
+extension [DetectionConfig] {
+    /// Whether any config's candidates need the model profile (`profile:supported`): only then is it read.
+    public var usesProfile: Bool { contains { $0.candidates.usesProfile } }
+}

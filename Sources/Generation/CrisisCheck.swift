@@ -36,7 +36,9 @@ public struct CrisisCheck: Sendable {
         return CrisisCheck(keywords: keywords)
     }
 
-    public static let defaultPath = "Config/crisis-keywords.tsv"
+    /// The default keyword list, inside the tool's resources (`ToolResources`).
+    public static let defaultResource = "Config/crisis-keywords.tsv"
+    public static var defaultPath: String { ToolResources.path(defaultResource) }
 
     public func isCrisis(_ item: CorpusItem, detected: LanguageCode?) -> Bool {
         if item.hasTag("crisis") { return true }

@@ -21,7 +21,9 @@ public struct FallbackBank: Sendable {
         crisisReplies = crisis
     }
 
-    public static let defaultPath = "Corpora/fallback-bank.tsv"
+    /// The default bank, inside the tool's resources (`ToolResources`).
+    public static let defaultResource = "Corpora/fallback-bank.tsv"
+    public static var defaultPath: String { ToolResources.path(defaultResource) }
 
     /// A fallback reply, chosen deterministically from `key` so reruns give the same line.
     public func reply(for lang: LanguageCode, key: String) -> String {

@@ -22,6 +22,11 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         public var file: String
         public var sha256: String
         public var package: String
+
+        /// A bare file name means a file of the set-up models cache; a path is read from `file`'s directory.
+        mutating func resolvePath(inFile suiteFile: String) {
+            if file.contains("/") { self.file = SuitePath.resolve(file, inFile: suiteFile) }
+        }
     }
 
     /// How `llama-server` is started for this model.
@@ -117,10 +122,14 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         supportedLanguages.contains { $0.isEquivalent(to: language) }
     }
 
+    /// Reads a profile; a `model.file` that is a path (holds a `/`) is read from the profile's directory (`SuitePath`).
     public static func load(_ path: String) throws -> ModelProfile {
-        try StrictJSON.loadEverySection(ModelProfile.self, from: path)
+        var profile = try StrictJSON.loadEverySection(ModelProfile.self, from: path)
+        profile.model.resolvePath(inFile: path)
+        return profile
     }
 
-    /// The profile the embedded default run uses.
-    public static let defaultPath = "Profiles/gemma3-270m.json"
+    /// The profile the embedded default run uses, inside the tool's resources (`ToolResources`).
+    public static let defaultResource = "Profiles/gemma3-270m.json"
+    public static var defaultPath: String { ToolResources.path(defaultResource) }
 }

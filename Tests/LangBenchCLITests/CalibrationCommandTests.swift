@@ -36,8 +36,8 @@ struct CalibrationCommandTests {
                                  "--server-url", url.absoluteString, "--out", directory.appendingPathComponent("run").path,
                                  "--profile", root.appendingPathComponent(ModelProfile.defaultPath).path,
                                  "--recognizer-model", root.appendingPathComponent("Models/recognizer.lbrm").path,
-                                 "--fallback-bank", root.appendingPathComponent(FallbackBank.defaultPath).path,
-                                 "--crisis-keywords", root.appendingPathComponent(CrisisCheck.defaultPath).path], environment: environment)
+                                 "--fallback-bank", root.appendingPathComponent(FallbackBank.defaultResource).path,
+                                 "--crisis-keywords", root.appendingPathComponent(CrisisCheck.defaultResource).path], environment: environment)
     }
 
     /// Copies a generation report and its records log, the calibration changed by `edit`, or removed when `edit` is nil.

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import LangBenchCLI
@@ -26,9 +27,12 @@ struct HelpTests {
         }
     }
 
-    @Test func versionPrintsVersion() async {
+    @Test func versionPrintsVersionCommitAndResources() async {
         let result = await runCommand(["--version"])
-        #expect(result.stdout == "langbench 0.1.0\n")
+        let commit = try? Shell.run("/usr/bin/env", ["git", "rev-parse", "HEAD"], in: CommandFixtures.repository,
+                                    environment: ProcessInfo.processInfo.environment).stdout
+        // Run from the checkout's build: the resources are the checkout, the commit its HEAD.
+        #expect(result.stdout == "langbench 0.1.0\ncommit: \(commit ?? "")resources: \(CommandFixtures.repository.standardizedFileURL.path)\n")
     }
 
     @Test func unknownSubcommandIsUsageError() async {

@@ -23,13 +23,7 @@ struct LangBenchProcess {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = try FileHandle(forWritingTo: stderrFile)
-        // Like a shell, start it with no signal blocked: this async test runs on a worker thread that
-        // blocks most signals, and the child would inherit that mask.
-        var empty = sigset_t(), saved = sigset_t()
-        sigemptyset(&empty)
-        pthread_sigmask(SIG_SETMASK, &empty, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try process.run()
+        try process.runWithNoSignalBlocked()
         return LangBenchProcess(process: process, stderrFile: stderrFile)
     }
 
@@ -53,6 +47,18 @@ struct LangBenchProcess {
             // After the name: state, ppid.
             return comm == name && fields.count > 2 && fields[0] != "Z" && Int32(fields[1]) == process.processIdentifier
         }
+    }
+}
+
+extension Process {
+    /// Starts the process as a shell would, with no signal blocked: an async test runs on a worker thread that blocks
+    /// most signals, and a child inherits that mask (a llama-server started under it ignores the SIGTERM meant to stop it).
+    func runWithNoSignalBlocked() throws {
+        var empty = sigset_t(), saved = sigset_t()
+        sigemptyset(&empty)
+        pthread_sigmask(SIG_SETMASK, &empty, &saved)
+        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
+        try run()
     }
 }
 

@@ -34,7 +34,7 @@ public enum VariantSet {
     }
 
     /// Reads `path` and applies each variant to `base`. `loadProfile` reads a variant's `profile` (another
-    /// model), relative paths resolved against the working directory as every other path.
+    /// model); paths in the file (`profile`, `model.file`) are read from the file's directory (`SuitePath`).
     public static func load(_ path: String, base: ModelProfile,
                             loadProfile: (String) throws -> ModelProfile = ModelProfile.load) throws -> [GenerationVariant] {
         try parse(StrictJSON.read(path), path: path, base: base, loadProfile: loadProfile)
@@ -77,10 +77,12 @@ public enum VariantSet {
             var profile = base
             if let other = entry["profile"] {
                 guard let otherPath = other as? String else { throw fail("\(at).profile", "expected a path to a profile file") }
-                profile = try loadProfile(otherPath)
+                profile = try loadProfile(SuitePath.resolve(otherPath, inFile: path))
             }
             let overrides = entry.filter { !["name", "description", "profile"].contains($0.key) }
+            let modelBefore = profile.model.file
             profile = try ProfileOverrides.apply(overrides, to: profile, at: at, fail: fail)
+            if profile.model.file != modelBefore { profile.model.resolvePath(inFile: path) }
             variants.append(GenerationVariant(name: name, description: entry["description"] as? String ?? "", profile: profile))
         }
         return variants

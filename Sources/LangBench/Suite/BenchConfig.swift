@@ -41,6 +41,8 @@ public struct BenchConfig: Sendable, Decodable {
         public var refuseUnsupported: Bool
         public var cachePolicy: CachePolicy
         public var variants: String?
+        /// Whether `profile` is the tool's default (not named in the file, so not read relative to it).
+        private var profileIsDefault: Bool
 
         public init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
@@ -50,7 +52,9 @@ public struct BenchConfig: Sendable, Decodable {
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
             let defaults = GenerationPlan()
             corpora = try c.decode([String].self, forKey: key("corpora"))
-            profile = try c.decodeIfPresent(String.self, forKey: key("profile")) ?? ModelProfile.defaultPath
+            let named = try c.decodeIfPresent(String.self, forKey: key("profile"))
+            profile = named ?? ModelProfile.defaultPath
+            profileIsDefault = named == nil
             route = try c.decodeIfPresent(RouteChoice.self, forKey: key("route")) ?? defaults.route
             repeats = try c.decodeIfPresent(Int.self, forKey: key("repeat")) ?? defaults.repeats
             concurrency = try c.decodeIfPresent(Int.self, forKey: key("concurrency")) ?? defaults.concurrency
@@ -66,6 +70,12 @@ public struct BenchConfig: Sendable, Decodable {
                                          ("warmup", warmup, GenerationPlan.warmupRange), ("seed", seed ?? 0, GenerationPlan.seedRange)] {
                 try StrictJSON.check(range.contains(value), name, in: decoder, "must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
             }
+        }
+
+        mutating func resolvePaths(_ resolve: (String) -> String) {
+            corpora = corpora.map(resolve)
+            if !profileIsDefault { profile = resolve(profile) }
+            variants = variants.map(resolve)
         }
 
         /// The plan this half runs, with the default bank, keyword files and packs.
@@ -101,7 +111,16 @@ public struct BenchConfig: Sendable, Decodable {
 
     public static let defaultPath = "bench.json"
 
+    /// Reads a suite file; the paths in it are read from its directory (`SuitePath`).
     public static func load(_ path: String) throws -> BenchConfig {
-        try StrictJSON.load(BenchConfig.self, from: path)
+        var config = try StrictJSON.load(BenchConfig.self, from: path)
+        config.resolvePaths(inFile: path)
+        return config
+    }
+
+    mutating func resolvePaths(inFile file: String) {
+        let resolve = { (path: String) in SuitePath.resolve(path, inFile: file) }
+        if let corpora = detection?.corpora { detection?.corpora = corpora.map(resolve) }
+        generation?.resolvePaths(resolve)
     }
 }

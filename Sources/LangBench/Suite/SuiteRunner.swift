@@ -40,11 +40,12 @@ public struct SuiteRunner: Sendable {
         var generation: GenerationReport?
         var provenance = Provenance(command: command, corpora: [])
         if let half = config.detection {
-            let profile = try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath)
             // As `detect` reads: in id order with bounded memory, a shard's items only.
             let items = DetectionJob.Items.reading(half.corpora, CorpusLoader(), shard: shard)
-            let job = DetectionJob(items: items, configs: half.configs ?? DetectionConfig.defaults(detector: half.detector),
-                                   supported: profile.supportedLanguages, factory: factory, directory: directory,
+            let configs = half.configs ?? DetectionConfig.defaults(detector: half.detector)
+            // The profile is read only when a config's candidates name it (`profile:supported`).
+            let supported = configs.usesProfile ? try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath).supportedLanguages : []
+            let job = DetectionJob(items: items, configs: configs, supported: supported, factory: factory, directory: directory,
                                    command: command, resume: resume, jobs: jobs)
             let report = try await job.run(progress: progress)
             provenance.corpora += report.provenance.corpora

@@ -57,8 +57,10 @@ struct DetectCommand: ParsableCommand {
         // Read in canonical order with bounded memory when the run starts: a corpus past
         // ItemSpool.defaultItemsInMemory items is read again from its files when its ids are in order,
         // else sorted through files in $TMPDIR.
-        let profile = try ModelProfile.load(detectors.profilePath)
-        let job = DetectionJob(items: .reading(corpora, corpus.loader), configs: try detectors.configs(), supported: profile.supportedLanguages,
+        // The profile is read only when a config's candidates name it (`profile:supported`).
+        let configs = try detectors.configs()
+        let supported = configs.usesProfile ? try ModelProfile.load(detectors.profilePath).supportedLanguages : []
+        let job = DetectionJob(items: .reading(corpora, corpus.loader), configs: configs, supported: supported,
                                factory: detectors.factory, directory: output.directory, command: context.commandLine,
                                resume: output.resume, jobs: jobs)
         let report = try await job.run(progress: context.progress(quiet: output.quiet))

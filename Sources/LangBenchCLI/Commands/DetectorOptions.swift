@@ -12,7 +12,8 @@ struct DetectorOptions {
                + "builtin, exec:<command>.", default: "builtin"),
         .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
         .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
-        .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.", default: ModelProfile.defaultPath),
+        .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.",
+               computedDefault: "LangBench's \(ModelProfile.defaultResource)"),
     ] + DetectorFactoryOptions.options)
 
     var configsPath: String?
@@ -33,7 +34,7 @@ struct DetectorOptions {
         command = arguments.command
         candidates = arguments.value("candidates")
         hints = arguments.value("hints")
-        profilePath = try arguments.string("profile")
+        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
         detectors = try DetectorFactoryOptions(arguments)
     }
 

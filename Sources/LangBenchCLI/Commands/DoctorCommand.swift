@@ -1,3 +1,5 @@
+import BenchSupport
+import Detection
 import Foundation
 import Generation
 import Items
@@ -18,7 +20,7 @@ struct DoctorCommand: ParsableCommand {
         groups: [OptionGroup("Options", [
             .value("server-url", "url", help: "Check this running server instead of starting one (a URL ending in /v1: its OpenAI-compatible API)."),
             .value("api-key-env", "name", help: "Environment variable holding the OpenAI-compatible server's API key.", computedDefault: "the profile's backend.api_key_env"),
-            .value("profile", "file", help: "Model profile.", default: ModelProfile.defaultPath),
+            .value("profile", "file", help: "Model profile.", computedDefault: "LangBench's \(ModelProfile.defaultResource)"),
         ])]
     )
 
@@ -27,7 +29,7 @@ struct DoctorCommand: ParsableCommand {
     let apiKeyEnv: String?
 
     init(_ arguments: ParsedArguments) throws {
-        profilePath = try arguments.string("profile")
+        profilePath = arguments.value("profile") ?? ModelProfile.defaultPath
         serverURL = try arguments.value("server-url").map { try ServerURLOption.parse($0, command: arguments.command) }
         apiKeyEnv = try arguments.value("api-key-env").map { try APIKeyEnvOption.parse($0, command: arguments.command) }
     }
@@ -46,6 +48,7 @@ struct DoctorCommand: ParsableCommand {
                                        (try? profile.get()).flatMap { ServerSource(apiKeyEnv: apiKeyEnv).openAIEndpoint(profile: $0, url: url, environment: context.environment) }
                                    })
         var checks = await doctor.run()
+        checks.append(Self.resourcesCheck(root: ToolResources.root))
         checks.append(Self.profileCheck(profile, path: profilePath))
         checks.append(Self.packsCheck(LanguagePacks.deviceDefault))
 
@@ -67,6 +70,22 @@ struct DoctorCommand: ParsableCommand {
         }
         context.stdout.write("ready\n")
         return .success
+    }
+
+    /// The files every default run reads from the tool's resources.
+    static let resourceFiles = [ToolResources.marker, ModelProfile.defaultResource, FallbackBank.defaultResource, CrisisCheck.defaultResource,
+                                ConfusionCosts.defaultResource]
+
+    static func resourcesCheck(root: URL?) -> DoctorCheck {
+        let fix = "reinstall with scripts/install, or set \(ToolResources.environmentKey) to a directory holding LangBench's Models/, Profiles/, Corpora/ and Config/"
+        guard let root else {
+            return DoctorCheck(name: "resources", status: .failed, detail: "not found beside the executable (../share/langbench) nor above it", fix: fix)
+        }
+        let missing = resourceFiles.filter { !FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
+        guard missing.isEmpty else {
+            return DoctorCheck(name: "resources", status: .failed, detail: "\(root.path): missing \(missing.joined(separator: ", "))", fix: fix)
+        }
+        return DoctorCheck(name: "resources", status: .passed, detail: "\(root.path) (commit \(ToolResources.commit(root: root).map { String($0.prefix(12)) } ?? "unknown"))")
     }
 
     static func profileCheck(_ profile: Result<ModelProfile, any Error>, path: String) -> DoctorCheck {

@@ -17,8 +17,8 @@ struct GenerationOptions {
         .value("cache-policy", "policy", help: "Prompt cache state of each timed request: cold (whole prompt evaluated) or warm-prefix (instructions cached).",
                default: defaults.cachePolicy.rawValue),
         .value("packs", "file", help: "Translation pack states: {\"default\":\"installed\",\"pairs\":{\"kk-en\":\"supported\"}}.", computedDefault: "every pack installed, kk-en and en-kk downloadable"),
-        .value("fallback-bank", "file", help: "Canned replies.", default: defaults.bankPath),
-        .value("crisis-keywords", "file", help: "Crisis keyword list.", default: defaults.crisisPath),
+        .value("fallback-bank", "file", help: "Canned replies.", computedDefault: "LangBench's \(FallbackBank.defaultResource)"),
+        .value("crisis-keywords", "file", help: "Crisis keyword list.", computedDefault: "LangBench's \(CrisisCheck.defaultResource)"),
         .value("variants", "file", help: "Generation variants (Profiles/variants/): every item goes through every variant × route, interleaved."),
         .flag("refuse-unsupported", help: "Refuse direct generation in unsupported languages, as Apple's framework does."),
         .flag("no-replies", help: "Do not write replies.jsonl."),
@@ -35,8 +35,8 @@ struct GenerationOptions {
         plan.seed = try arguments.optionalInt("seed", range: GenerationPlan.seedRange)
         plan.cachePolicy = try arguments.choice("cache-policy")
         if let packsPath = arguments.value("packs") { plan.packs = try StrictJSON.load(LanguagePacks.self, from: packsPath) }
-        plan.bankPath = try arguments.string("fallback-bank")
-        plan.crisisPath = try arguments.string("crisis-keywords")
+        plan.bankPath = arguments.value("fallback-bank") ?? FallbackBank.defaultPath
+        plan.crisisPath = arguments.value("crisis-keywords") ?? CrisisCheck.defaultPath
         plan.variantsPath = arguments.value("variants")
         plan.refuseUnsupported = arguments.flag("refuse-unsupported")
         plan.writeReplies = !arguments.flag("no-replies")

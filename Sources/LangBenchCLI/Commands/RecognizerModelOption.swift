@@ -6,7 +6,7 @@ import LanguageRecognition
 /// `--model FILE`, else the bundled `Models/recognizer.lbrm` (see `BuiltinDetector.modelURL`).
 enum RecognizerModelOption {
     /// What `--help` says the model defaults to.
-    static let bundled = "Models/recognizer.lbrm, searched from the working directory up"
+    static let bundled = "LangBench's Models/recognizer.lbrm"
 
     static func loadModel(path: String?) throws -> LanguageModel {
         try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: path))

@@ -10,7 +10,8 @@ struct RunCommand: ParsableCommand {
         name: "run",
         abstract: "Run detection then generation from a config file and write one run directory.",
         discussion: """
-        The embedded default is bench.json at the top of the repository. Writes every file of detect and generate \
+        Reads bench.json in the working directory unless --config names another; paths inside a suite file are \
+        relative to that file, so a suite runs the same from any directory. Writes every file of detect and generate \
         plus report.md (read it first) and report.json. Results are appended as they are produced, so --resume \
         continues an interrupted run; --shard K/N runs a deterministic slice that 'langbench merge' combines.
         """,

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A loaded recognizer model: immutable, `Sendable`, loaded once and shared by every `LanguageRecognizer`.
@@ -105,24 +106,13 @@ public final class LanguageModel: Sendable {
         }
     }
 
-    /// The default model shipped in `Models/recognizer.lbrm`, searched from the current directory upwards
-    /// and beside the executable; `LANGBENCH_RECOGNIZER_MODEL` overrides the path.
+    /// The default model, `Models/recognizer.lbrm` in the tool's resources (`ToolResources`: `LANGBENCH_HOME`, the
+    /// install, or the checkout the executable was built in — never the working directory);
+    /// `LANGBENCH_RECOGNIZER_MODEL` overrides the path.
     public static func defaultModelURL() -> URL? {
         let env = ProcessInfo.processInfo.environment["LANGBENCH_RECOGNIZER_MODEL"]
         if let env, !env.isEmpty { return URL(fileURLWithPath: env) }
-        var starts = [URL(fileURLWithPath: FileManager.default.currentDirectoryPath)]
-        starts.append(URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent())
-        for start in starts {
-            var dir = start.standardizedFileURL
-            for _ in 0..<8 {
-                let candidate = dir.appendingPathComponent("Models/recognizer.lbrm")
-                if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-                let parent = dir.deletingLastPathComponent()
-                if parent.path == dir.path { break }
-                dir = parent
-            }
-        }
-        return nil
+        return ToolResources.root?.appendingPathComponent(ToolResources.marker)
     }
 }
 
@@ -178,7 +168,7 @@ public enum ModelError: Error, Equatable, CustomStringConvertible {
         case let .unsupportedVersion(path, version):
             "model \(path) has format version \(version), this build reads 1 to \(ModelFile.version); regenerate it with scripts/train-model"
         case .noModelFound:
-            "no recognizer model found (Models/recognizer.lbrm); run from the repository or set LANGBENCH_RECOGNIZER_MODEL"
+            "no recognizer model found: LangBench's resources (Models/recognizer.lbrm) are neither in LANGBENCH_HOME, beside an installed langbench (../share/langbench) nor in the checkout it was built in; reinstall with scripts/install, set LANGBENCH_HOME, or set LANGBENCH_RECOGNIZER_MODEL"
         }
     }
 }

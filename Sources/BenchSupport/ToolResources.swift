@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where LangBench finds its own files: the recognizer model, the default profile, the fallback bank, the
+/// crisis keywords, the confusion costs and the authored corpora `init` draws from. Never the working
+/// directory, so the tool runs the same from anywhere:
+/// 1. `LANGBENCH_HOME`, when set;
+/// 2. `<prefix>/share/langbench` beside an installed `<prefix>/bin/langbench` (`scripts/install`);
+/// 3. the checkout the running executable was built in (the nearest directory above it holding
+///    `Models/recognizer.lbrm`, e.g. above `.build/release/langbench`).
+public enum ToolResources {
+    public static let environmentKey = "LANGBENCH_HOME"
+    /// The file whose presence marks a resources directory.
+    public static let marker = "Models/recognizer.lbrm"
+    /// Written by `scripts/install` into the resources directory: the commit the tool was built from.
+    public static let commitFile = "COMMIT"
+
+    /// The resources directory of this process, or nil when none is found (`doctor` says so).
+    public static let root: URL? = locate(environment: ProcessInfo.processInfo.environment, executable: executableURL())
+
+    /// `relative` (e.g. `Profiles/gemma3-270m.json`) inside the resources directory; `relative` unchanged when there
+    /// is none, so the error that follows names the file.
+    public static func path(_ relative: String) -> String {
+        root.map { $0.appendingPathComponent(relative).path } ?? relative
+    }
+
+    /// The lookup, without the process's state.
+    public static func locate(environment: [String: String], executable: URL?) -> URL? {
+        if let home = environment[environmentKey], !home.isEmpty {
+            return URL(fileURLWithPath: SuitePath.expandingTilde(home, environment: environment)).standardizedFileURL
+        }
+        guard let directory = executable?.resolvingSymlinksInPath().deletingLastPathComponent() else { return nil }
+        let installed = directory.deletingLastPathComponent().appendingPathComponent("share/langbench")
+        if holdsMarker(installed) { return installed.standardizedFileURL }
+        var current = directory.standardizedFileURL
+        for _ in 0..<8 {
+            if holdsMarker(current) { return current }
+            let parent = current.deletingLastPathComponent()
+            if parent.path == current.path { break }
+            current = parent
+        }
+        return nil
+    }
+
+    /// The commit the tool was built from: the install's `COMMIT` file, else the checkout's HEAD; nil when neither.
+    public static func commit(root: URL? = root) -> String? {
+        guard let root else { return nil }
+        if let text = try? String(contentsOf: root.appendingPathComponent(commitFile), encoding: .utf8) {
+            let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !commit.isEmpty { return commit }
+        }
+        guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else { return nil }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git", "-C", root.path, "rev-parse", "HEAD"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { return nil }
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private static func holdsMarker(_ directory: URL) -> Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent(marker).path)
+    }
+
+    /// The running executable (for tests, the test bundle's runner inside `.build`).
+    private static func executableURL() -> URL? {
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
+        #endif
+        return Bundle.main.executableURL ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }
+    }
+}
+
+/// A path written inside a suite file (`bench.json`, a variants file): `~` is the home directory, an absolute path
+/// stays as it is, and a relative one is read from the directory of the file that holds it — so a suite runs the
+/// same from any working directory. Paths given on the command line stay relative to the working directory.
+public enum SuitePath {
+    public static func resolve(_ path: String, inFile file: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let expanded = expandingTilde(path, environment: environment)
+        if expanded.hasPrefix("/") { return expanded }
+        // Joined as text: a suite file named relative to the working directory gives paths relative to it too
+        // (`bench.json` in the working directory reads `Corpora/x.tsv` as before; `suite/bench.json` reads `suite/Corpora/x.tsv`).
+        let file = expandingTilde(file, environment: environment)
+        guard let slash = file.lastIndex(of: "/") else { return expanded }
+        return String(file[...slash]) + expanded
+    }
+
+    /// `~` and `~/…` to the home directory (`HOME`); `~user` is left alone.
+    public static func expandingTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        guard path == "~" || path.hasPrefix("~/") else { return path }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return home + path.dropFirst()
+    }
+}

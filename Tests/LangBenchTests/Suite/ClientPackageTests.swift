@@ -1,0 +1,37 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Another package builds against the library and uses the recognizer and a detection job (`Tests/ClientPackage`,
+/// which depends on LangBench by path): every type the API hands out is importable from outside.
+struct ClientPackageTests {
+    static let package = PipelineFixture.repository.appendingPathComponent("Tests/ClientPackage")
+
+    @Test func aPackageOutsideBuildsAgainstTheLibraryAndRunsIt() throws {
+        let build = try run("/usr/bin/env", ["swift", "build", "--package-path", Self.package.path, "--product", "langbench-client"])
+        try #require(build.status == 0, "\(build.output)")
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("langbench-client-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let client = try run(Self.package.appendingPathComponent(".build/debug/langbench-client").path,
+                             [PipelineFixture.repository.appendingPathComponent("Models/recognizer.lbrm").path, out.path])
+        #expect(client.status == 0, "\(client.output)")
+        #expect(client.output.contains("recognized: uk\n"), "\(client.output)")
+        #expect(client.output.contains("accuracy: "), "\(client.output)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("detection.json").path))
+    }
+
+    private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let log = FileManager.default.temporaryDirectory.appendingPathComponent("langbench-client-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: log) }
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}
