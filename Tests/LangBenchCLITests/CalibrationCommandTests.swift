@@ -34,7 +34,7 @@ struct CalibrationCommandTests {
             .write(to: corpus, atomically: true, encoding: .utf8)
         return await runCommand(["generate", "--corpus", corpus.path, "--route", "direct", "--warmup", "0", "--no-replies", "--quiet",
                                  "--server-url", url.absoluteString, "--out", directory.appendingPathComponent("run").path,
-                                 "--profile", root.appendingPathComponent(ModelProfile.defaultPath).path,
+                                 "--profile", root.appendingPathComponent(ModelProfile.defaultResource).path,
                                  "--recognizer-model", root.appendingPathComponent("Models/recognizer.lbrm").path,
                                  "--fallback-bank", root.appendingPathComponent(FallbackBank.defaultResource).path,
                                  "--crisis-keywords", root.appendingPathComponent(CrisisCheck.defaultResource).path], environment: environment)

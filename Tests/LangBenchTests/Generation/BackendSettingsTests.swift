@@ -9,7 +9,7 @@ import Testing
 /// and what decides the API a run speaks.
 struct BackendSettingsTests {
     @Test func aProfileWithoutTheSectionDecodesToTheNativeAPI() throws {
-        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path)
         #expect(profile.backend == BackendSettings())
         #expect(try StrictJSON.decode(BackendSettings.self, from: Data("{}".utf8), path: "b") == BackendSettings())
     }

@@ -12,7 +12,7 @@ struct ProfileValidationTests {
     /// The shipped profile with the value at `keyPath` replaced by `json` (a JSON value).
     static func profile(setting keyPath: [String], to json: String) throws -> Data {
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
-        let data = try Data(contentsOf: PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath))
+        let data = try Data(contentsOf: PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource))
         var root = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
         func set(_ object: inout [String: Any], _ path: ArraySlice<String>) {
             guard let key = path.first else { return }

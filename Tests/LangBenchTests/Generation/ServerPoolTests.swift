@@ -46,8 +46,8 @@ struct ServerPoolTests {
         plan.route = .direct
         plan.warmup = 0
         plan.seed = 5
-        plan.bankPath = PipelineFixture.repository.appendingPathComponent(FallbackBank.defaultPath).path
-        plan.crisisPath = PipelineFixture.repository.appendingPathComponent(CrisisCheck.defaultPath).path
+        plan.bankPath = PipelineFixture.repository.appendingPathComponent(FallbackBank.defaultResource).path
+        plan.crisisPath = PipelineFixture.repository.appendingPathComponent(CrisisCheck.defaultResource).path
         var profile = try PipelineFixture.profile()
         profile.sampling.nPredict = 8
         profile.translationSampling.nPredict = 8

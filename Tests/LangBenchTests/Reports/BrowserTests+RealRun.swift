@@ -25,7 +25,7 @@ extension BrowserTests {
         let config = directory.appendingPathComponent("bench.json")
         try """
             {"schema_version": 1, "detection": {"corpora": [\(corpora.joined(separator: ", "))], "detector": "builtin"},
-             "generation": {"corpora": ["\(chat.path)"], "profile": "\(Self.root.appendingPathComponent(ModelProfile.defaultPath).path)",
+             "generation": {"corpora": ["\(chat.path)"], "profile": "\(Self.root.appendingPathComponent(ModelProfile.defaultResource).path)",
                             "route": "both", "warmup": 0, "seed": 42}}
             """.write(to: config, atomically: true, encoding: .utf8)
         let server = try await TestServers.shared.server()

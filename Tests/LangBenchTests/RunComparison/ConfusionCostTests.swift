@@ -73,7 +73,7 @@ struct ConfusionCostTests {
     }
 
     @Test func theCommittedMatrixLoads() throws {
-        let costs = try ConfusionCosts.load(PipelineFixture.repository.appendingPathComponent(ConfusionCosts.defaultPath).path)
+        let costs = try ConfusionCosts.load(PipelineFixture.repository.appendingPathComponent(ConfusionCosts.defaultResource).path)
         #expect(costs.cost(gold: LanguageCode(normalised: "uk"), predicted: LanguageCode(normalised: "ru")) == 3)
         #expect(costs.cost(gold: LanguageCode(normalised: "ru"), predicted: LanguageCode(normalised: "uk")) == 1)
         #expect(costs.cost(gold: LanguageCode(normalised: "en-GB"), predicted: LanguageCode(normalised: "en")) == 0)

@@ -18,8 +18,9 @@ struct BaselineDetectionTests {
         let half = try #require(suite.detection, "bench.json has a detection half")
         // As `langbench run` resolves them: bench.json's configs, else the defaults with its detector.
         let configs = half.configs ?? DetectionConfig.defaults(detector: half.detector)
-        let profile = try ModelProfile.load(root.appendingPathComponent(suite.generation?.profile ?? ModelProfile.defaultPath).path)
-        let corpus = try CorpusLoader().load(half.corpora.map { root.appendingPathComponent($0).path })
+        // Paths in bench.json are read from its directory: `load` gives them whole.
+        let profile = try ModelProfile.load(suite.generation?.profile ?? ModelProfile.defaultPath)
+        let corpus = try CorpusLoader().load(half.corpora)
         let directory = try Fixture.temporaryDirectory()
         _ = try await DetectionJob(corpus: corpus, configs: configs, supported: profile.supportedLanguages, factory: DetectorFactory(),
                                    directory: directory, command: ["test"], jobs: ProcessInfo.processInfo.activeProcessorCount).run()

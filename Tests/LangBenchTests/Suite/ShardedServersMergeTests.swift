@@ -29,7 +29,7 @@ struct ShardedServersMergeTests {
 
     /// The shipped profile with greedy sampling and short replies.
     static func greedyProfile(in directory: URL) throws -> String {
-        let source = PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath)
+        let source = PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource)
         var profile = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: source)) as? [String: Any])
         for key in ["sampling", "translation_sampling"] {
             var sampling = try #require(profile[key] as? [String: Any])

@@ -19,7 +19,7 @@ struct SuiteRunnerTests {
         let chat = directory.appendingPathComponent("chat.tsv")
         try "id\tlang\ttext\ttags\ns-en\ten\tI finally finished my exam today!\t\ns-ru\tru\tПривет! Как прошёл твой день?\t\n"
             .write(to: chat, atomically: true, encoding: .utf8)
-        let profile = PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path
+        let profile = PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path
         let json = """
         {"schema_version": 1,
          "detection": {"corpora": ["\(Fixture.path("corpus/tiny.tsv"))"]},
@@ -75,7 +75,7 @@ struct SuiteRunnerTests {
             outputs.append(out)
         }
         let detect = directory.appendingPathComponent("detect")
-        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path)
         _ = try await DetectionJob(items: .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader()), configs: DetectionConfig.defaults(detector: "builtin"),
                                    supported: profile.supportedLanguages, factory: DetectorFactory(), directory: detect,
                                    command: ["langbench", "run"], jobs: 2).run()  // provenance echoes the command

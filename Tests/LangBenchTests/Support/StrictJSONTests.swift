@@ -11,7 +11,7 @@ import Testing
 struct StrictJSONTests {
     /// The committed profile with `change` applied, written to a temporary file.
     static func profile(_ change: (inout [String: Any]) -> Void) throws -> String {
-        let data = try Data(contentsOf: PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath))
+        let data = try Data(contentsOf: PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource))
         var object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         change(&object)
         let url = try Fixture.temporaryDirectory().appendingPathComponent("profile.json")
@@ -20,7 +20,7 @@ struct StrictJSONTests {
     }
 
     @Test func theCommittedProfileLoads() throws {
-        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path)
         #expect(profile.name == "gemma3-270m-q4km")
         #expect(profile.sampling.stop == ["\n"] && profile.translationSampling.temperature == 0)
     }
@@ -74,7 +74,8 @@ struct StrictJSONTests {
     @Test func benchConfigNamesAVariantsFileForItsPlan() throws {
         let url = try Fixture.temporaryDirectory().appendingPathComponent("bench.json")
         try #"{"generation": {"corpora": ["c.tsv"], "variants": "Profiles/variants/gemma3-270m.json"}}"#.write(to: url, atomically: true, encoding: .utf8)
-        #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == "Profiles/variants/gemma3-270m.json")
+        // Relative to bench.json, as every path in it.
+        #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == url.deletingLastPathComponent().path + "/Profiles/variants/gemma3-270m.json")
         try #"{"generation": {"corpora": ["c.tsv"]}}"#.write(to: url, atomically: true, encoding: .utf8)
         #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == nil)
     }
@@ -113,7 +114,7 @@ struct ConfigurationDiagnosisTests {
 
     /// A variant overriding an integer with a decimal: the decoder said only "not valid JSON".
     @Test func aVariantsFileNamesTheVariantAndKey() throws {
-        let base = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        let base = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path)
         let text = #"{"variants": [{"name": "v", "sampling": {"n_predict": 1.5}}]}"#
         #expect(throws: ConfigurationError.invalid(path: "v.json", reason: "variants[0].sampling.n_predict: expected an integer, found 1.5")) {
             try VariantSet.parse(Data(text.utf8), path: "v.json", base: base)

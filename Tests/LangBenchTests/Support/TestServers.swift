@@ -60,15 +60,15 @@ enum PipelineFixture {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
 
     static func profile() throws -> ModelProfile {
-        try ModelProfile.load(repository.appendingPathComponent(ModelProfile.defaultPath).path)
+        try ModelProfile.load(repository.appendingPathComponent(ModelProfile.defaultResource).path)
     }
 
     static func bank() throws -> FallbackBank {
-        FallbackBank(try CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultPath).path]))
+        FallbackBank(try CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultResource).path]))
     }
 
     static func crisis() throws -> CrisisCheck {
-        try CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultPath).path)
+        try CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultResource).path)
     }
 
     static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
