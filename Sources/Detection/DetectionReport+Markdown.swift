@@ -44,9 +44,16 @@ extension DetectionReport {
         return out
     }
 
-    public var confusionChart: String? {
+    public var confusionChart: String? { confusionChart(link: nil) }
+
+    /// The Cyrillic confusion heatmap of the last config; `link` gives a cell's link from (config, true, predicted).
+    public func confusionChart(link: (@Sendable (_ config: String, _ lang: String, _ predicted: String) -> String?)?) -> String? {
         guard let last = configs.last, let block = confusion[last.name]?.block(ConfusionMatrix.cyrillic), !block.rows.isEmpty else { return nil }
-        return SVGHeatmap(title: "Cyrillic confusion — \(last.name)", rowLabels: block.rows, columnLabels: block.columns, counts: block.counts).render()
+        let config = last.name
+        var cellLink: (@Sendable (String, String) -> String?)?
+        if let link { cellLink = { row, column in row == column ? nil : link(config, row, column) } }
+        return SVGHeatmap(title: "Cyrillic confusion — \(config)", rowLabels: block.rows, columnLabels: block.columns, counts: block.counts,
+                          link: cellLink).render()
     }
 
     public var lengthChart: String {

@@ -10,8 +10,9 @@ enum DetectionItems {
     /// The differing-items table of the run in `directory`, streamed from its results log (none without a log).
     static func differing(_ report: DetectionReport, in directory: URL, texts: ItemTexts, crisis: Set<String>) throws -> DifferingItems {
         let store = try DetectionStore(report: report, directory: directory)
-        guard let store else { return DifferingItems(configs: report.configs.map(\.name), texts: texts, crisis: crisis) }
-        return try DifferingItems.of(store, texts: texts, crisis: crisis)
+        let candidates = report.configs.map(\.resolvedCandidates)
+        guard let store else { return DifferingItems(configs: report.configs.map(\.name), candidates: candidates, texts: texts, crisis: crisis) }
+        return try DifferingItems.of(store, candidates: candidates, texts: texts, crisis: crisis)
     }
 
     static func section(_ page: inout HTMLPage, report: DetectionReport, differing: DifferingItems) {
@@ -25,7 +26,10 @@ enum DetectionItems {
         page.chart(report.lengthChart, label: "Detection accuracy by length, per config")
         page.table(report.sliceTable(prefix: "length=", title: "Accuracy by length"), id: "detection-length")
         page.table(report.perLanguageTable, id: "detection-languages", filters: ["lang"].filter { name in report.perLanguageTable.columns.contains { $0.name == name } })
-        if let chart = report.confusionChart { page.chart(chart, label: "Cyrillic confusion matrix") }
+        // Each confused cell links to its items in the misdetected table (the page's script sets the filters from the link).
+        if let chart = report.confusionChart(link: { config, lang, predicted in MisdetectedItems.link(config: config, lang: lang, predicted: predicted) }) {
+            page.chart(chart, label: "Cyrillic confusion matrix")
+        }
         let tags = report.sliceTable(prefix: "tag=", title: "Accuracy by tag")
         if !tags.rows.isEmpty { page.table(tags, id: "detection-tags") }
         page.table(report.timingTable, id: "detection-timing")
@@ -34,6 +38,13 @@ enum DetectionItems {
         if differing.hidden > 0 { page.paragraph("\(differing.hidden) crisis-flagged item(s) differ too; they are counted here and never shown.") }
         page.table(table, id: tableID, filters: ["lang", "length", "tags"] + table.columns.map(\.name).filter { $0.hasPrefix("flip:") },
                    rowCap: differing.rowCap, rowCount: differing.rows, overflowNote: DetectionOutput.itemsFile)
+        let misdetected = differing.misdetected
+        page.heading("Misdetected items", level: 3, id: "misdetected")
+        page.paragraph("Every wrong answer, per config: filter by config, true language, answer, and whether the true language was a candidate "
+                       + "(\"no\": wrong by construction, absorbed by the set).")
+        if misdetected.hidden > 0 { page.paragraph("\(misdetected.hidden) wrong answer(s) on crisis-flagged items are counted here and never shown.") }
+        page.table(misdetected.table, id: MisdetectedItems.tableID, filters: MisdetectedItems.filters, rowCap: misdetected.rowCap,
+                   rowCount: misdetected.rows, overflowNote: DetectionOutput.itemsFile)
         page.closeSection()
     }
 }

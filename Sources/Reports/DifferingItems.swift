@@ -18,9 +18,13 @@ package struct DifferingItems {
     private(set) var rows = 0
     /// Differing items left out for being crisis-flagged.
     private(set) var hidden = 0
+    /// The wrong answers, built in the same pass.
+    private(set) var misdetected: MisdetectedItems
 
-    init(configs: [String], texts: ItemTexts, crisis: Set<String>, rowCap: Int = HTMLWriter.defaultRowCap) {
+    /// `candidates`: per config, its resolved candidate set (nil or missing: unconstrained).
+    init(configs: [String], candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>, rowCap: Int = HTMLWriter.defaultRowCap) {
         self.configs = configs
+        misdetected = MisdetectedItems(configs: configs, candidates: candidates, texts: texts, crisis: crisis, rowCap: rowCap)
         self.rowCap = rowCap
         self.texts = texts
         self.crisis = crisis
@@ -35,6 +39,7 @@ package struct DifferingItems {
 
     /// Adds item `id` (after every smaller id) with its result per config number (nil where a config has none).
     mutating func add(_ id: String, answers: [DetectionResult?]) {
+        misdetected.add(id, answers: answers)
         guard let first = answers.first(where: { $0 != nil }) ?? nil else { return }
         let label = first.predictedLabel
         guard answers.contains(where: { $0 != nil && $0!.predictedLabel != label }) else { return }
@@ -58,10 +63,9 @@ package struct DifferingItems {
     }
 
     /// The table of `results` held in memory (the first of a config's duplicates kept).
-    static func of(_ results: [DetectionResult], configs: [String], texts: ItemTexts, crisis: Set<String>,
+    static func of(_ results: [DetectionResult], configs: [String], candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>,
                    rowCap: Int = HTMLWriter.defaultRowCap) -> DifferingItems {
-        var items = DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap)
-        guard configs.count > 1 else { return items }
+        var items = DifferingItems(configs: configs, candidates: candidates, texts: texts, crisis: crisis, rowCap: rowCap)
         let number = configs.firstPositions
         var byItem: [String: [DetectionResult?]] = [:]
         let none = [DetectionResult?](repeating: nil, count: configs.count)
@@ -75,12 +79,12 @@ package struct DifferingItems {
 
     /// The table of a run's results streamed from its log (`DetectionStore`): one pass per config, each
     /// read to the end of its config's results and joined by id (the log is not checked complete here:
-    /// `compare` and `merge` do that). A run of one config has no differing item and its log is not read.
-    static func of(_ store: DetectionStore, texts: ItemTexts, crisis: Set<String>, rowCap: Int = HTMLWriter.defaultRowCap) throws -> DifferingItems {
+    /// `compare` and `merge` do that).
+    static func of(_ store: DetectionStore, candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>,
+                   rowCap: Int = HTMLWriter.defaultRowCap) throws -> DifferingItems {
         let configs = store.configs
-        guard configs.count > 1 else { return DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap) }
         return try DetectionStore.reading([store]) { cursors in
-            var items = DifferingItems(configs: configs, texts: texts, crisis: crisis, rowCap: rowCap)
+            var items = DifferingItems(configs: configs, candidates: candidates, texts: texts, crisis: crisis, rowCap: rowCap)
             let passes = try [cursors[0]] + (1..<configs.count).map { _ in try cursors[0].reopened() }
             var heads = try passes.indices.map { try passes[$0].next(ofConfig: $0) }
             while let id = heads.compactMap({ $0?.itemID }).min() {

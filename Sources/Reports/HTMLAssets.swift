@@ -64,7 +64,17 @@ enum HTMLAssets {
         table.setAttribute("data-visible",String(shown));
         status.textContent=shown+" of "+rows.length+" rows shown";
       }
+      // A link "#<table id>?<filter>=<value>&…" (a heatmap cell's) sets these filters; the others show all.
+      table.setFilters=function(values){selects.forEach(function(p){var v=values[p[1].getAttribute("data-filter")];
+        p[1].value=v!==undefined&&Array.prototype.some.call(p[1].options,function(o){return o.value===v;})?v:"\\u0000all";});apply();};
       table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
+    }
+    function fromHash(){
+      var h=location.hash.slice(1),q=h.indexOf("?");if(q<0){return;}
+      var t=document.getElementById(decodeURIComponent(h.slice(0,q)));if(!t||!t.setFilters){return;}
+      var values={};h.slice(q+1).split("&").forEach(function(p){var e=p.indexOf("=");
+        if(e>0){values[decodeURIComponent(p.slice(0,e))]=decodeURIComponent(p.slice(e+1));}});
+      t.setFilters(values);t.scrollIntoView();
     }
     function sideBySide(table){
       var ALL="\\u0000all",heads=Array.prototype.slice.call(table.tHead.rows[0].cells);
@@ -108,6 +118,7 @@ enum HTMLAssets {
     }
     Array.prototype.forEach.call(document.querySelectorAll("table"),function(t){if(t.tHead&&t.tBodies.length){sortable(t);
       if(t.hasAttribute("data-side-by-side")){sideBySide(t);}else{filterable(t);}}});
+    window.addEventListener("hashchange",fromHash);fromHash();
     })();
     """
 }

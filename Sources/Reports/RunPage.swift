@@ -28,7 +28,9 @@ public enum RunPage {
     static func render(detection: DetectionReport?, results: [DetectionResult], generation: GenerationReport?, replies: [String: String],
                        texts: ItemTexts, runID: String) -> String {
         let crisis = crisisItems(texts: texts, generation: generation)
-        let differing = detection.map { DifferingItems.of(results, configs: $0.configs.map(\.name), texts: texts, crisis: crisis) }
+        let differing = detection.map {
+            DifferingItems.of(results, configs: $0.configs.map(\.name), candidates: $0.configs.map(\.resolvedCandidates), texts: texts, crisis: crisis)
+        }
         return render(detection: detection, differing: differing, generation: generation, replies: replies, texts: texts, crisis: crisis, runID: runID)
     }
 

@@ -6,12 +6,16 @@ public struct SVGHeatmap: Sendable {
     public var columnLabels: [String]
     /// counts[row][column]
     public var counts: [[Int]]
+    /// Where a cell with a count links, given its row and column label (nil: no links; a standalone file has none).
+    public var link: (@Sendable (_ row: String, _ column: String) -> String?)?
 
-    public init(title: String, rowLabels: [String], columnLabels: [String], counts: [[Int]]) {
+    public init(title: String, rowLabels: [String], columnLabels: [String], counts: [[Int]],
+                link: (@Sendable (_ row: String, _ column: String) -> String?)? = nil) {
         self.title = title
         self.rowLabels = rowLabels
         self.columnLabels = columnLabels
         self.counts = counts
+        self.link = link
     }
 
     public func render() -> String {
@@ -31,11 +35,14 @@ public struct SVGHeatmap: Sendable {
                 let share = Double(count) / Double(total)
                 let diagonal = rowLabels[r] == columnLabels[c]
                 let color = Self.color(share, diagonal: diagonal)
+                let href = count > 0 ? link?(rowLabels[r], columnLabels[c]) : nil
+                if let href { svg += "<a href=\"\(ReportText.html(href))\">" }
                 svg += "<rect x=\"\(SVG.f(left + cell * Double(c)))\" y=\"\(SVG.f(top + cell * Double(r)))\" width=\"\(SVG.f(cell - 1))\" height=\"\(SVG.f(cell - 1))\" fill=\"\(color)\"/>\n"
                 if count > 0 {
                     svg += SVG.text(x: left + cell * (Double(c) + 0.5), y: top + cell * (Double(r) + 0.5) + 4, String(count),
                                     size: 11, anchor: "middle", fill: share > 0.55 ? "#fff" : "#222")
                 }
+                if href != nil { svg += "</a>\n" }
             }
         }
         svg += SVG.text(x: 10, y: height - 12, "rows: gold language; shade: share of the row (blue correct, red confused)", size: 10, fill: "#555")

@@ -40,7 +40,7 @@ struct BrowserTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let corpora = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { Self.root.appendingPathComponent($0).path }
         let corpus = try CorpusLoader().load(corpora)
-        let supported = try ModelProfile.load(Self.root.appendingPathComponent(ModelProfile.defaultPath).path).supportedLanguages
+        let supported = try ModelProfile.load(Self.root.appendingPathComponent(ModelProfile.defaultResource).path).supportedLanguages
         let detection = try await DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: supported, factory: DetectorFactory(),
                                                directory: directory, command: ["test"]).run()
         let generation = try GenerationFixtures.report("base")
@@ -59,7 +59,22 @@ struct BrowserTests {
         let last = try #require(detection.configs.last?.name)
         let fixed = detectionRows.filter { $0["config"] == last && $0["flip"] == "fixed" }.count
         let broken = detectionRows.filter { $0["config"] == last && $0["flip"] == "broken" }.count
+        // Misdetected items: the last config's wrong answers, then those whose true language was not a candidate, then
+        // of those the ones answered ru (the filters add up).
+        let candidates = try #require(detection.configs.last?.resolvedCandidates).map(LanguageCode.init(normalised:))
+        let wrong = detectionRows.filter { $0["config"] == last && $0["correct"] == "false" && !crisis.contains($0["item_id"] ?? "") }
+        let outside = wrong.filter { row in !candidates.contains { $0.isEquivalent(to: LanguageCode(normalised: row["lang"] ?? "")) } }
         let checks: [(expression: String, expected: String)] = [
+            (Browser.filter(MisdetectedItems.tableID, "config", last), String(wrong.count)),
+            (Browser.filter(MisdetectedItems.tableID, "candidate", "no"), String(outside.count)),
+            (Browser.filter(MisdetectedItems.tableID, "predicted", "ru"), String(outside.filter { $0["predicted"] == "ru" }.count)),
+            // The heatmap's uk → ru cell links to exactly those items (its link resets the candidate filter).
+            ("""
+             (function(){var a=document.querySelector('figure a[href*="lang=uk&predicted=ru"]');if(!a){return "no link";}
+             history.replaceState(null,"",a.getAttribute("href"));window.dispatchEvent(new HashChangeEvent("hashchange"));
+             var t=document.getElementById(\(String(decoding: try JSONEncoder().encode(MisdetectedItems.tableID), as: UTF8.self)));
+             return String(Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length);})()
+             """, String(wrong.filter { $0["lang"] == "uk" && $0["predicted"] == "ru" }.count)),
             (Browser.filter(DetectionItems.tableID, "flip:\(last)", "fixed"), String(fixed)),
             (Browser.filter(DetectionItems.tableID, "flip:\(last)", "broken"), String(broken)),
             (Browser.sideBySide(GenerationItems.tableID, selects: ["route": "pivot"]), "\(items(generationRows)) 1"),
@@ -75,6 +90,7 @@ struct BrowserTests {
         #expect(load.requests.isEmpty, "requests: \(load.requests)")
         #expect(load.results == checks.map(\.expected))
         #expect(fixed + broken > 0, "the default suite's configs differ on some items")
+        #expect(outside.count > 0 && outside.count < wrong.count, "the last config misses items inside and outside its candidates")
         #expect(FileManager.default.fileExists(atPath: screenshot.path))
 
         // Sorting reorders rows; at 200% zoom the headline still fits the window; printed, the controls go.

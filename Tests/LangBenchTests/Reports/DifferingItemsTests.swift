@@ -2,6 +2,7 @@ import BenchSupport
 @testable import Detection
 import Foundation
 @testable import Generation
+import Items
 @testable import LangBench
 @testable import Reports
 import RunProvenance
@@ -25,6 +26,31 @@ struct DifferingItemsTests {
         #expect(streamed.table == inMemory.table && streamed.table.rows.count == 40)
         #expect(streamed.rows == inMemory.rows && streamed.hidden == inMemory.hidden)
         #expect(streamed.hidden > 0)
+        // The misdetected items are built in the same pass, the same either way.
+        #expect(streamed.misdetected.table == inMemory.misdetected.table && streamed.misdetected.rows == inMemory.misdetected.rows)
+        #expect(streamed.misdetected.rows > 40 && streamed.misdetected.hidden > 0)
+    }
+
+    /// Each wrong answer is one row, with whether its true language was a candidate; right answers and crisis items are
+    /// not listed (crisis ones counted).
+    @Test func misdetectedItemsListEveryWrongAnswerOnce() {
+        func result(_ id: String, _ lang: String, _ config: String, _ predicted: String) -> DetectionResult {
+            DetectionResult(itemID: id, lang: LanguageCode(normalised: lang), tags: [], length: .one, config: config, detector: "builtin",
+                            predicted: LanguageCode(normalised: predicted), confidence: 0.5)
+        }
+        let results = [
+            result("a", "uk", "plain", "ru"), result("a", "uk", "set", "ru"),   // wrong in both; uk is a candidate of "set"
+            result("b", "mk", "plain", "mk"), result("b", "mk", "set", "bg"),   // wrong in "set" only; mk is not a candidate
+            result("c", "ru", "plain", "uk"), result("c", "ru", "set", "ru"),   // crisis: counted, never listed
+        ]
+        var texts = ItemTexts()
+        texts.crisis = ["c"]
+        let table = DifferingItems.of(results, configs: ["plain", "set"], candidates: [nil, ["ru", "uk", "bg"]], texts: texts, crisis: texts.crisis)
+        let misdetected = table.misdetected
+        #expect(misdetected.rows == 3 && misdetected.hidden == 1)
+        #expect(misdetected.table.rows.map { row in [0, 1, 2, 3, 5].map { row[$0].display } } == [
+            ["plain", "a", "uk", "ru", "unconstrained"], ["set", "a", "uk", "ru", "yes"], ["set", "b", "mk", "bg", "no"],
+        ])
     }
 
     /// The page a run writes (the table streamed) is the page rendered from its results in memory.
