@@ -24,6 +24,16 @@ public struct DetectionConfigList: Sendable, Decodable {
         }
     }
 
+    /// `configs` added after the others, naming no detector (a sweep's generated configs run the run's detector).
+    public init(configs: [DetectionConfig], namesDetector: [Bool]) {
+        self.configs = configs
+        self.namesDetector = namesDetector
+    }
+
+    public func appending(_ more: [DetectionConfig]) -> DetectionConfigList {
+        DetectionConfigList(configs: configs + more, namesDetector: namesDetector + more.map { _ in false })
+    }
+
     /// The first config that names a detector other than `detector`: a run's detector cannot apply to it.
     public func conflict(with detector: String) -> DetectionConfig? {
         zip(configs, namesDetector).first { config, named in named && config.detector != detector }?.0

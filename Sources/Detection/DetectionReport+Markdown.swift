@@ -16,6 +16,7 @@ extension DetectionReport {
         for partly in partlyFailedConfigs { out += "⚠️ \(partly.markdownSentence).\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
         out += candidateSetMarkdown
+        out += sweepMarkdown
         if !comparisons.isEmpty {
             out += MarkdownWriter.render(comparisonTable)
             out += "\n_fixed_: right in *other*, wrong in *base*; _broken_: the reverse. Flipped items are listed in `detection-items.csv` (column `flip`, against the first config).\n\n"

@@ -79,7 +79,7 @@ public struct DetectionReport: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
-        case candidateSets = "candidate_sets", confusionCosts = "confusion_costs"
+        case candidateSets = "candidate_sets", confusionCosts = "confusion_costs", sweep
     }
 
     /// Everything decoded, and the candidate-set splits, derived (read back by nothing: they follow from the rest).
@@ -97,6 +97,8 @@ public struct DetectionReport: Sendable, Codable {
         try c.encode(definitions, forKey: .definitions)
         try c.encode(candidateSetSplits, forKey: .candidateSets)
         try c.encodeIfPresent(confusionCosts, forKey: .confusionCosts)
+        let sweep = sweep
+        if !sweep.isEmpty { try c.encode(sweep, forKey: .sweep) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -183,7 +185,7 @@ public struct DetectionReport: Sendable, Codable {
         self.confusion = confusion
         var comparisons: [Comparison] = []
         for (i, base) in tally.echoes.enumerated() {
-            for (j, other) in tally.echoes.enumerated().dropFirst(i + 1) {
+            for (j, other) in tally.echoes.enumerated().dropFirst(i + 1) where Self.compared(base.name, other.name) {
                 let pair = tally.configs[i].outcomes.paired(with: tally.configs[j].outcomes)
                 comparisons.append(Comparison(base: base.name, other: other.name, n: pair.n, fixed: pair.fixed, broken: pair.broken,
                                               pValue: Statistics.mcnemarExact(b: pair.fixed, c: pair.broken)))

@@ -23,6 +23,10 @@ enum DetectionItems {
         for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.markdownSentence) }
         page.table(report.configTable, id: "detection-configs")
         if !report.comparisons.isEmpty { page.table(report.comparisonTable, id: "detection-comparisons") }
+        if let chart = report.sweepChart {
+            page.table(report.sweepTable, id: "detection-sweep")
+            page.chart(chart, label: "Accuracy inside the candidate set, by set size")
+        }
         page.chart(report.lengthChart, label: "Detection accuracy by length, per config")
         page.table(report.sliceTable(prefix: "length=", title: "Accuracy by length"), id: "detection-length")
         page.table(report.perLanguageTable, id: "detection-languages", filters: ["lang"].filter { name in report.perLanguageTable.columns.contains { $0.name == name } })

@@ -9,7 +9,8 @@ import Items
 enum DetectionComparer {
     static func checks(_ join: DetectionJoin, thresholds: Thresholds) -> [MetricCheck] {
         var checks: [MetricCheck] = []
-        for (config, counts) in join.configs {
+        // A sweep's configs are read in the report's sweep table, not gated: they would only widen the Holm families.
+        for (config, counts) in join.configs where DetectionSweep.set(ofConfig: config) == nil {
             checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy",
                                 moved: counts.moved))
             if join.costs != nil { checks.append(costCheck(counts, config: config, points: thresholds.accuracyPoints)) }

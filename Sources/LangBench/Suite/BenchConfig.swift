@@ -13,11 +13,16 @@ public struct BenchConfig: Sendable, Decodable {
         public var detector: String
 
         public init(from decoder: Decoder) throws {
-            try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "configs", "detector"])
+            try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "configs", "detector", "sweep"])
             let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
-            let list = try container.decodeIfPresent(DetectionConfigList.self, forKey: .init(stringValue: "configs"))
+            var list = try container.decodeIfPresent(DetectionConfigList.self, forKey: .init(stringValue: "configs"))
             let named = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector"))
+            // A sweep's configs come after the configs (the three defaults when none are given), on the half's detector.
+            if let sweep = try container.decodeIfPresent(DetectionSweep.self, forKey: .init(stringValue: "sweep")) {
+                let base = list ?? DetectionConfigList(configs: DetectionConfig.defaults(), namesDetector: [false, false, false])
+                list = base.appending(sweep.configs(detector: "builtin"))
+            }
             let conflict = named.flatMap { list?.conflict(with: $0) }
             try StrictJSON.check(conflict == nil, "configs", in: decoder, "config '\(conflict?.name ?? "")' names detector \(conflict?.detector ?? ""), "
                                  + "but detection.detector is \(named ?? ""); drop one (detection.detector is the detector of configs that name none)")
@@ -25,6 +30,9 @@ public struct BenchConfig: Sendable, Decodable {
             configs = list?.defaulting(to: detector)
             try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must hold at least one config (or leave it out for the defaults)")
+            let names = configs?.map(\.name) ?? []
+            let repeated = names.first { name in names.filter { $0 == name }.count > 1 }
+            try StrictJSON.check(repeated == nil, "configs", in: decoder, "config name '\(repeated ?? "")' is used twice (a sweep's configs are named sweep-<set>)")
         }
     }
 

@@ -1,0 +1,88 @@
+import BenchSupport
+import Items
+
+/// Accuracy against candidate-set size (`DetectionSweep`): per set, in the order the configs ran, how many candidates
+/// it has and how often the items whose language is among them are detected right, without and with the priors.
+extension DetectionReport {
+    public struct SweepPoint: Sendable, Hashable, Codable {
+        public var set: String
+        /// Candidates in the set; nil for no constraint (every language the detector knows).
+        public var candidates: Int?
+        /// Items whose true language is in the set.
+        public var inside: Int
+        public var accuracy: Double
+        public var ci: Statistics.Interval
+        public var priorsAccuracy: Double?
+        public var priorsCI: Statistics.Interval?
+
+        enum CodingKeys: String, CodingKey {
+            case set, candidates, inside, accuracy, ci = "ci95", priorsAccuracy = "priors_accuracy", priorsCI = "priors_ci95"
+        }
+    }
+
+    public static let sweepChartFile = "detection-sweep.svg"
+
+    /// Whether two configs get a paired comparison in the report: any two outside a sweep, and each sweep set without
+    /// and with its priors (the sets themselves differ by construction; the sweep table compares them).
+    static func compared(_ first: String, _ second: String) -> Bool {
+        switch (DetectionSweep.set(ofConfig: first), DetectionSweep.set(ofConfig: second)) {
+        case (nil, nil): true
+        case let (a?, b?): a.set == b.set
+        default: false
+        }
+    }
+
+    /// One point per sweep set (empty without a sweep).
+    public var sweep: [SweepPoint] {
+        let splits = Dictionary(candidateSetSplits.map { ($0.config, $0) }, uniquingKeysWith: { first, _ in first })
+        func inside(_ config: String) -> (n: Int, correct: Int)? {
+            if let split = splits[config] { return (split.inside, split.insideCorrect) }
+            return metrics(config: config).map { ($0.n, $0.correct) }
+        }
+        return configs.compactMap { config -> SweepPoint? in
+            guard let (set, priors) = DetectionSweep.set(ofConfig: config.name), !priors, let plain = inside(config.name) else { return nil }
+            var point = SweepPoint(set: set, candidates: config.resolvedCandidates?.count, inside: plain.n,
+                                   accuracy: plain.n > 0 ? Double(plain.correct) / Double(plain.n) : 0,
+                                   ci: Statistics.wilson(successes: plain.correct, trials: plain.n))
+            if let withPriors = inside(config.name + DetectionSweep.priorsSuffix) {
+                point.priorsAccuracy = withPriors.n > 0 ? Double(withPriors.correct) / Double(withPriors.n) : 0
+                point.priorsCI = Statistics.wilson(successes: withPriors.correct, trials: withPriors.n)
+            }
+            return point
+        }
+    }
+
+    package var sweepTable: ReportTable {
+        var table = ReportTable(title: "Accuracy against candidate-set size", columns: [
+            .init("set"), .init("candidates"), .numeric("inside_n", title: "items in the set"), .numeric("accuracy_pct", title: "accuracy %"),
+            .init("ci95", title: "95% CI"), .numeric("priors_accuracy_pct", title: "with priors %"), .init("priors_ci95", title: "95% CI"),
+        ])
+        for point in sweep {
+            table.append([.text(point.set), .text(point.candidates.map(String.init) ?? "all"), .int(point.inside), .percent(point.accuracy),
+                          .text(Self.percentInterval(point.ci)), point.priorsAccuracy.map { .percent($0) } ?? .empty,
+                          point.priorsCI.map { .text(Self.percentInterval($0)) } ?? .empty])
+        }
+        return table
+    }
+
+    /// Accuracy inside each set, without and with priors, sets in sweep order.
+    public var sweepChart: String? {
+        let points = sweep
+        guard !points.isEmpty else { return nil }
+        let groups = points.map { point in
+            SVGBarChart.Group(label: "\(point.set) (\(point.candidates.map(String.init) ?? "all"))",
+                              values: [point.accuracy * 100, point.priorsAccuracy.map { $0 * 100 }])
+        }
+        return SVGBarChart(title: "Accuracy inside the candidate set, by set size", unit: "%", series: ["without priors", "with priors"],
+                           groups: groups, maximum: 100).render()
+    }
+
+    /// The sweep's table with what it says, for detection.md; empty without a sweep.
+    package var sweepMarkdown: String {
+        guard !sweep.isEmpty else { return "" }
+        return MarkdownWriter.render(sweepTable) + "\n![Accuracy against candidate-set size](\(Self.sweepChartFile))\n\n"
+            + "Accuracy over the items whose language is in each set (`sweep-<set>` configs), without and with the sweep's `hints` "
+            + "as priors: what widening or narrowing the candidate set costs the items it keeps. Items outside a set are wrong by "
+            + "construction and counted in the candidate-set table above.\n\n"
+    }
+}
