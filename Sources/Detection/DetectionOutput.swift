@@ -21,6 +21,9 @@ public enum DetectionOutput {
         if let chart = report.confusionChart {
             try AtomicFile.write(chart, to: directory.appendingPathComponent(DetectionReport.confusionChartFile))
         }
+        if let chart = report.candidateSetChart {
+            try AtomicFile.write(chart, to: directory.appendingPathComponent(DetectionReport.candidateSetChartFile))
+        }
         if let chart = report.sweepChart {
             try AtomicFile.write(chart, to: directory.appendingPathComponent(DetectionReport.sweepChartFile))
         }

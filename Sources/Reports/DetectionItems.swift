@@ -23,6 +23,7 @@ enum DetectionItems {
         for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.markdownSentence) }
         page.table(report.configTable, id: "detection-configs")
         if !report.comparisons.isEmpty { page.table(report.comparisonTable, id: "detection-comparisons") }
+        if let chart = report.candidateSetChart { page.chart(chart, label: "Accuracy inside the candidate set and over all items") }
         if let chart = report.sweepChart {
             page.table(report.sweepTable, id: "detection-sweep")
             page.chart(chart, label: "Accuracy inside the candidate set, by set size")

@@ -44,4 +44,16 @@ struct CandidateSetTests {
         let sets = try #require(json["candidate_sets"] as? [[String: Any]])
         #expect(sets.count == 1 && sets[0]["inside"] as? Int == 7 && sets[0]["inside_correct"] as? Int == 6 && sets[0]["outside"] as? Int == 5)
     }
+
+    /// Both numbers as a chart: per constrained config, accuracy inside its set beside accuracy over all items.
+    @Test func theChartShowsInsideAndOverallAccuracy() throws {
+        let report = Self.report()
+        let chart = try #require(report.candidateSetChart)
+        #expect(chart.contains("seed (3)") && chart.contains("inside the set") && chart.contains("all items"))
+        #expect(!chart.contains("open"), "an unconstrained config has no bar")
+        #expect(report.markdown.contains("](\(DetectionReport.candidateSetChartFile))"))
+        var open = report
+        open.configs = [report.configs[0]]
+        #expect(open.candidateSetChart == nil)
+    }
 }
