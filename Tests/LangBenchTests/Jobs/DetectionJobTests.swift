@@ -56,7 +56,7 @@ struct DetectionJobTests {
         try RunPage.write(detection: try await Self.job(a).run(), generation: nil, to: a)
         try RunPage.write(detection: try await Self.job(b).run(), generation: nil, to: b)
         let files = try FileManager.default.contentsOfDirectory(atPath: a.path).sorted()
-        #expect(files == [DetectionReport.confusionChartFile, DetectionOutput.itemsFile, DetectionReport.lengthChartFile, DetectionOutput.resultsLog,
+        #expect(files == [DetectionReport.candidateSetChartFile, DetectionReport.confusionChartFile, DetectionOutput.itemsFile, DetectionReport.lengthChartFile, DetectionOutput.resultsLog,
                           DetectionOutput.summaryFile, DetectionOutput.jsonFile, DetectionOutput.markdownFile, RunPage.file].sorted())
         #expect(try FileManager.default.contentsOfDirectory(atPath: b.path).sorted() == files)
         for file in files {
