@@ -44,22 +44,13 @@ public enum ToolResources {
     /// The commit the tool was built from: the install's `COMMIT` file, else the checkout's HEAD; nil when neither.
     public static func commit(root: URL? = root) -> String? {
         guard let root else { return nil }
+        // try?: a checkout has no COMMIT file; its absence is the expected case, answered by git below.
         if let text = try? String(contentsOf: root.appendingPathComponent(commitFile), encoding: .utf8) {
             let commit = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if !commit.isEmpty { return commit }
         }
         guard FileManager.default.fileExists(atPath: root.appendingPathComponent(".git").path) else { return nil }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", root.path, "rev-parse", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return GitHead.commit(in: root.path)
     }
 
     private static func holdsMarker(_ directory: URL) -> Bool {
@@ -69,6 +60,7 @@ public enum ToolResources {
     /// The running executable (for tests, the test bundle's runner inside `.build`).
     private static func executableURL() -> URL? {
         #if os(Linux)
+        // try?: without /proc (a restricted container) the fallbacks below name the executable as well.
         if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return URL(fileURLWithPath: path) }
         #endif
         return Bundle.main.executableURL ?? CommandLine.arguments.first.map { URL(fileURLWithPath: $0) }

@@ -61,7 +61,7 @@ extension DetectionReport {
     /// Per constrained config (a sweep's have their own chart): accuracy over the items inside its set beside accuracy
     /// over all items, the two numbers a constrained config's headline gives.
     public var candidateSetChart: String? {
-        let splits = candidateSetSplits.filter { DetectionSweep.set(ofConfig: $0.config) == nil }
+        let splits = chartedSplits
         guard !splits.isEmpty else { return nil }
         let groups = splits.map { split in
             SVGBarChart.Group(label: "\(split.config) (\(split.candidates))",
@@ -70,6 +70,8 @@ extension DetectionReport {
         return SVGBarChart(title: "Accuracy inside the candidate set and over all items", unit: "%", series: ["inside the set", "all items"],
                            groups: groups, maximum: 100).render()
     }
+
+    private var chartedSplits: [CandidateSetSplit] { candidateSetSplits.filter { DetectionSweep.set(ofConfig: $0.config) == nil } }
 
     /// The split as a table: per constrained config, accuracy inside the set and the largest absorptions outside it.
     package var candidateSetTable: ReportTable {
@@ -91,7 +93,7 @@ extension DetectionReport {
         guard !candidateSetSplits.isEmpty else { return "" }
         return MarkdownWriter.render(candidateSetTable) + "\nAn item whose language is not a candidate is wrong by construction: "
             + "accuracy inside the set is what the config can get right, and *absorbed by* says which candidate takes the others.\n\n"
-            + (candidateSetChart == nil ? "" : "![Accuracy inside the candidate set and over all items](\(Self.candidateSetChartFile))\n\n")
+            + (chartedSplits.isEmpty ? "" : "![Accuracy inside the candidate set and over all items](\(Self.candidateSetChartFile))\n\n")
     }
 
     /// Absorptions a table row lists (the largest; detection.json has all).

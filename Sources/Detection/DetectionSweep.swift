@@ -55,7 +55,7 @@ public struct DetectionSweep: Sendable, Hashable, Decodable {
             do { hints[try LanguageCode(code)] = weight } catch {
                 try StrictJSON.check(false, "hints", in: decoder, "\(error)")
             }
-            try StrictJSON.check(weight.isFinite && weight > 0 && weight <= 1_000_000, "hints", in: decoder,
+            try StrictJSON.check(weight.isFinite && weight > 0 && weight <= DetectionConfig.maxHintWeight, "hints", in: decoder,
                                  "hint '\(code)' must be a weight in (0, 1000000], not \(weight)")
         }
         self.hints = hints

@@ -91,16 +91,6 @@ public struct Provenance: Sendable, Codable, Hashable {
 
     /// The commit of the working tree LangBench runs in, or nil outside a git checkout.
     public static func gitCommit(in directory: String = FileManager.default.currentDirectoryPath) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        GitHead.commit(in: directory)
     }
 }

@@ -50,18 +50,6 @@ struct LangBenchProcess {
     }
 }
 
-extension Process {
-    /// Starts the process as a shell would, with no signal blocked: an async test runs on a worker thread that blocks
-    /// most signals, and a child inherits that mask (a llama-server started under it ignores the SIGTERM meant to stop it).
-    func runWithNoSignalBlocked() throws {
-        var empty = sigset_t(), saved = sigset_t()
-        sigemptyset(&empty)
-        pthread_sigmask(SIG_SETMASK, &empty, &saved)
-        defer { pthread_sigmask(SIG_SETMASK, &saved, nil) }
-        try run()
-    }
-}
-
 /// Polls `condition` every 50 ms for up to `seconds`.
 func poll(within seconds: Double, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))

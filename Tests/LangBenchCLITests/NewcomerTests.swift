@@ -163,26 +163,3 @@ extension NewcomerTests {
     }
 }
 
-/// A child process with its own working directory and environment, its output captured.
-enum Shell {
-    struct Result { var status: Int32; var stdout: String; var stderr: String }
-
-    static func run(_ executable: String, _ arguments: [String], in directory: URL, environment: [String: String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.environment = environment
-        let out = directory.appendingPathComponent(".shell-\(UUID().uuidString).out"), err = directory.appendingPathComponent(".shell-\(UUID().uuidString).err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: out); try? FileManager.default.removeItem(at: err) }
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.runWithNoSignalBlocked()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8),
-                      stderr: try String(contentsOf: err, encoding: .utf8))
-    }
-}

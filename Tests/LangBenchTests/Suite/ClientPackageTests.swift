@@ -21,17 +21,7 @@ struct ClientPackageTests {
     }
 
     private func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let log = FileManager.default.temporaryDirectory.appendingPathComponent("langbench-client-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: log) }
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        let result = try Shell.run(executable, arguments, in: Self.package, environment: ProcessInfo.processInfo.environment)
+        return (result.status, result.stdout + result.stderr)
     }
 }
