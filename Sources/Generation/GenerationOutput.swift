@@ -53,7 +53,9 @@ public enum GenerationOutput {
         }
         var report: GenerationReport
         do { report = try JSONDecoder().decode(GenerationReport.self, from: data) } catch { throw invalid(error) }
-        report.records = try GenerationStore.records(of: report, json: url)
+        let records = try GenerationStore.records(of: report, json: url)
+        report.records = records.filter { $0.config == nil }
+        report.configRecords = records.filter { $0.config != nil }
         return report
     }
 }

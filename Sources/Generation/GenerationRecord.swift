@@ -12,6 +12,12 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var itemID: String
     /// The generation variant (`--variants`) this record ran; nil in a run without a variants file.
     public var variant: String?
+    /// The detection config this record's message was detected with, when it is not the run's reference config (the
+    /// first, whose records carry nil and make every figure but the served funnel).
+    public var config: String?
+    /// True when this record's requests were an earlier config's, reused: the same detected language gives the same
+    /// requests, and the reply's language check agreed (`ServedFunnel`); nil when it made its own.
+    public var shared: Bool?
     public var lang: LanguageCode
     public var detectedLang: String
     public var route: Route
@@ -60,7 +66,7 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var invalidCounts: Bool?
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
+        case itemID = "item_id", variant, config, shared, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
         case cachePolicy = "cache_policy", outcome, fallbackReason = "fallback_reason", errorMessage = "error_message", history
         case totalMs = "total_ms", ttftMs = "ttft_ms", tpotMs = "tpot_ms", detectMs = "detect_ms", translateIn = "translate_in"
         case translateHistoryMs = "translate_history_ms", generate, translateOut = "translate_out"
@@ -71,20 +77,20 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case invalidCounts = "invalid_counts"
     }
 
-    /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant).
-    package static func key(item: String, route: Route, repeatIndex: Int, variant: String? = nil) -> String {
-        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)" + (variant.map { "\u{1F}\($0)" } ?? "")
+    /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant, and config).
+    package static func key(item: String, route: Route, repeatIndex: Int, variant: String? = nil, config: String? = nil) -> String {
+        "\(item)\u{1F}\(route.rawValue)\u{1F}\(repeatIndex)" + (variant.map { "\u{1F}\($0)" } ?? "") + (config.map { "\u{1F}@\($0)" } ?? "")
     }
 
     /// Ends the item id in a `key`.
     static let keySeparator: Character = "\u{1F}"
 
     /// The identity of this record.
-    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant) }
+    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant, config: config) }
 
-    /// The key in words: `item 'x', variant v, route direct, repeat 0`.
+    /// The key in words: `item 'x', variant v, config c, route direct, repeat 0`.
     public var keyDescription: String {
-        "item '\(itemID)'\(variant.map { ", variant \($0)" } ?? ""), route \(route.rawValue), repeat \(repeatIndex)"
+        "item '\(itemID)'\(variant.map { ", variant \($0)" } ?? "")\(config.map { ", config \($0)" } ?? ""), route \(route.rawValue), repeat \(repeatIndex)"
     }
 
     /// The first figure of this record that no request can have (a time below 0 or not finite, a count below 0), or nil.
@@ -120,6 +126,8 @@ public enum RouteOrder: String, Sendable, Codable, CaseIterable {
 public struct DiagnosticEvent: Sendable, Hashable, Codable {
     public var itemID: String
     public var variant: String?
+    /// The detection config, as in `GenerationRecord.config`.
+    public var config: String?
     public var lang: String
     public var detectedLang: String?
     public var route: Route?
@@ -133,7 +141,7 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
     public var tokensOut: Int?
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", variant, lang, detectedLang = "detected_lang", route, stage, outcome, errorType = "error_type"
+        case itemID = "item_id", variant, config, lang, detectedLang = "detected_lang", route, stage, outcome, errorType = "error_type"
         case errorMessage = "error_message", durationMs = "duration_ms", tokensIn = "tokens_in", tokensOut = "tokens_out"
     }
 }
@@ -142,15 +150,19 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
 public struct ReplyRecord: Sendable, Hashable, Codable {
     public var itemID: String
     public var variant: String?
+    /// The detection config, as in `GenerationRecord.config`.
+    public var config: String?
     public var route: Route
     public var repeatIndex: Int
     public var lang: String
     public var outcome: GenerationRecord.Outcome
     public var reply: String
 
-    public init(itemID: String, variant: String? = nil, route: Route, repeatIndex: Int, lang: String, outcome: GenerationRecord.Outcome, reply: String) {
+    public init(itemID: String, variant: String? = nil, config: String? = nil, route: Route, repeatIndex: Int, lang: String,
+                outcome: GenerationRecord.Outcome, reply: String) {
         self.itemID = itemID
         self.variant = variant
+        self.config = config
         self.route = route
         self.repeatIndex = repeatIndex
         self.lang = lang
@@ -159,6 +171,9 @@ public struct ReplyRecord: Sendable, Hashable, Codable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case itemID = "item_id", variant, route, repeatIndex = "repeat", lang, outcome, reply
+        case itemID = "item_id", variant, config, route, repeatIndex = "repeat", lang, outcome, reply
     }
+
+    /// The key of the record this reply belongs to (`GenerationRecord.key`).
+    public var key: String { GenerationRecord.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant, config: config) }
 }

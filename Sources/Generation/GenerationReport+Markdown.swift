@@ -32,6 +32,7 @@ extension GenerationReport {
         let ratios = ratioTable
         if !ratios.rows.isEmpty { out += MarkdownWriter.render(ratios) + "\n" }
         out += MarkdownWriter.render(servedTable) + "\n"
+        if let funnel { out += MarkdownWriter.render(funnel.table) + "\n" + funnel.sharingSentence + "\n\n" }
         out += "![Fallbacks by reason](\(Self.fallbackChartFile))\n\n"
         out += MarkdownWriter.render(fallbackTable) + "\n"
         out += "Replies are in `replies.jsonl`; per-stage metadata (never text) in `diagnostics.jsonl`.\n\n"

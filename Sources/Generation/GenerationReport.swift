@@ -29,6 +29,13 @@ public struct GenerationReport: Sendable, Codable {
         public var variants: [Variant]?
         /// What judged the replies' language for "served" (`builtin recognizer <model hash>`); nil in reports before it was recorded.
         public var judge: String?
+        /// Every detection config the run detected with, described, the reference (`detection`) first; nil when it used one.
+        public var configs: [String]?
+
+        /// The configs' names, the reference first (one name when the run used one config).
+        public var configNames: [String] {
+            (configs ?? [detection]).map { $0.components(separatedBy: " (").first ?? $0 }
+        }
 
         /// What a variant was, echoed so runs are compared variant by variant and a changed variant is named.
         public struct Variant: Sendable, Hashable, Codable {
@@ -83,7 +90,7 @@ public struct GenerationReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
-            case judge
+            case judge, configs
         }
 
         /// The detection config's name (`constrained+priors`), without its description.
@@ -110,9 +117,16 @@ public struct GenerationReport: Sendable, Codable {
     public var ratios: [PairedRatio]
     public var served: [ServedRow]
     public var warmupRuns: Int
-    /// Every record, in canonical order. Not encoded: generation.json's records are the records log beside
-    /// it, which `GenerationOutput.read` reads them back from (`GenerationStore`).
+    /// Every record of the reference config, in canonical order: what every figure but the funnel is made of. Not
+    /// encoded: generation.json's records are the records log beside it, which `GenerationOutput.read` reads them
+    /// back from (`GenerationStore`).
     public var records: [GenerationRecord] = []
+    /// The records of the run's other detection configs (`Settings.configs`), in canonical order: the funnel's.
+    public var configRecords: [GenerationRecord] = []
+    /// Every record the run's log holds: the reference config's, then the others'.
+    public var allRecords: [GenerationRecord] { records + configRecords }
+    /// Who is served and where the others were lost, per detection config; nil when the run used one config.
+    public var funnel: ServedFunnel?
     public var definitions: [String: String]
     /// A run with variants: every variant's figures and its paired checks against the reference (the first).
     /// The run's own summary, fallbacks, served, ratios and control are then the reference variant's.
@@ -131,7 +145,7 @@ public struct GenerationReport: Sendable, Codable {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
         case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", definitions, variants, pool
-        case ignoredStop = "ignored_stop", secretsRedacted = "secrets_redacted", invalidCounts = "invalid_counts"
+        case ignoredStop = "ignored_stop", secretsRedacted = "secrets_redacted", invalidCounts = "invalid_counts", funnel
     }
 
     public static let metricDefinitions: [String: String] = [
@@ -153,11 +167,16 @@ public struct GenerationReport: Sendable, Codable {
         "warmup": "requests made before measurement to load the model; excluded from every figure and counted in warmup_runs",
     ]
 
-    public init(records: [GenerationRecord], settings: Settings, warmupRuns: Int, provenance: Provenance) {
+    /// The report of `records`, every config's: those of the reference config (config nil) make every figure, the
+    /// others only the funnel.
+    public init(records all: [GenerationRecord], settings: Settings, warmupRuns: Int, provenance: Provenance) {
+        let records = all.filter { $0.config == nil }
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
         self.settings = settings
         self.records = records
+        configRecords = all.filter { $0.config != nil }
+        funnel = ServedFunnel(configs: settings.configNames, reference: records, others: configRecords, variant: settings.variants?.first?.name)
         self.warmupRuns = warmupRuns
         definitions = Self.metricDefinitions
         let measured = records.filter { $0.fallbackReason != .crisisProtocol }
@@ -209,7 +228,7 @@ public struct GenerationReport: Sendable, Codable {
     /// in a run with variants, whose own rows are the reference's).
     var countedRecords: Int {
         let rows = variants.flatMap { $0.isEmpty ? nil : $0.flatMap(\.summary) } ?? summary
-        return crisisRecords + rows.filter { $0.slice == "all" }.map(\.n).reduce(0, +)
+        return crisisRecords + rows.filter { $0.slice == "all" }.map(\.n).reduce(0, +) + (funnel?.records ?? 0)
     }
 
     public func summary(route: Route, slice: String = "all") -> SummaryRow? {

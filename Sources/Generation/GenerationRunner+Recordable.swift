@@ -7,14 +7,13 @@ extension GenerationRunner {
     /// reply fail), and redoes a reply that failed because the server died and `recovery` restarted it.
     /// A restarted server is a fresh process, so the redone reply starts from the same (cold) state.
     /// The output is labelled with the lane's variant.
-    func recordableReply(lane: Lane, recovery: ServerRecovery?, to item: CorpusItem, detection: ReplyPipeline.Detection, route: Route,
-                         repeatIndex: Int, order: RouteOrder = .single) async throws -> ReplyPipeline.Output {
-        let pipeline = lane.pipeline
+    func recordableReply(pipeline: ReplyPipeline, variant: String?, recovery: ServerRecovery?, to item: CorpusItem, detection: ReplyPipeline.Detection,
+                         route: Route, repeatIndex: Int, order: RouteOrder = .single) async throws -> ReplyPipeline.Output {
         while true {
             if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
             let epoch = await recovery?.epoch ?? 0
             var output = try await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
-            output.label(variant: lane.name)
+            output.label(variant: variant)
             if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }
             // A cancelled request failed because of the cancellation, not the model: never a result.
             try Task.checkCancellation()

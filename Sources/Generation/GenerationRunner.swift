@@ -8,14 +8,44 @@ import LlamaBackend
 /// from the results. An item's variants run back to back in a counterbalanced order (`VariantSchedule`)
 /// and, within each, its routes too (`RouteSchedule`), both seeded by the sampling seed.
 public struct GenerationRunner: Sendable {
-    /// One variant's pipeline; `name` nil for the single variant of a run without a variants file.
+    /// One variant's pipeline; `name` nil for the single variant of a run without a variants file. `pipeline` detects
+    /// with the run's reference config; `configs` are the same pipeline detecting with the run's other configs.
     public struct Lane: Sendable {
         public var name: String?
         public var pipeline: ReplyPipeline
+        public var configs: [Config]
 
-        public init(name: String?, pipeline: ReplyPipeline) {
+        /// Another detection config's pipeline (its records carry `name`).
+        public struct Config: Sendable {
+            public var name: String
+            public var pipeline: ReplyPipeline
+
+            public init(name: String, pipeline: ReplyPipeline) {
+                self.name = name
+                self.pipeline = pipeline
+            }
+        }
+
+        public init(name: String?, pipeline: ReplyPipeline, configs: [Config] = []) {
             self.name = name
             self.pipeline = pipeline
+            self.configs = configs
+        }
+
+        /// The reference pipeline (config nil), then each other config's.
+        var pipelines: [(config: String?, pipeline: ReplyPipeline)] {
+            [(nil, pipeline)] + configs.map { ($0.name, $0.pipeline) }
+        }
+
+        /// The keys of the records an item × repeat makes in this lane, every config's (detection is local: no server is asked).
+        func keys(_ item: CorpusItem, repeatIndex: Int, choice: RouteChoice) async throws -> [String] {
+            var keys: [String] = []
+            for (config, pipeline) in pipelines {
+                for route in pipeline.routes(for: try await pipeline.detect(item), choice: choice) {
+                    keys.append(GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: name, config: config))
+                }
+            }
+            return keys
         }
     }
 
@@ -103,7 +133,8 @@ public struct GenerationRunner: Sendable {
                 let detection = try await lane.pipeline.detect(item)
                 if detection.isCrisis { continue }
                 for route in lane.pipeline.routes(for: detection, choice: choice) {
-                    _ = try await recordableReply(lane: lane, recovery: recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil,
+                    _ = try await recordableReply(pipeline: lane.pipeline, variant: lane.name,
+                                                  recovery: recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil,
                                                   to: item, detection: detection, route: route, repeatIndex: -1)
                     warmupRuns += 1
                 }
@@ -127,22 +158,41 @@ public struct GenerationRunner: Sendable {
         var done: [String] = []
         for laneIndex in schedules.variants.order(item: item.id, repeatIndex: repeatIndex) {
             let lane = lanes[laneIndex]
-            let detection = try await lane.pipeline.detect(item)
-            let (routes, order) = schedules.routes.arrange(lane.pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
-            for route in routes {
-                let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name)
-                if skip.contains(key) { continue }
-                var output: ReplyPipeline.Output
-                do {
-                    output = try await recordableReply(lane: lane, recovery: recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil,
-                                                       to: item, detection: detection, route: route, repeatIndex: repeatIndex, order: order)
-                } catch let cause as GenerationStopped.Cause {
-                    guard server != nil, case .serverLost = cause else { throw cause }
-                    return UnitResult(recorded: done, lost: cause)
+            let recovery = recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil
+            // This item's outputs by route, of every config so far: a later config that detects the same language
+            // makes the same requests, so it reuses them (`sharable`) instead of asking the server again.
+            var made: [Route: [ReplyPipeline.Output]] = [:]
+            for (config, pipeline) in lane.pipelines {
+                let detection = try await pipeline.detect(item)
+                let (routes, order) = schedules.routes.arrange(pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
+                for route in routes {
+                    let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name, config: config)
+                    if skip.contains(key) { continue }
+                    var output: ReplyPipeline.Output
+                    var earlier: ReplyPipeline.Output?
+                    for candidate in made[route] ?? [] {
+                        if try await pipeline.sharable(candidate, detection: detection) {
+                            earlier = candidate
+                            break
+                        }
+                    }
+                    if let earlier {
+                        output = earlier.shared(as: config)
+                    } else {
+                        do {
+                            output = try await recordableReply(pipeline: pipeline, variant: lane.name, recovery: recovery, to: item, detection: detection,
+                                                               route: route, repeatIndex: repeatIndex, order: order)
+                        } catch let cause as GenerationStopped.Cause {
+                            guard server != nil, case .serverLost = cause else { throw cause }
+                            return UnitResult(recorded: done, lost: cause)
+                        }
+                        if server != nil { output.label(server: server, reassignedFrom: reassignedFrom) }
+                        output.label(config: config)
+                        made[route, default: []].append(output)
+                    }
+                    try sink(output)
+                    done.append(output.record.key)
                 }
-                if server != nil { output.label(server: server, reassignedFrom: reassignedFrom) }
-                try sink(output)
-                done.append(output.record.key)
             }
         }
         return UnitResult(recorded: done, lost: nil)

@@ -55,7 +55,7 @@ public final class GenerationStore: Sendable {
         try records.append(record)
         appended.withLock { $0 += 1 }
         for event in output.events { try diagnostics.append(event) }
-        try replies?.append(ReplyRecord(itemID: record.itemID, variant: record.variant, route: record.route, repeatIndex: record.repeatIndex,
+        try replies?.append(ReplyRecord(itemID: record.itemID, variant: record.variant, config: record.config, route: record.route, repeatIndex: record.repeatIndex,
                                         lang: record.lang.identifier, outcome: record.outcome, reply: output.reply))
     }
 
@@ -111,12 +111,12 @@ public final class GenerationStore: Sendable {
         return records
     }
 
-    /// The canonical order of records: item id, variant, route, repeat (so resumed and merged runs equal
-    /// uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
+    /// The canonical order of records: item id, variant, config (the reference's first), route, repeat (so resumed and
+    /// merged runs equal uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
     public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
         var seen = Set<String>()
         return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
-            .sorted { ($0.itemID, $0.variant ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.route, $1.repeatIndex) }
+            .sorted { ($0.itemID, $0.variant ?? "", $0.config ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.config ?? "", $1.route, $1.repeatIndex) }
     }
 
     /// Replaces the records log with `reported` when the run's report leaves some of the log's out (records

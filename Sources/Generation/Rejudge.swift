@@ -30,12 +30,9 @@ public enum Rejudge {
     /// `report` with every model reply of a non-crisis record judged by `detector` (over every language it knows,
     /// as a run judges), and `judge` recorded as its judge.
     public static func apply(_ report: GenerationReport, replies: [ReplyRecord], judge: String, detector: any LanguageIdentifying) async throws -> Outcome {
-        let key = { (item: String, variant: String?, route: Route, repeatIndex: Int) in
-            GenerationRecord.key(item: item, route: route, repeatIndex: repeatIndex, variant: variant)
-        }
         var texts: [String: String] = [:]
-        for reply in replies { texts[key(reply.itemID, reply.variant, reply.route, reply.repeatIndex)] = reply.reply }
-        var records = report.records, judged = 0, changed = 0
+        for reply in replies { texts[reply.key] = reply.reply }
+        var records = report.allRecords, judged = 0, changed = 0
         for index in records.indices where records[index].outcome == .model && records[index].fallbackReason != .crisisProtocol {
             let record = records[index]
             guard let text = texts[record.key] else { throw Failure.noReply(record.keyDescription) }

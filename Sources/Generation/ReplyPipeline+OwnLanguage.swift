@@ -1,3 +1,4 @@
+import Detection
 import Items
 
 /// Whether the person got an answer in their own language: judged against the item's true language
@@ -10,8 +11,16 @@ extension ReplyPipeline {
             // Over every language the detector knows, without the config's candidates or priors: a
             // candidate set that lacks the reply's real language (Macedonian, say) picks the closest
             // one it has, and adding the true language to it makes the true language win.
-            try await self.identify(text, candidates: nil, hints: [:])
+            try await self.judgeLanguage(text)
         }
+    }
+
+    /// The reply's language as the judge finds it, over every language it knows (throws like `identify`).
+    func judgeLanguage(_ text: String) async throws -> LanguageCode? {
+        guard let judge else { return try await identify(text, candidates: nil, hints: [:]) }
+        let outcome = await judge.identify(text, candidates: nil, hints: [:])
+        if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed(reason) }
+        return outcome.top?.lang
     }
 
     /// `record` with its served-in-own-language verdict and the reason when not served: a model reply that is not

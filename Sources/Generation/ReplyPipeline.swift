@@ -24,6 +24,11 @@ public struct ReplyPipeline: Sendable {
     public var seed: Int?
     /// The cache state requests start from; the backend and translator must apply it (`CacheControlledBackend`).
     public var cachePolicy: CachePolicy
+    /// Detects nothing: the message's language is the item's true one (the `oracle` config, what perfect detection buys).
+    public var oracle = false
+    /// Judges whether a reply is in the person's own language; `detector` unless set. One judge for every config of a
+    /// run, so "served" means one thing across them.
+    public var judge: (any LanguageIdentifying)?
 
     static let english = LanguageCode(normalised: "en")
 
@@ -60,10 +65,29 @@ public struct ReplyPipeline: Sendable {
         /// Empty for crisis-flagged items.
         public var events: [DiagnosticEvent]
 
+        /// The text the reply's language check judged (the model's reply, translated back on the pivot); nil when no
+        /// text reached the check. Never recorded: it tells whether another config's check would agree (`sharable`).
+        var checkedText: String?
+
         /// Marks the record and its events with the variant that produced them.
         mutating func label(variant: String?) {
             record.variant = variant
             for index in events.indices { events[index].variant = variant }
+        }
+
+        /// Marks the record and its events with the detection config that produced them (nil: the reference).
+        mutating func label(config: String?) {
+            record.config = config
+            for index in events.indices { events[index].config = config }
+        }
+
+        /// This output as another config's, reusing its requests: the record marked shared, no diagnostics (no request was made).
+        func shared(as config: String?) -> Output {
+            var output = self
+            output.events = []
+            output.label(config: config)
+            output.record.shared = true
+            return output
         }
 
         /// Marks the record with the pool server it ran on and the one its item moved from.
@@ -75,6 +99,7 @@ public struct ReplyPipeline: Sendable {
 
     /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.
     public func detect(_ item: CorpusItem) async throws -> Detection {
+        if oracle { return Detection(language: item.lang, milliseconds: 0, isCrisis: crisis.isCrisis(item, detected: item.lang)) }
         let clock = ContinuousClock()
         let start = clock.now
         let language = try await identify(item.text, candidates: candidates)
@@ -120,6 +145,7 @@ public struct ReplyPipeline: Sendable {
         run.event(stage: "detect", outcome: detection.language == nil ? "und" : "ok", ms: detection.milliseconds)
         do {
             let reply = try await route == .direct ? direct(&run) : pivot(&run)
+            run.checkedText = reply
             try await checkLanguage(reply, &run)
             run.record.outcome = .model
             run.record.totalMs = run.elapsed
@@ -127,7 +153,7 @@ public struct ReplyPipeline: Sendable {
             if let ttft = run.record.ttftMs, let last {
                 run.record.tpotMs = StageTiming.tpot(total: run.record.totalMs, ttft: ttft, tokens: last.completionTokens)
             }
-            return Output(record: run.record, reply: reply, events: run.events)
+            return Output(record: run.record, reply: reply, events: run.events, checkedText: reply)
         } catch let stopped as GenerationStopped.Cause {
             throw stopped
         } catch {
@@ -139,7 +165,7 @@ public struct ReplyPipeline: Sendable {
             run.record.ttftMs = nil
             run.record.totalMs = run.elapsed
             run.event(stage: "fallback", outcome: "ok", errorType: failure.reason.rawValue, message: failure.message)
-            return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events)
+            return Output(record: run.record, reply: bank.reply(for: run.language, key: item.id), events: run.events, checkedText: run.checkedText)
         }
     }
 
@@ -256,8 +282,7 @@ public struct ReplyPipeline: Sendable {
     /// language added to the candidates so it can win.
     private func checkLanguage(_ reply: String, _ run: inout RouteRun) async throws {
         let expected = run.language
-        let replyCandidates = candidates.map { $0.contains(expected) ? $0 : $0 + [expected] }
-        let detected = try await identify(reply, candidates: replyCandidates)
+        let detected = try await replyLanguage(reply, expected: expected)
         run.record.replyLang = detected?.identifier ?? "und"
         let ok = detected.map { $0.isEquivalent(to: expected) } ?? false
         run.record.replyLangOK = ok
@@ -270,6 +295,24 @@ public struct ReplyPipeline: Sendable {
     }
 }
 
+extension ReplyPipeline {
+    /// The reply's language as the pipeline checks it: with the config's candidates, `expected` added so it can win.
+    func replyLanguage(_ reply: String, expected: LanguageCode) async throws -> LanguageCode? {
+        try await identify(reply, candidates: candidates.map { $0.contains(expected) ? $0 : $0 + [expected] })
+    }
+
+    /// Whether `output`, made by another config of the run for the same item, detected language and route, is this
+    /// config's too: the same detected language makes the same requests, so only the reply's language check (which
+    /// uses each config's candidates and priors) can differ, and it is asked again.
+    func sharable(_ output: Output, detection: Detection) async throws -> Bool {
+        guard output.record.detectedLang == (detection.language?.identifier ?? "und"),
+              detection.isCrisis == (output.record.fallbackReason == .crisisProtocol) else { return false }
+        guard let text = output.checkedText, let checked = output.record.replyLangOK else { return true }
+        let expected = detection.language ?? Self.english
+        return ((try await replyLanguage(text, expected: expected))?.isEquivalent(to: expected) ?? false) == checked
+    }
+}
+
 /// Mutable state of one item through one route.
 struct RouteRun {
     let item: CorpusItem
@@ -279,6 +322,7 @@ struct RouteRun {
     var record: GenerationRecord
     var events: [DiagnosticEvent] = []
     var lastTTFT: Double?
+    var checkedText: String?
 
     /// The language the reply must be in: the detected one (English when detection abstained).
     var language: LanguageCode { detection.language ?? ReplyPipeline.english }

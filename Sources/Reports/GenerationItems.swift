@@ -11,7 +11,7 @@ enum GenerationItems {
     static func replies(in directory: URL) throws -> [String: String] {
         var out: [String: String] = [:]
         for reply in try GenerationStore.replies(in: directory) {
-            out[GenerationRecord.key(item: reply.itemID, route: reply.route, repeatIndex: reply.repeatIndex, variant: reply.variant)] = reply.reply
+            out[reply.key] = reply.reply
         }
         return out
     }
@@ -32,8 +32,15 @@ enum GenerationItems {
         page.table(report.stageTable, id: "generation-stages")
         if !report.ratioTable.rows.isEmpty { page.table(report.ratioTable, id: "generation-ratios") }
         page.table(report.servedTable, id: "generation-served", filters: ["route", "lang"])
+        if let funnel = report.funnel {
+            page.table(funnel.table, id: "generation-funnel", filters: ["route", "config", "lang"], links: LostItems.funnelLinks(funnel))
+            page.paragraph(funnel.sharingSentence + " Each lost count links to its people below.")
+        }
         page.chart(report.fallbackChart, label: "Fallbacks by reason")
         page.table(report.fallbackTable, id: "generation-fallbacks")
+        if report.funnel != nil {
+            page.table(LostItems.table(report, texts: texts), id: LostItems.tableID, filters: LostItems.filters, overflowNote: GenerationOutput.recordsLog)
+        }
         let table = GenerationSideBySide(report, crisis: crisis)
         page.heading("Every item: its message and each route × variant reply", level: 3, id: "generation-item-list")
         if table.hiddenCrisisItems > 0 {

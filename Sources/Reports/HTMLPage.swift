@@ -37,8 +37,9 @@ public struct HTMLPage: Sendable {
 
     /// A table, see `HTMLWriter.render`.
     public mutating func table(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = HTMLWriter.defaultRowCap,
-                               rowCount: Int? = nil, rowIDs: [String]? = nil, overflowNote: String = "") {
-        main += HTMLWriter.render(table, id: id, filters: filters, rowCap: rowCap, rowCount: rowCount, rowIDs: rowIDs, overflowNote: overflowNote)
+                               rowCount: Int? = nil, rowIDs: [String]? = nil, overflowNote: String = "", links: [[String?]]? = nil) {
+        main += HTMLWriter.render(table, id: id, filters: filters, rowCap: rowCap, rowCount: rowCount, rowIDs: rowIDs, overflowNote: overflowNote,
+                                  links: links)
     }
 
     /// Markup a page part built itself from escaped text only (`GenerationSideBySide`); not public, so

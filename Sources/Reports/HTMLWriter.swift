@@ -13,7 +13,7 @@ public enum HTMLWriter {
     /// none that do nothing); `rowCount` is the table's rows in all when `table` holds only the first
     /// of them (at least `rowCap` of those); `rowIDs` give each row an anchor.
     public static func render(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = defaultRowCap,
-                              rowCount: Int? = nil, rowIDs: [String]? = nil, overflowNote: String = "") -> String {
+                              rowCount: Int? = nil, rowIDs: [String]? = nil, overflowNote: String = "", links: [[String?]]? = nil) -> String {
         let rows = rowCount ?? table.rows.count
         var out = "<table id=\"\(ReportText.html(id))\" data-rows=\"\(rows)\""
         if !filters.isEmpty { out += " data-filters=\"\(ReportText.html(filters.joined(separator: " ")))\"" }
@@ -24,8 +24,12 @@ public enum HTMLWriter {
         out += "</tr></thead>\n<tbody>\n"
         for (index, row) in table.rows.prefix(rowCap).enumerated() {
             out += rowIDs.map { "<tr id=\"\(ReportText.html($0[index]))\">" } ?? "<tr>"
-            for (column, cell) in zip(table.columns, row) {
-                out += "<td\(column.alignRight ? " class=\"num\"" : "")>\(Self.cell(cell))</td>"
+            for (columnIndex, (column, cell)) in zip(table.columns, row).enumerated() {
+                let text = Self.cell(cell)
+                // A link only around a cell with something to follow (`links[row][column]`, an anchor on this page).
+                let href = links.flatMap { $0.indices.contains(index) && $0[index].indices.contains(columnIndex) ? $0[index][columnIndex] : nil }
+                let content = href.map { "<a href=\"\(ReportText.html($0))\">\(text)</a>" } ?? text
+                out += "<td\(column.alignRight ? " class=\"num\"" : "")>\(content)</td>"
             }
             out += "</tr>\n"
         }

@@ -70,6 +70,13 @@ public enum RunPage {
             for row in generation.served where row.lang == "all" {
                 lines.append("\(row.route.rawValue): \(row.served) of \(row.n) served in their own language (\(ReportCell.percent(row.rate).display)%).")
             }
+            for route in Route.allCases {
+                let rows = generation.funnel?.rows.filter { $0.route == route && $0.lang == "all" } ?? []
+                guard !rows.isEmpty else { continue }
+                lines.append("\(route.rawValue), served per detection config: " + rows.map { row in
+                    "\(row.config) \(row.served) of \(row.n)" + (row.lostToDetection.map { ", \($0) more with the true language" } ?? "")
+                }.joined(separator: "; ") + ".")
+            }
             if generation.crisisRecords > 0 {
                 lines.append("\(generation.crisisRecords) crisis-flagged record(s) got the fixed safe reply; they are counted only, never shown.")
             }

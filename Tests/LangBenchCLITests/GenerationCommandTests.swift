@@ -113,7 +113,84 @@ struct GenerationCommandTests {
         #expect(resumed.records == records, "every record was kept, none redone")
         #expect(try DetectionOutput.read(out).timings.map(\.items).allSatisfy { $0 == 0 })
         let logged = try JSONLinesLog<GenerationRecord>.read(URL(fileURLWithPath: out).appendingPathComponent(GenerationOutput.recordsLog))
-        #expect(logged.count == records.count)
+        // `run` detects with the seed config, unconstrained and the oracle: their records too are kept, none redone.
+        #expect(resumed.settings.configNames == GenerationSetup.defaultConfigNames)
+        #expect(logged.count == records.count * 3 && Set(logged) == Set(resumed.allRecords))
+    }
+
+    /// `generate --configs` with two configs and `--oracle`: every item is detected with each; a config that detects
+    /// the language an earlier one did reuses its requests (no second request, no diagnostics) and says so; one that
+    /// detects another language makes its own; the funnel's stages add up and the oracle names what detection lost.
+    @Test func generateDetectsWithEveryConfigAndSharesIdenticalRequests() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appendingPathComponent("chat.tsv")
+        try """
+            id\tlang\ttext
+            bg-1\tbg\tЗдравей! Как мина денят ти? Аз току-що се прибрах от работа.
+            ru-1\tru\tПривет! Как прошёл твой день? Я только что вернулся с работы.
+            en-1\ten\tHi! I just got home from work and I'm finally relaxing.
+
+            """.write(to: corpus, atomically: true, encoding: .utf8)
+        let configs = directory.appendingPathComponent("configs.json")
+        try #"{"configs": [{"name": "seed", "candidates": "profile:supported + app:ru + device:en,uk", "hints": {"ru": 0.5, "en": 0.35}}, {"name": "open"}]}"#
+            .write(to: configs, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("gen")
+        let result = await runCommand(["generate", "--corpus", corpus.path, "--configs", configs.path, "--oracle", "--route", "pivot", "--warmup", "0",
+                                       "--seed", "5", "--profile", CommandFixtures.profile, "--out", out.path, "--quiet"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let report = try GenerationOutput.read(out.path)
+        #expect(report.settings.configNames == ["seed", "open", "oracle"])
+        #expect(report.records.count == 3 && report.configRecords.count == 6, "3 items × 1 route, for each of three configs")
+        let byKey = Dictionary(grouping: report.allRecords, by: { "\($0.itemID) \($0.route.rawValue)" })
+        let bulgarian = try #require(byKey["bg-1 pivot"])
+        #expect(bulgarian.first { $0.config == nil }?.detectedLang != "bg", "the seed's candidates have no Bulgarian")
+        #expect(bulgarian.first { $0.config == "oracle" }?.detectedLang == "bg")
+        var shared = 0
+        for record in report.configRecords where record.shared == true {
+            shared += 1
+            // A shared record is the earlier config's measurement: the same detected language, the same timing.
+            let earlier = try #require(byKey["\(record.itemID) \(record.route.rawValue)"]?.first { $0.shared != true && $0.detectedLang == record.detectedLang })
+            #expect(earlier.totalMs == record.totalMs && earlier.promptTokens == record.promptTokens && earlier.config != record.config)
+        }
+        #expect(shared >= 3, "ru and en are detected alike by every config")
+        #expect(report.configRecords.contains { $0.shared != true }, "a config that detects Bulgarian makes its own requests")
+        let funnel = try #require(report.funnel)
+        #expect(funnel.shared == shared && funnel.rows.allSatisfy { $0.stages.values.reduce(0, +) == $0.n })
+        let all = funnel.rows.filter { $0.lang == "all" }
+        #expect(all.map(\.config) == ["seed", "open", "oracle"])
+        #expect(all.first?.lostToDetection == (all.last?.served ?? 0) - (all.first?.served ?? 0))
+        // Shared records made no request, so they have no diagnostics; the replies log holds one reply per record.
+        let events = try JSONLinesLog<DiagnosticEvent>.read(out.appendingPathComponent(GenerationOutput.diagnosticsFile))
+        let sharedKeys = Set(report.configRecords.filter { $0.shared == true }.map { "\($0.itemID) \($0.config ?? "")" })
+        #expect(!events.contains { sharedKeys.contains("\($0.itemID) \($0.config ?? "")") })
+        let replies = try JSONLinesLog<ReplyRecord>.read(out.appendingPathComponent(GenerationOutput.repliesFile))
+        #expect(Set(replies.map(\.key)) == Set(report.allRecords.map(\.key)))
+    }
+
+    /// The generation half names configs that must exist (65, naming the key and the name, before anything runs); the
+    /// oracle cannot come first, nor can another config take its name.
+    @Test func generationConfigsThatCannotRunAreRefused() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let chat = try CommandFixtures.chatCorpus(in: directory)
+        for (configs, message) in [(#"["constrained+priors", "nosuch"]"#, "(generation.configs): no detection config is named 'nosuch'"),
+                                   (#"["oracle", "unconstrained"]"#, "the oracle can only follow it"),
+                                   (#"["unconstrained", "unconstrained"]"#, "(generation.configs): names 'unconstrained' twice")] {
+            let config = directory.appendingPathComponent("bench.json")
+            try """
+            {"schema_version": 1, "generation": {"corpora": ["\(chat)"], "profile": "\(CommandFixtures.profile)", "configs": \(configs)}}
+            """.write(to: config, atomically: true, encoding: .utf8)
+            let out = directory.appendingPathComponent("suite")
+            let result = await runCommand(["run", "--config", config.path, "--out", out.path, "--quiet"])
+            #expect(result.status == .dataError && result.stderr.contains(message), "\(configs): \(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(GenerationOutput.recordsLog).path), "nothing ran")
+        }
+        let file = directory.appendingPathComponent("configs.json")
+        try #"{"configs": [{"name": "a"}, {"name": "oracle", "candidates": ["ru"]}]}"#.write(to: file, atomically: true, encoding: .utf8)
+        let result = await runCommand(["generate", "--corpus", chat, "--configs", file.path, "--profile", CommandFixtures.profile,
+                                       "--out", directory.appendingPathComponent("gen").path, "--quiet"])
+        #expect(result.status == .dataError && result.stderr.contains("'oracle' names the config that takes the item's true language"), "\(result.stderr)")
     }
 
     /// Two `--server-url` on loopback ports nothing listens on: the pool has no live server, so the run

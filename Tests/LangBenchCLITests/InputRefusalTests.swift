@@ -39,20 +39,6 @@ struct InputRefusalTests {
         #expect(config.hintsDescription == "ru=1000000")
     }
 
-    /// `generate` detects replies with one config; a file of several used to be cut to its first silently.
-    @Test func generateRefusesAConfigsFileOfSeveral() async throws {
-        let directory = try Fixture.temporaryDirectory()
-        let corpus = try CommandFixtures.wordCorpus(in: directory)
-        let configs = directory.appendingPathComponent("configs.json")
-        try #"{"configs": [{"name": "a", "detector": "builtin"}, {"name": "b", "detector": "builtin", "candidates": ["ru", "uk"]}]}"#
-            .write(to: configs, atomically: true, encoding: .utf8)
-        let result = await runCommand(["generate", "--corpus", corpus, "--configs", configs.path, "--out", directory.appendingPathComponent("o").path, "--quiet"])
-        #expect(result.status == .usage, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: --configs \(configs.path) has 2 configs (a, b); replies are detected with one: pass a file with one config, or --candidates/--hints"),
-                "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("o").path), "nothing ran")
-    }
-
     @Test func aDirectoryGivenAsAConfigFileSaysSo() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.wordCorpus(in: directory)

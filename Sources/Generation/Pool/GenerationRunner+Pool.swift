@@ -94,12 +94,9 @@ extension GenerationRunner {
         let started = Set(skip.compactMap { positions[String($0.prefix { $0 != GenerationRecord.keySeparator })] })
         var units = Set<Int>()
         for index in started.sorted() {
-            var lanesRoutes: [(variant: String?, routes: [Route])] = []
-            for lane in lanes { lanesRoutes.append((lane.name, lane.pipeline.routes(for: try await lane.pipeline.detect(items[index]), choice: choice))) }
             for repeatIndex in 0..<repeats {
-                let keys = lanesRoutes.flatMap { lane in
-                    lane.routes.map { GenerationRecord.key(item: items[index].id, route: $0, repeatIndex: repeatIndex, variant: lane.variant) }
-                }
+                var keys: [String] = []
+                for lane in lanes { keys += try await lane.keys(items[index], repeatIndex: repeatIndex, choice: choice) }
                 if keys.allSatisfy(skip.contains) { units.insert(repeatIndex * items.count + index) }
             }
         }

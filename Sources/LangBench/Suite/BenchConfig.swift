@@ -49,12 +49,15 @@ public struct BenchConfig: Sendable, Decodable {
         public var refuseUnsupported: Bool
         public var cachePolicy: CachePolicy
         public var variants: String?
+        /// The detection configs replies are detected with, by name (the detection half's, the three defaults, or `oracle`);
+        /// the first is the reference every figure but the served funnel is made of. Nil: `GenerationSetup.defaultConfigNames`.
+        public var configs: [String]?
         /// Whether `profile` is the tool's default (not named in the file, so not read relative to it).
         private var profileIsDefault: Bool
 
         public init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
-                        "variants"]
+                        "variants", "configs"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -72,6 +75,11 @@ public struct BenchConfig: Sendable, Decodable {
             refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? defaults.refuseUnsupported
             cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
+            configs = try c.decodeIfPresent([String].self, forKey: key("configs"))
+            try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must name at least one detection config (or leave it out for "
+                                 + GenerationSetup.defaultConfigNames.joined(separator: ", ") + ")")
+            let repeated = configs?.enumerated().first { index, name in configs![..<index].contains(name) }?.element
+            try StrictJSON.check(repeated == nil, "configs", in: decoder, "names '\(repeated ?? "")' twice")
             // The same ranges as `generate`'s flags.
             try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
             for (name, value, range) in [("repeat", repeats, GenerationPlan.repeatsRange), ("concurrency", concurrency, GenerationPlan.concurrencyRange),
@@ -115,6 +123,23 @@ public struct BenchConfig: Sendable, Decodable {
         if detection == nil && generation == nil {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nothing to run: give \"detection\", \"generation\" or both"))
         }
+        // Every name the generation half detects with must be a config: found now, before anything runs.
+        for name in generation?.configs ?? [] {
+            do { _ = try generationConfigs(names: [name]) } catch let error as ConfigurationError {
+                guard case .invalidValue(_, _, let reason) = error else { throw error }
+                throw StrictJSON.OutOfRange(keyPath: ["generation", "configs"], reason: reason)
+            }
+        }
+    }
+
+    /// The detection configs the generation half runs (`Generation.configs`, or the defaults), the reference first.
+    public func generationConfigs() throws -> [DetectionConfig] {
+        try generationConfigs(names: generation?.configs ?? GenerationSetup.defaultConfigNames)
+    }
+
+    private func generationConfigs(names: [String]) throws -> [DetectionConfig] {
+        let detector = detection?.detector ?? "builtin"
+        return try GenerationSetup.configs(named: names, available: detection?.configs ?? [], detector: detector, key: "generation.configs")
     }
 
     public static let defaultPath = "bench.json"

@@ -9,8 +9,11 @@ import LlamaBackend
 /// settings, from a plan. `generate` and `run` both go through it.
 public struct GenerationSetup: Sendable {
     public var plan: GenerationPlan
-    /// How the pipeline detects the message's language.
+    /// How the pipeline detects the message's language: the reference config, whose records make every figure.
     public var detection: DetectionConfig
+    /// The other configs the generation half runs, each item detected with each (`ServedFunnel`); a config named
+    /// `oracle` takes the item's true language (`oracleConfig`).
+    public var configs: [DetectionConfig] = []
     public var factory: DetectorFactory
     public var server: ServerSource
     public var profile: ModelProfile
@@ -27,6 +30,49 @@ public struct GenerationSetup: Sendable {
         self.profile = profile
         self.directory = directory
         self.environment = environment
+    }
+
+    /// The config that detects nothing and takes the item's true language: what perfect detection would serve.
+    public static let oracleConfig = DetectionConfig(name: ServedFunnel.oracle, detector: ServedFunnel.oracle)
+
+    /// The configs `run` gives its generation half when bench.json names none: the seed's, unconstrained, the oracle.
+    public static let defaultConfigNames = [DetectionConfig.seedArchitecture().name, "unconstrained", ServedFunnel.oracle]
+
+    /// The configs named by `names` from `available` (the detection half's, then the three defaults, then the oracle), in
+    /// that order; a name none of them has is refused naming it and `key`.
+    public static func configs(named names: [String], available: [DetectionConfig], detector: String, key: String) throws -> [DetectionConfig] {
+        let known = available + DetectionConfig.defaults(detector: detector) + [oracleConfig]
+        return try names.map { name in
+            guard let config = known.first(where: { $0.name == name }) else {
+                var seen = Set<String>()
+                let list = known.map(\.name).filter { seen.insert($0).inserted }.joined(separator: ", ")
+                throw ConfigurationError.invalidValue(name: key, value: name, reason: "no detection config is named '\(name)' (known: \(list))")
+            }
+            return config
+        }
+    }
+
+    /// Refuses configs that cannot run together: a repeated name, the oracle first (the reference detects; the oracle
+    /// only says what that lost), or another config named `oracle` (the funnel measures detection against it).
+    func checkConfigs() throws {
+        let all = [detection] + configs
+        if let repeated = all.enumerated().first(where: { index, config in all[..<index].contains { $0.name == config.name } })?.element {
+            throw ConfigurationError.invalidValue(name: "configs", value: repeated.name, reason: "two detection configs are named '\(repeated.name)'")
+        }
+        if detection.detector == ServedFunnel.oracle {
+            throw ConfigurationError.invalidValue(name: "configs", value: detection.name,
+                                                  reason: "the first config is the reference replies are detected with; the oracle can only follow it")
+        }
+        if let clash = all.first(where: { $0.name == ServedFunnel.oracle && $0.detector != ServedFunnel.oracle }) {
+            throw ConfigurationError.invalidValue(name: "configs", value: clash.name,
+                                                  reason: "'oracle' names the config that takes the item's true language; name this one otherwise")
+        }
+    }
+
+    /// A config as the report describes it.
+    static func describe(_ config: DetectionConfig) -> String {
+        if config.detector == ServedFunnel.oracle { return "\(config.name) (the item's true language)" }
+        return "\(config.name) (\(config.detector); candidates \(config.candidates.description); hints \(config.hintsDescription))"
     }
 
     /// How often a launched server that dies mid-run is restarted before the run stops (exit 69).
@@ -59,8 +105,15 @@ public struct GenerationSetup: Sendable {
     public func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, servers: [LlamaServer]) {
         let variants = try variants()
         let named = plan.variantsPath != nil
+        try checkConfigs()
         let detector = try await factory.make(detection.detector)
         try CandidateError.check(detection.candidates, detector: detector, config: detection.name)
+        // Each other config's detector (one per detector name), the oracle's none; every config is judged by the reference's.
+        var detectors: [String: any LanguageIdentifying] = [detection.detector: detector]
+        for config in configs where config.detector != ServedFunnel.oracle {
+            if detectors[config.detector] == nil { detectors[config.detector] = try await factory.make(config.detector) }
+            try CandidateError.check(config.candidates, detector: detectors[config.detector]!, config: config.name)
+        }
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
         let keys = variants.map(\.serverKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -103,17 +156,31 @@ public struct GenerationSetup: Sendable {
         let slowdown = try InjectedSlowdown.factor(environment: environment)
         let calibrationLoad = try InjectedCalibrationLoad.from(environment: environment)
         let reference = servers[keys[0]]!.backend(requestTimeout: server.requestTimeout)
-        let lanes = try variants.map { variant in
-            GenerationRunner.Lane(name: named ? variant.name : nil,
-                                  pipeline: try pipeline(variant.profile, server: servers[variant.serverKey]!, slowdown: slowdown, detector: detector,
-                                                         crisis: crisis, bank: bank))
+        let lane = { (variant: GenerationVariant, server: LlamaServer) throws -> GenerationRunner.Lane in
+            let reference = try self.pipeline(variant.profile, server: server, slowdown: slowdown, config: self.detection, detector: detector,
+                                              crisis: crisis, bank: bank)
+            return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
+                var pipeline = reference
+                pipeline.judge = detector
+                if config.detector == ServedFunnel.oracle {
+                    pipeline.oracle = true
+                    pipeline.candidates = nil
+                    pipeline.hints = [:]
+                } else {
+                    pipeline.detector = detectors[config.detector]!
+                    pipeline.candidates = try config.resolvedCandidates(supported: variant.profile.supportedLanguages)
+                    pipeline.hints = config.hints
+                }
+                return GenerationRunner.Lane.Config(name: config.name, pipeline: pipeline)
+            })
         }
+        let lanes = try variants.map { try lane($0, servers[$0.serverKey]!) }
         var sampling = profile.sampling
         if let seed = plan.seed { sampling.seed = seed }
         var settings = GenerationReport.Settings(
             profile: profile.name, route: plan.route, sampling: sampling, translationSampling: profile.translationSampling,
             supportedLanguages: profile.supportedLanguages.map(\.identifier),
-            detection: "\(detection.name) (\(detection.detector); candidates \(detection.candidates.description); hints \(detection.hintsDescription))",
+            detection: Self.describe(detection),
             packs: plan.packs, concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
             refuseUnsupported: plan.refuseUnsupported,
             server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a }
@@ -121,6 +188,7 @@ public struct GenerationSetup: Sendable {
             cachePolicy: plan.cachePolicy,
             variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
         settings.judge = try factory.judge(detection.detector)
+        settings.configs = configs.isEmpty ? nil : ([detection] + configs).map(Self.describe)
         var runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
         // One recovery per server, shared by the variants that use it.
         let recoveries = servers.mapValues { ServerRecovery(server: $0, maxRestarts: Self.maxServerRestarts) }
@@ -140,10 +208,7 @@ public struct GenerationSetup: Sendable {
                     return PoolMember(label: PoolMember.label(index), url: ServerSource.redacted(server.urls[index]), lanes: referenceLanes,
                                       recoveries: referenceRecoveries, calibrator: nil, attachFailure: attachFailures[index])
                 }
-                let lanes = try variants.map { variant in
-                    GenerationRunner.Lane(name: named ? variant.name : nil,
-                                          pipeline: try pipeline(variant.profile, server: member, slowdown: slowdown, detector: detector, crisis: crisis, bank: bank))
-                }
+                let lanes = try variants.map { try lane($0, member) }
                 let recovery = ServerRecovery(server: member, maxRestarts: 0)
                 var calibrator = member.openAI == nil
                     ? MachineCalibrator(backend: member.backend(requestTimeout: server.requestTimeout), threads: member.configuration?.threads) : nil
@@ -199,8 +264,8 @@ public struct GenerationSetup: Sendable {
     }
 
     /// One variant's reply pipeline on its server.
-    private func pipeline(_ profile: ModelProfile, server: LlamaServer, slowdown: Double?, detector: any LanguageIdentifying,
-                          crisis: CrisisCheck, bank: FallbackBank) throws -> ReplyPipeline {
+    private func pipeline(_ profile: ModelProfile, server: LlamaServer, slowdown: Double?, config detection: DetectionConfig,
+                          detector: any LanguageIdentifying, crisis: CrisisCheck, bank: FallbackBank) throws -> ReplyPipeline {
         let candidates = try detection.resolvedCandidates(supported: profile.supportedLanguages)
         let measured = server.backend(requestTimeout: self.server.requestTimeout)
         let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured

@@ -52,8 +52,8 @@ public enum RunMerger {
                 let named = ResumeManifest.differences(first.settings, other.settings).filter { $0.hasPrefix("route") || $0.hasPrefix("sampling.") || $0.hasPrefix("judge") }
                 throw ComparisonError.cannotMerge("shards ran different generation settings: \(named.joined(separator: "; ")) (\(directories[0]) → \(directory))")
             }
-            try requireDisjoint(zip(directories, generations.map { $0.records.map { "item \($0.itemID)\($0.variant.map { ", variant \($0)" } ?? ""), route \($0.route.rawValue), repeat \($0.repeatIndex)" } }))
-            let records = GenerationStore.ordered(generations.flatMap(\.records))
+            try requireDisjoint(zip(directories, generations.map { $0.allRecords.map(\.keyDescription) }))
+            let records = GenerationStore.ordered(generations.flatMap(\.allRecords))
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
                                           provenance: mergedProvenance(generations.map(\.provenance), command: command))
             try GenerationStore.write(records, to: output)

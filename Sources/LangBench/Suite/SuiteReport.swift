@@ -96,6 +96,11 @@ public struct SuiteReport: Sendable, Encodable {
         var served = report.servedTable
         served.rows = zip(report.served, served.rows).filter { $0.0.lang == "all" }.map(\.1)
         out += MarkdownWriter.render(served) + "\n"
+        if let funnel = report.funnel {
+            var table = funnel.table
+            table.rows = zip(funnel.rows, table.rows).filter { $0.0.lang == "all" }.map(\.1)
+            out += MarkdownWriter.render(table) + "\n" + funnel.sharingSentence + "\n\n"
+        }
         out += MarkdownWriter.render(report.fallbackTable) + "\n"
         return out + "Details: [generation.md](\(GenerationOutput.markdownFile)).\n\n"
     }

@@ -54,8 +54,10 @@ public struct SuiteRunner: Sendable {
         if let half = config.generation {
             let corpus = try GenerationSetup.corpus(half.corpora, loader: CorpusLoader(), shard: shard)
             provenance.corpora += corpus.sources
-            let setup = GenerationSetup(plan: half.plan, factory: factory, server: server, profile: try ModelProfile.load(half.profile),
-                                        directory: directory, environment: environment)
+            let configs = try config.generationConfigs()
+            var setup = GenerationSetup(plan: half.plan, detection: configs[0], factory: factory, server: server,
+                                        profile: try ModelProfile.load(half.profile), directory: directory, environment: environment)
+            setup.configs = Array(configs.dropFirst())
             generation = try await setup.run(corpus: corpus, command: command, resume: resume, progress: progress)
         }
         provenance.finish()

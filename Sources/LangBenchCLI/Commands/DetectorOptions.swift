@@ -3,6 +3,7 @@ import Detection
 import Foundation
 import Generation
 import Items
+import LangBench
 
 /// Options that choose detection configs and detectors.
 struct DetectorOptions {
@@ -86,20 +87,12 @@ struct DetectorOptions {
         return DetectionConfig(name: "custom", detector: detector, candidates: spec, hints: try hints.map(Self.parseHints) ?? [:])
     }
 
-    /// The one config the reply pipeline detects with: the flags' config or the file's only one, else
-    /// the seed architecture's (constrained+priors). A file of several is refused rather than cut to its
-    /// first (`command` names the command in the usage error).
-    func pipelineConfig(command: String) throws -> DetectionConfig {
-        if let configsPath {
-            let all = try configs()
-            guard all.count == 1 else {
-                throw UsageError("--configs \(configsPath) has \(all.count) configs (\(all.map(\.name).joined(separator: ", "))); "
-                                 + "replies are detected with one: pass a file with one config, or --candidates/--hints", command: command)
-            }
-            return all[0]
-        }
-        if candidates != nil || hints != nil { return try configs()[0] }
-        return DetectionConfig.seedArchitecture(detector: detector)
+    /// The configs the reply pipeline detects with, the reference (whose records make every figure) first: the
+    /// file's, in its order, or the flags' one, else the seed architecture's (constrained+priors); `oracle` adds the
+    /// config that takes the item's true language (`ServedFunnel`).
+    func pipelineConfigs(oracle: Bool) throws -> [DetectionConfig] {
+        let configs = configsPath != nil || candidates != nil || hints != nil ? try configs() : [DetectionConfig.seedArchitecture(detector: detector)]
+        return configs + (oracle ? [GenerationSetup.oracleConfig] : [])
     }
 
     var factory: DetectorFactory { detectors.factory }

@@ -11,7 +11,8 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
         For each message: detect its language (default config constrained+priors), check support against the \
         profile at runtime, reply directly or through an English pivot, check the reply's language, and fall back to \
-        the canned bank with the real reason when a stage fails. Writes generation-items.csv, generation-summary.csv, \
+        the canned bank with the real reason when a stage fails. With several configs (--configs, --oracle) every \
+        message is detected with each; the first makes every figure, and the served funnel compares them all. Writes generation-items.csv, generation-summary.csv, \
         generation.md, generation.json, diagnostics.jsonl (metadata only), replies.jsonl and the server log to --out.
         """,
         groups: [
@@ -47,8 +48,10 @@ struct GenerateCommand: ParsableCommand {
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let loaded = try GenerationSetup.corpus(corpora, loader: corpus.loader)
         let profile = try ModelProfile.load(detectors.profilePath)
-        let setup = GenerationSetup(plan: generation.plan, detection: try detectors.pipelineConfig(command: "langbench generate"), factory: detectors.factory,
+        let configs = try detectors.pipelineConfigs(oracle: generation.oracle)
+        var setup = GenerationSetup(plan: generation.plan, detection: configs[0], factory: detectors.factory,
                                     server: backend.source, profile: profile, directory: output.directory, environment: context.environment)
+        setup.configs = Array(configs.dropFirst())
         let report = try await setup.run(corpus: loaded, command: context.commandLine, resume: output.resume,
                                          progress: context.progress(quiet: output.quiet))
         try RunPage.write(detection: nil, generation: report, to: output.directory)

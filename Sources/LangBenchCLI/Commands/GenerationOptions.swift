@@ -22,9 +22,12 @@ struct GenerationOptions {
         .value("variants", "file", help: "Generation variants (Profiles/variants/): every item goes through every variant × route, interleaved."),
         .flag("refuse-unsupported", help: "Refuse direct generation in unsupported languages, as Apple's framework does."),
         .flag("no-replies", help: "Do not write replies.jsonl."),
+        .flag("oracle", help: "Also detect every message as its true language (config 'oracle'): the served funnel then says what detection lost."),
     ])
 
     var plan: GenerationPlan
+    /// Whether the `oracle` config runs beside the others.
+    var oracle: Bool
 
     init(_ arguments: ParsedArguments) throws {
         plan = GenerationPlan()
@@ -40,5 +43,6 @@ struct GenerationOptions {
         plan.variantsPath = arguments.value("variants")
         plan.refuseUnsupported = arguments.flag("refuse-unsupported")
         plan.writeReplies = !arguments.flag("no-replies")
+        oracle = arguments.flag("oracle")
     }
 }

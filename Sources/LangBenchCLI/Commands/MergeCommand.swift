@@ -42,7 +42,7 @@ struct MergeCommand: ParsableCommand {
                 context.stderr.write("error: \(failure)\n")
                 return .dataError
             }
-            try GenerationStore.write(outcome.report.records, to: directory)
+            try GenerationStore.write(outcome.report.allRecords, to: directory)
             try GenerationOutput.write(outcome.report, to: directory)
             generation = outcome.report
             context.note("re-judged \(outcome.judged) model replies with \(outcome.report.settings.judge ?? "the built-in recognizer"): \(outcome.changed) verdict(s) changed")

@@ -51,10 +51,25 @@ extension BrowserTests {
              "\(items(rows) { $0["route"] == "direct" && $0["outcome"] == "fallback" }) 1"),
             ("String(document.getElementById('generation-items').tBodies[0].rows.length)", String(items(rows))),
         ]
-        let load = try Browser.load(out.appendingPathComponent(RunPage.file), evaluate: checks.map(\.expression))
+        // The served funnel (the seed config, unconstrained, the oracle): each lost stage's count links to exactly its people.
+        let funnel = try #require(generation.funnel)
+        #expect(funnel.configs == GenerationSetup.defaultConfigNames && funnel.rows.allSatisfy { $0.stages.values.reduce(0, +) == $0.n })
+        let links = zip(funnel.rows, LostItems.funnelLinks(funnel)).flatMap { row, links in
+            zip(ServedFunnel.Stage.allCases, links.dropFirst(4)).compactMap { stage, link in link.map { ($0, row.stages[stage] ?? 0) } }
+        }
+        #expect(!links.isEmpty, "someone of kk (outside the seed's candidates) is lost")
+        let follow = links.prefix(4).map { link, count in
+            ("""
+             (function(){var a=document.querySelector('#generation-funnel a[href='+JSON.stringify(\(String(decoding: try! JSONEncoder().encode(link), as: UTF8.self)))+']');
+             if(!a){return "no link";}history.replaceState(null,"",a.getAttribute("href"));window.dispatchEvent(new HashChangeEvent("hashchange"));
+             var t=document.getElementById(\(String(decoding: try! JSONEncoder().encode(LostItems.tableID), as: UTF8.self)));
+             return String(Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length);})()
+             """, String(count))
+        }
+        let load = try Browser.load(out.appendingPathComponent(RunPage.file), evaluate: (checks + follow).map(\.expression))
         #expect(load.errors.isEmpty, "console: \(load.errors)")
         #expect(load.requests.isEmpty, "requests: \(load.requests)")
-        #expect(load.results == checks.map(\.expected))
+        #expect(load.results == (checks + follow).map(\.expected))
         let page = try String(contentsOf: out.appendingPathComponent(RunPage.file), encoding: .utf8)
         #expect(!page.contains("cp-de-07") && page.contains("1 crisis-flagged item(s) are counted here and never shown"))
     }

@@ -78,8 +78,8 @@ struct ShardedServersMergeTests {
 
     static func replies(_ directory: String) throws -> [String: String] {
         let lines = try JSONLinesLog<ReplyRecord>.read(URL(fileURLWithPath: directory).appendingPathComponent(GenerationOutput.repliesFile))
-        #expect(Set(lines.map { "\($0.itemID) \($0.route) \($0.repeatIndex)" }).count == lines.count, "one reply per record in \(directory)")
-        return Dictionary(lines.map { ("\($0.itemID) \($0.route) \($0.repeatIndex)", $0.reply) }, uniquingKeysWith: { a, _ in a })
+        #expect(Set(lines.map(\.key)).count == lines.count, "one reply per record in \(directory)")
+        return Dictionary(lines.map { ($0.key, $0.reply) }, uniquingKeysWith: { a, _ in a })
     }
 
     static func run(_ arguments: [String], name: String, in directory: URL) throws -> LangBenchBinary {
@@ -116,13 +116,16 @@ struct ShardedServersMergeTests {
         #expect(merged.records.map(\.key) == single.records.map(\.key))
         #expect(Set(single.records.filter { $0.outcome == .model }.map(\.route)) == [.direct, .pivot], "model replies on both routes are compared")
         let logged = try JSONLinesLog<GenerationRecord>.read(URL(fileURLWithPath: path("merged")).appendingPathComponent(GenerationOutput.recordsLog))
-        #expect(logged.count == single.records.count && Set(logged.map(\.key)).count == logged.count, "nothing lost or recorded twice")
+        #expect(logged.count == single.allRecords.count && Set(logged.map(\.key)).count == logged.count, "nothing lost or recorded twice")
 
         // Replies, fallbacks, served in own language, tokens and detected languages: the same, record by record.
         #expect(merged.records.map(Self.untimed) == single.records.map(Self.untimed))
         #expect(try Self.replies(path("merged")) == Self.replies(path("whole")))
         #expect(merged.fallbacks == single.fallbacks)
         #expect(merged.served == single.served)
+        // Every detection config's records, and so the served funnel, merge like the reference's.
+        #expect(merged.configRecords.map(Self.untimed) == single.configRecords.map(Self.untimed) && !single.configRecords.isEmpty)
+        #expect(merged.funnel == single.funnel)
         #expect(merged.summary.map(Self.counts) == single.summary.map(Self.counts))
         #expect(merged.provenance.blocks == ["1/2", "2/2"])
 

@@ -48,7 +48,8 @@ struct SuiteRunnerTests {
         }
         #expect(report.files == report.files.sorted() && Set(report.files).count == report.files.count)
         let records = try JSONLinesLog<GenerationRecord>.read(out.appendingPathComponent(GenerationOutput.recordsLog))
-        #expect(records.count == 4, "2 items × 2 routes")
+        #expect(records.count == 4 * 3, "2 items × 2 routes, detected with each of the three default generation configs")
+        #expect(records.filter { $0.config == nil }.count == 4)
         #expect(Set(records.map(\.route)) == [.direct, .pivot])
         let detection = try DetectionOutput.readRun(out.path).results
         #expect(detection.count == 3 * 5, "three default configs × five items")
