@@ -53,6 +53,11 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var servedInOwnLanguage: Bool?
     /// Why not: `misdetected`, `wrong-output-language` or the fallback reason.
     public var notServedReason: String?
+    /// The second judge's verdict (`JudgeAgreement`): a model reply, not degenerate, it finds in the true language; nil
+    /// without a second judge (and for crisis items).
+    public var servedBySecondJudge: Bool?
+    /// The reply's language as the second judge found it (`und`: it abstained); nil when it read no reply.
+    public var secondJudgeLang: String?
     /// The pool server this record ran on (`server-1`, …, in `--server-url` order); nil in a run on one server.
     public var server: String?
     /// The pool server that had this record's item when it failed, so the item moved to `server`; nil when it never moved.
@@ -73,6 +78,7 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case promptTokens = "prompt_tokens", completionTokens = "completion_tokens"
         case generateTokensPerSecond = "generate_tokens_per_second", replyLang = "reply_lang", replyLangOK = "reply_lang_ok"
         case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
+        case servedBySecondJudge = "served_by_second_judge", secondJudgeLang = "second_judge_lang"
         case server, reassignedFrom = "reassigned_from", ignoredStop = "ignored_stop", secretRedacted = "secret_redacted"
         case invalidCounts = "invalid_counts"
     }

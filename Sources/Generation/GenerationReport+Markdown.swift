@@ -32,6 +32,7 @@ extension GenerationReport {
         let ratios = ratioTable
         if !ratios.rows.isEmpty { out += MarkdownWriter.render(ratios) + "\n" }
         out += MarkdownWriter.render(servedTable) + "\n"
+        out += judges.map { MarkdownWriter.render($0.table) + "\n" } ?? JudgeAgreement.oneJudge(settings.judge) + "\n\n"
         if let funnel { out += MarkdownWriter.render(funnel.table) + "\n" + funnel.sharingSentence + "\n\n" }
         out += "![Fallbacks by reason](\(Self.fallbackChartFile))\n\n"
         out += MarkdownWriter.render(fallbackTable) + "\n"

@@ -29,6 +29,8 @@ public struct GenerationReport: Sendable, Codable {
         public var variants: [Variant]?
         /// What judged the replies' language for "served" (`builtin recognizer <model hash>`); nil in reports before it was recorded.
         public var judge: String?
+        /// The second judge of served (`JudgeAgreement`), described like `judge`; nil with one judge.
+        public var secondJudge: String?
         /// Every detection config the run detected with, described, the reference (`detection`) first; nil when it used one.
         public var configs: [String]?
 
@@ -90,7 +92,7 @@ public struct GenerationReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
-            case judge, configs
+            case judge, configs, secondJudge = "second_judge"
         }
 
         /// The detection config's name (`constrained+priors`), without its description.
@@ -127,6 +129,8 @@ public struct GenerationReport: Sendable, Codable {
     public var allRecords: [GenerationRecord] { records + configRecords }
     /// Who is served and where the others were lost, per detection config; nil when the run used one config.
     public var funnel: ServedFunnel?
+    /// The two judges' agreement on served; nil with one judge.
+    public var judges: JudgeAgreement?
     public var definitions: [String: String]
     /// A run with variants: every variant's figures and its paired checks against the reference (the first).
     /// The run's own summary, fallbacks, served, ratios and control are then the reference variant's.
@@ -145,7 +149,7 @@ public struct GenerationReport: Sendable, Codable {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
         case ratios, served = "served_in_own_language", warmupRuns = "warmup_runs", definitions, variants, pool
-        case ignoredStop = "ignored_stop", secretsRedacted = "secrets_redacted", invalidCounts = "invalid_counts", funnel
+        case ignoredStop = "ignored_stop", secretsRedacted = "secrets_redacted", invalidCounts = "invalid_counts", funnel, judges
     }
 
     public static let metricDefinitions: [String: String] = [
@@ -177,6 +181,7 @@ public struct GenerationReport: Sendable, Codable {
         self.records = records
         configRecords = all.filter { $0.config != nil }
         funnel = ServedFunnel(configs: settings.configNames, reference: records, others: configRecords, variant: settings.variants?.first?.name)
+        judges = JudgeAgreement(records: records, first: settings.judge, second: settings.secondJudge, variant: settings.variants?.first?.name)
         self.warmupRuns = warmupRuns
         definitions = Self.metricDefinitions
         let measured = records.filter { $0.fallbackReason != .crisisProtocol }

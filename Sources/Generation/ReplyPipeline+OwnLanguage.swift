@@ -13,6 +13,15 @@ extension ReplyPipeline {
             // one it has, and adding the true language to it makes the true language win.
             try await self.judgeLanguage(text)
         }
+        guard let secondJudge else { return }
+        var served = false
+        if output.record.outcome == .model && output.record.notServedReason != NotServed.degenerateOutput {
+            let outcome = await secondJudge.identify(output.reply, candidates: nil, hints: [:])
+            if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed("the second judge: \(reason)") }
+            output.record.secondJudgeLang = outcome.top?.lang.identifier ?? "und"
+            served = outcome.top?.lang.isEquivalent(to: item.lang) ?? false
+        }
+        output.record.servedBySecondJudge = served
     }
 
     /// The reply's language as the judge finds it, over every language it knows (throws like `identify`).

@@ -29,6 +29,8 @@ public struct ReplyPipeline: Sendable {
     /// Judges whether a reply is in the person's own language; `detector` unless set. One judge for every config of a
     /// run, so "served" means one thing across them.
     public var judge: (any LanguageIdentifying)?
+    /// A second judge of the reply's language (`JudgeAgreement`); nil: one judge.
+    public var secondJudge: (any LanguageIdentifying)?
 
     static let english = LanguageCode(normalised: "en")
 

@@ -32,6 +32,11 @@ enum GenerationItems {
         page.table(report.stageTable, id: "generation-stages")
         if !report.ratioTable.rows.isEmpty { page.table(report.ratioTable, id: "generation-ratios") }
         page.table(report.servedTable, id: "generation-served", filters: ["route", "lang"])
+        if let judges = report.judges {
+            page.table(judges.table, id: "generation-judges", filters: ["route", "lang"])
+        } else {
+            page.paragraph(JudgeAgreement.oneJudge(report.settings.judge))
+        }
         if let funnel = report.funnel {
             page.table(funnel.table, id: "generation-funnel", filters: ["route", "config", "lang"], links: LostItems.funnelLinks(funnel))
             page.paragraph(funnel.sharingSentence + " Each lost count links to its people below.")

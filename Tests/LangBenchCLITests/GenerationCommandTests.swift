@@ -2,6 +2,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
+import Items
 import LangBench
 @testable import LangBenchCLI
 @testable import Reports
@@ -166,6 +167,49 @@ struct GenerationCommandTests {
         #expect(!events.contains { sharedKeys.contains("\($0.itemID) \($0.config ?? "")") })
         let replies = try JSONLinesLog<ReplyRecord>.read(out.appendingPathComponent(GenerationOutput.repliesFile))
         #expect(Set(replies.map(\.key)) == Set(report.allRecords.map(\.key)))
+    }
+
+    /// `--judge`: a second judge reads every model reply; the report gives both verdicts and the replies they disagree
+    /// on. The script detector calls every Cyrillic reply Russian, so it disagrees with the built-in judge on Ukrainian.
+    /// Without `--judge` the report says one judge decided.
+    @Test func aSecondJudgeReadsEveryReplyAndTheReportSaysWhereTheyDisagree() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let corpus = directory.appendingPathComponent("chat.tsv")
+        try """
+            id\tlang\ttext
+            uk-1\tuk\tПривіт! Як минув твій день? Я щойно повернувся з роботи.
+            uk-2\tuk\tЗнову не можу заснути. Думки про завтрашню зустріч не дають спокою.
+            ru-1\tru\tПривет! Как прошёл твой день? Я только что вернулся с работы.
+            en-1\ten\tHi! I just got home from work and I'm finally relaxing.
+
+            """.write(to: corpus, atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("gen")
+        let result = await runCommand(["generate", "--corpus", corpus.path, "--judge", CommandFixtures.scriptDetector, "--route", "direct",
+                                       "--warmup", "0", "--seed", "5", "--profile", CommandFixtures.profile, "--out", out.path, "--quiet"])
+        #expect(result.status == .success, "\(result.stderr)")
+        let report = try GenerationOutput.read(out.path)
+        #expect(report.settings.secondJudge == CommandFixtures.scriptDetector)
+        #expect(report.records.allSatisfy { $0.servedBySecondJudge != nil })
+        for record in report.records where record.outcome == .model {
+            let expected = record.lang.identifier == "en" ? "en" : "ru"
+            #expect(record.secondJudgeLang == expected, "the script detector's answer for \(record.itemID)")
+            #expect(record.servedBySecondJudge == (record.lang.identifier != "uk"))
+        }
+        let judges = try #require(report.judges)
+        let all = try #require(judges.rows.first { $0.lang == "all" })
+        let disagree = report.records.filter { $0.outcome == .model && ($0.servedInOwnLanguage == true) != ($0.servedBySecondJudge == true) }
+        #expect(all.n == 4 && all.uncertain == disagree.count && all.servedSecond == report.records.filter { $0.servedBySecondJudge == true }.count)
+        let markdown = try String(contentsOf: out.appendingPathComponent(GenerationOutput.markdownFile), encoding: .utf8)
+        #expect(markdown.contains("Two judges of served") && !markdown.contains("Served is judged by one judge"))
+
+        let one = directory.appendingPathComponent("one")
+        let single = await runCommand(["generate", "--corpus", corpus.path, "--route", "direct", "--warmup", "0", "--seed", "5",
+                                       "--profile", CommandFixtures.profile, "--out", one.path, "--quiet"])
+        #expect(single.status == .success, "\(single.stderr)")
+        let oneReport = try GenerationOutput.read(one.path)
+        #expect(oneReport.judges == nil && oneReport.records.allSatisfy { $0.servedBySecondJudge == nil })
+        #expect(try String(contentsOf: one.appendingPathComponent(GenerationOutput.markdownFile), encoding: .utf8).contains("Served is judged by one judge"))
     }
 
     /// The generation half names configs that must exist (65, naming the key and the name, before anything runs); the

@@ -52,12 +52,14 @@ public struct BenchConfig: Sendable, Decodable {
         /// The detection configs replies are detected with, by name (the detection half's, the three defaults, or `oracle`);
         /// the first is the reference every figure but the served funnel is made of. Nil: `GenerationSetup.defaultConfigNames`.
         public var configs: [String]?
+        /// A second judge of served (`builtin` or `exec:<command>`, the command run as `detection.detector`'s is).
+        public var judge: String?
         /// Whether `profile` is the tool's default (not named in the file, so not read relative to it).
         private var profileIsDefault: Bool
 
         public init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
-                        "variants", "configs"]
+                        "variants", "configs", "judge"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -76,6 +78,9 @@ public struct BenchConfig: Sendable, Decodable {
             cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
             configs = try c.decodeIfPresent([String].self, forKey: key("configs"))
+            judge = try c.decodeIfPresent(String.self, forKey: key("judge"))
+            try StrictJSON.check(judge.map { $0 == "builtin" || $0.hasPrefix("exec:") } ?? true, "judge", in: decoder,
+                                 "must be builtin or exec:<command>, not '\(judge ?? "")'")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must name at least one detection config (or leave it out for "
                                  + GenerationSetup.defaultConfigNames.joined(separator: ", ") + ")")
             let repeated = configs?.enumerated().first { index, name in configs![..<index].contains(name) }?.element

@@ -14,6 +14,8 @@ public struct GenerationSetup: Sendable {
     /// The other configs the generation half runs, each item detected with each (`ServedFunnel`); a config named
     /// `oracle` takes the item's true language (`oracleConfig`).
     public var configs: [DetectionConfig] = []
+    /// A second judge of served (`builtin` or `exec:<command>`; `JudgeAgreement`); nil: one judge.
+    public var secondJudge: String?
     public var factory: DetectorFactory
     public var server: ServerSource
     public var profile: ModelProfile
@@ -110,6 +112,8 @@ public struct GenerationSetup: Sendable {
         try CandidateError.check(detection.candidates, detector: detector, config: detection.name)
         // Each other config's detector (one per detector name), the oracle's none; every config is judged by the reference's.
         var detectors: [String: any LanguageIdentifying] = [detection.detector: detector]
+        var judge2: (any LanguageIdentifying)?
+        if let secondJudge { judge2 = try await factory.make(secondJudge) }
         for config in configs where config.detector != ServedFunnel.oracle {
             if detectors[config.detector] == nil { detectors[config.detector] = try await factory.make(config.detector) }
             try CandidateError.check(config.candidates, detector: detectors[config.detector]!, config: config.name)
@@ -157,8 +161,9 @@ public struct GenerationSetup: Sendable {
         let calibrationLoad = try InjectedCalibrationLoad.from(environment: environment)
         let reference = servers[keys[0]]!.backend(requestTimeout: server.requestTimeout)
         let lane = { (variant: GenerationVariant, server: LlamaServer) throws -> GenerationRunner.Lane in
-            let reference = try self.pipeline(variant.profile, server: server, slowdown: slowdown, config: self.detection, detector: detector,
+            var reference = try self.pipeline(variant.profile, server: server, slowdown: slowdown, config: self.detection, detector: detector,
                                               crisis: crisis, bank: bank)
+            reference.secondJudge = judge2
             return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
                 var pipeline = reference
                 pipeline.judge = detector
@@ -188,6 +193,7 @@ public struct GenerationSetup: Sendable {
             cachePolicy: plan.cachePolicy,
             variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
         settings.judge = try factory.judge(detection.detector)
+        settings.secondJudge = try secondJudge.map { try factory.judge($0) }
         settings.configs = configs.isEmpty ? nil : ([detection] + configs).map(Self.describe)
         var runner = GenerationRunner(lanes: lanes, choice: plan.route, repeats: plan.repeats, concurrency: plan.concurrency, warmup: plan.warmup)
         // One recovery per server, shared by the variants that use it.

@@ -96,6 +96,13 @@ public struct SuiteReport: Sendable, Encodable {
         var served = report.servedTable
         served.rows = zip(report.served, served.rows).filter { $0.0.lang == "all" }.map(\.1)
         out += MarkdownWriter.render(served) + "\n"
+        if let judges = report.judges {
+            var table = judges.table
+            table.rows = zip(judges.rows, table.rows).filter { $0.0.lang == "all" }.map(\.1)
+            out += MarkdownWriter.render(table) + "\n"
+        } else {
+            out += JudgeAgreement.oneJudge(report.settings.judge) + "\n\n"
+        }
         if let funnel = report.funnel {
             var table = funnel.table
             table.rows = zip(funnel.rows, table.rows).filter { $0.0.lang == "all" }.map(\.1)

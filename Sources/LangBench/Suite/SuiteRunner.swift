@@ -58,6 +58,7 @@ public struct SuiteRunner: Sendable {
             var setup = GenerationSetup(plan: half.plan, detection: configs[0], factory: factory, server: server,
                                         profile: try ModelProfile.load(half.profile), directory: directory, environment: environment)
             setup.configs = Array(configs.dropFirst())
+            setup.secondJudge = half.judge
             generation = try await setup.run(corpus: corpus, command: command, resume: resume, progress: progress)
         }
         provenance.finish()

@@ -52,6 +52,7 @@ struct GenerateCommand: ParsableCommand {
         var setup = GenerationSetup(plan: generation.plan, detection: configs[0], factory: detectors.factory,
                                     server: backend.source, profile: profile, directory: output.directory, environment: context.environment)
         setup.configs = Array(configs.dropFirst())
+        setup.secondJudge = generation.judge
         let report = try await setup.run(corpus: loaded, command: context.commandLine, resume: output.resume,
                                          progress: context.progress(quiet: output.quiet))
         try RunPage.write(detection: nil, generation: report, to: output.directory)

@@ -22,12 +22,15 @@ struct GenerationOptions {
         .value("variants", "file", help: "Generation variants (Profiles/variants/): every item goes through every variant × route, interleaved."),
         .flag("refuse-unsupported", help: "Refuse direct generation in unsupported languages, as Apple's framework does."),
         .flag("no-replies", help: "Do not write replies.jsonl."),
+        .value("judge", "detector", help: "A second judge of served (builtin, exec:<command>, e.g. exec:scripts/detectors/lingua): the report gives the two judges' agreement."),
         .flag("oracle", help: "Also detect every message as its true language (config 'oracle'): the served funnel then says what detection lost."),
     ])
 
     var plan: GenerationPlan
     /// Whether the `oracle` config runs beside the others.
     var oracle: Bool
+    /// The second judge of served, if any.
+    var judge: String?
 
     init(_ arguments: ParsedArguments) throws {
         plan = GenerationPlan()
@@ -44,5 +47,6 @@ struct GenerationOptions {
         plan.refuseUnsupported = arguments.flag("refuse-unsupported")
         plan.writeReplies = !arguments.flag("no-replies")
         oracle = arguments.flag("oracle")
+        judge = arguments.value("judge")
     }
 }

@@ -23,10 +23,12 @@ extension BrowserTests {
             .appending("\n").write(to: chat, atomically: true, encoding: .utf8)
         let corpora = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { "\"\(Self.root.appendingPathComponent($0).path)\"" }
         let config = directory.appendingPathComponent("bench.json")
+        // A second judge of served (a real, crude one: it calls Cyrillic Russian): the page shows the two judges' table.
+        let judge = "exec:python3 " + Self.root.appendingPathComponent("Tests/LangBenchTests/Fixtures/detectors/script-detector.py").path
         try """
             {"schema_version": 1, "detection": {"corpora": [\(corpora.joined(separator: ", "))], "detector": "builtin"},
              "generation": {"corpora": ["\(chat.path)"], "profile": "\(Self.root.appendingPathComponent(ModelProfile.defaultResource).path)",
-                            "route": "both", "warmup": 0, "seed": 42}}
+                            "route": "both", "warmup": 0, "seed": 42, "judge": "\(judge)"}}
             """.write(to: config, atomically: true, encoding: .utf8)
         let server = try await TestServers.shared.server()
         let out = directory.appendingPathComponent("run")
@@ -50,6 +52,8 @@ extension BrowserTests {
             (Browser.sideBySide(GenerationItems.tableID, selects: ["route": "direct"], flags: ["fallback"]),
              "\(items(rows) { $0["route"] == "direct" && $0["outcome"] == "fallback" }) 1"),
             ("String(document.getElementById('generation-items').tBodies[0].rows.length)", String(items(rows))),
+            (Browser.filter("generation-judges", "lang", "ru"), "2"),
+            (Browser.filter("generation-judges", "route", "pivot"), "1"),  // with lang still ru
         ]
         // The served funnel (the seed config, unconstrained, the oracle): each lost stage's count links to exactly its people.
         let funnel = try #require(generation.funnel)
