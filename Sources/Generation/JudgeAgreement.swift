@@ -23,8 +23,8 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
         public var uncertain: Int
         /// Judged replies under `shortTokens` tokens.
         public var short: Int
-        /// Cohen's κ over the judged replies; nil when there are none, or every verdict of both judges is the same
-        /// (chance agreement 1: κ is undefined).
+        /// Cohen's κ over the judged replies; nil when there are none, or either judge gave them all one verdict (κ is
+        /// then 0 or undefined whatever the agreement: read `uncertain`).
         public var kappa: Double?
         /// Percentile bootstrap interval of κ over the judged replies (2000 resamples, seeded); nil with κ.
         public var kappaCI: Statistics.Interval?
@@ -85,9 +85,10 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
         let m = Double(pairs.count)
         let both = Double(pairs.filter { $0.0 && $0.1 }.count), neither = Double(pairs.filter { !$0.0 && !$0.1 }.count)
         let firstYes = Double(pairs.filter(\.0).count) / m, secondYes = Double(pairs.filter(\.1).count) / m
+        // A judge that gave every reply one verdict leaves κ at 0 (or undefined) however often the two agree: no κ.
+        guard (0 < firstYes && firstYes < 1) && (0 < secondYes && secondYes < 1) else { return nil }
         let observed = (both + neither) / m
         let chance = firstYes * secondYes + (1 - firstYes) * (1 - secondYes)
-        guard chance < 1 - 1e-12 else { return nil }
         return (observed - chance) / (1 - chance)
     }
 

@@ -19,8 +19,10 @@ struct JudgeAgreementTests {
         #expect(JudgeAgreement.kappa(Self.pairs(both: 7, firstOnly: 0, secondOnly: 0, neither: 3)) == 1)
         // Opposite verdicts on a balanced table: −1.
         #expect(JudgeAgreement.kappa(Self.pairs(both: 0, firstOnly: 5, secondOnly: 5, neither: 0)) == -1)
-        // Both judges always say the same one thing: chance agreement is 1 and κ is undefined, not 1.
+        // Both judges always say the same one thing: chance agreement is 1 and κ is undefined, not 1; one judge always
+        // says one thing: κ would read 0 at 12 of 13 agreeing, so none is given.
         #expect(JudgeAgreement.kappa(Self.pairs(both: 9, firstOnly: 0, secondOnly: 0, neither: 0)) == nil)
+        #expect(JudgeAgreement.kappa(Self.pairs(both: 12, firstOnly: 1, secondOnly: 0, neither: 0)) == nil)
         #expect(JudgeAgreement.kappa([]) == nil)
         let interval = try #require(JudgeAgreement.kappaInterval(Self.pairs(both: 20, firstOnly: 5, secondOnly: 10, neither: 15)))
         #expect(interval.low < 0.4 && 0.4 < interval.high && interval.low > -1 && interval.high <= 1)
