@@ -19,13 +19,16 @@ let package = Package(
         // What every other target shares: file and pipe I/O, strict JSON, report tables and writers
         // (Markdown, CSV, JSON, SVG), statistics, SHA-256, Duration units, the error types of the library.
         .target(name: "BenchSupport"),
+        // Byte-level helpers for the targets that stream per-item data, internal to them: the buffered file writer
+        // and the byte sink encoders write into, parallel work taken back in order, the index heap of k-way merges.
+        .target(name: "Storage", dependencies: ["BenchSupport"]),
         // The built-in short-text language recognizer (model format, training, recognition).
         .target(name: "LanguageRecognition", dependencies: ["BenchSupport"]),
         // llama-server process management and its HTTP client.
         .target(name: "LlamaBackend", dependencies: ["BenchSupport"]),
         // Corpus items: formats, parsing, validation, and the item stream (in id order, spooled when large).
         // Its byte-level machinery stays internal; the layers above see items, corpora and the stream.
-        .target(name: "Items", dependencies: ["BenchSupport"]),
+        .target(name: "Items", dependencies: ["BenchSupport", "Storage"]),
         // Where a run came from: tool, commit, corpora, host, the machine calibration, the servers of a pool.
         .target(name: "RunProvenance", dependencies: ["BenchSupport", "Items"]),
         // What a comparison is made of, below both halves: a checked metric and its typed key, the thresholds, the
@@ -33,7 +36,7 @@ let package = Package(
         .target(name: "Checks", dependencies: ["BenchSupport"]),
         // Detectors, detection configs, the streaming runner, the per-item results store and the
         // detection report (accuracy, confusion, McNemar). Its encoders and row readers stay internal.
-        .target(name: "Detection", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "RunProvenance"]),
+        .target(name: "Detection", dependencies: ["BenchSupport", "Items", "LanguageRecognition", "RunProvenance", "Storage"]),
         // The reply pipeline (detect, check support, direct or pivot, honest fallback), prompts, the
         // backends it calls, pools of servers, machine calibration, generation records and the report,
         // with the paired checks a report makes between its variants.
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "Reports", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunComparison", "RunProvenance"]),
         // The jobs (a detect or generate run end to end), the benchmarks and the suite: bench.json, run,
         // merge, the servers a run uses. No print, no exit.
-        .target(name: "LangBench", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
+        .target(name: "LangBench", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
         .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
@@ -53,6 +56,7 @@ let package = Package(
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["BenchSupport", "Checks"]),
+        .testTarget(name: "StorageTests", dependencies: ["BenchSupport", "Storage"]),
         .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import Storage
 
 /// `detection-items.csv` written row by row: the bytes `CSVWriter` renders for the items table (one
 /// row per item × config; `flip` against the first config), without a table of every row in memory.

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// `detection-results.jsonl`: a header line (`DetectionLogHeader`), then one row per result
 /// (`DetectionResultLine`: a JSON array in the header's column order, with its item's fingerprint),

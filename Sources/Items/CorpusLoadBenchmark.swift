@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// Measures loading a large synthetic corpus against a reference measured in the same run: reading
 /// the same file's bytes and splitting them into lines. The ratio is the figure to watch; absolute

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 extension CorpusLoader {
     /// Reads the valid items of one file into `sink` in file order, adding what else it learns to

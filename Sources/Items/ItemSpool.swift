@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// Sorts items by id with bounded memory: items are kept, in their spool encoding (`ItemCoding`), until
 /// `itemsInMemory` of them have come, then sorted (id, then file order) and written as a run to the

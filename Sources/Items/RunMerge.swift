@@ -1,38 +1,24 @@
 import BenchSupport
+import Storage
 
-/// A k-way merge of sorted runs into canonical order (id, then file order), through a binary heap of
-/// the runs' next records (`IndexHeap`). Records stay in their spool encoding: ordering needs only the
-/// id and the sequence number, read in place, so merging copies bytes instead of decoding and encoding
-/// items. Each run's head is refilled in place, so a merge allocates nothing per record.
+/// The sorted runs of a corpus's spool merged into canonical order (id, then file order) by the k-way merge
+/// (`KWayMerge`). Records stay in their spool encoding: ordering needs only the id and the sequence number, read
+/// in place, so merging copies bytes instead of decoding and encoding items.
 struct RunMerge {
     private let readers: [SpoolReader]
-    private var heads: [SpoolRecord]
-    /// The runs that have a head, ordered by their heads.
-    private var heap = IndexHeap()
-    /// The run whose head `next` returned last: read on at the next call, once the caller is done with it.
-    private var returned: Int?
+    private var merge: KWayMerge<SpoolRecord>
 
     init(_ readers: [SpoolReader]) throws {
         self.readers = readers
-        heads = Array(repeating: SpoolRecord(), count: readers.count)
-        for run in readers.indices {
-            if try readers[run].next(into: &heads[run]) {
-                let heads = heads  // read by the comparison while the heap changes
-                heap.push(run) { heads[$0].isBefore(heads[$1]) }
-            }
-        }
+        merge = try KWayMerge(sources: readers.count, empty: SpoolRecord()) { try readers[$0].next(into: &$1) }
     }
 
     /// The next record in canonical order, valid until the next call.
     mutating func next() throws -> SpoolRecord? {
-        if let run = returned {
-            returned = nil
-            let more = try readers[run].next(into: &heads[run])
-            let heads = heads  // read by the comparison while the heap changes (released before the next refill)
-            if more { heap.topChanged { heads[$0].isBefore(heads[$1]) } } else { heap.removeTop { heads[$0].isBefore(heads[$1]) } }
-        }
-        guard let top = heap.top else { return nil }
-        returned = top
-        return heads[top]
+        let readers = readers
+        guard let run = try merge.next(read: { try readers[$0].next(into: &$1) }) else { return nil }
+        return merge.heads[run]
     }
 }
+
+extension SpoolRecord: MergeHead {}

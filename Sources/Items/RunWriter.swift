@@ -1,6 +1,7 @@
 import BenchSupport
 import Dispatch
 import Foundation
+import Storage
 
 /// Sorts and writes the spool's runs on a thread of its own, one run at a time, so that reading goes on
 /// while a run is written: at most one run is being written while the next fills.

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import Storage
 
 /// `bench corpus-scale`'s parts: a seeded synthetic corpus of N one-word items, and the figures of an
 /// end-to-end `detect` over it set against the recognizer's raw words/s measured in the same run (absolute

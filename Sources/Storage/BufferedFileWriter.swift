@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A file written through an in-memory byte buffer in large blocks: the writer for files with one line
@@ -5,8 +6,8 @@ import Foundation
 /// `atomic` files are written beside their name and renamed into place by `finish()`, so a reader or a
 /// crash never sees half of one; the others are appended to in place and survive a crash up to the
 /// last `flush()`.
-public final class BufferedFileWriter {
-    public let url: URL
+package final class BufferedFileWriter {
+    package let url: URL
     private let path: String
     private let handle: FileHandle
     private let atomic: Bool
@@ -20,7 +21,7 @@ public final class BufferedFileWriter {
     private var open = true
 
     /// Opens `url`: for appending when `append` is true, else truncated (atomic: a fresh temporary file).
-    public init(url: URL, append: Bool = false, atomic: Bool = false, blockSize: Int = 1 << 20) throws(ReportError) {
+    package init(url: URL, append: Bool = false, atomic: Bool = false, blockSize: Int = 1 << 20) throws(ReportError) {
         self.url = url
         self.atomic = atomic
         self.blockSize = blockSize
@@ -49,27 +50,27 @@ public final class BufferedFileWriter {
         if atomic && !finished { try? FileManager.default.removeItem(atPath: path) }  // an abandoned partial file
     }
 
-    @inlinable public func append(_ text: String) {
+    @inlinable package func append(_ text: String) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
-    @inlinable public func append(_ text: Substring) {
+    @inlinable package func append(_ text: Substring) {
         var text = text
         text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
     }
 
-    @inlinable public func append(byte: UInt8) {
+    @inlinable package func append(byte: UInt8) {
         reserve(1)
         storage[count] = byte
         count += 1
     }
 
-    @inlinable public func append(bytes: [UInt8]) {
+    @inlinable package func append(bytes: [UInt8]) {
         bytes.withUnsafeBytes { put($0) }
     }
 
-    @inlinable public func append(bytes: ArraySlice<UInt8>) {
+    @inlinable package func append(bytes: ArraySlice<UInt8>) {
         bytes.withUnsafeBytes { put($0) }
     }
 
@@ -101,12 +102,12 @@ public final class BufferedFileWriter {
     }
 
     /// Writes the buffer when it has grown past a block (call between lines).
-    @inlinable public func flushIfFull() throws(ReportError) {
+    @inlinable package func flushIfFull() throws(ReportError) {
         if count >= blockSize { try flush() }
     }
 
     /// Writes everything buffered so far.
-    public func flush() throws(ReportError) {
+    package func flush() throws(ReportError) {
         guard count > 0 else { return }
         let fd = handle.fileDescriptor
         var failure: Int32?
@@ -127,7 +128,7 @@ public final class BufferedFileWriter {
     }
 
     /// Flushes and closes; an atomic file is renamed into place.
-    public func finish() throws(ReportError) {
+    package func finish() throws(ReportError) {
         try flush()
         do {
             open = false
