@@ -2,6 +2,7 @@ import BenchSupport
 import Dispatch
 import Foundation
 import Storage
+import Synchronization
 
 /// Sorts and writes the spool's runs on a thread of its own, one run at a time, so that reading goes on
 /// while a run is written: at most one run is being written while the next fills.
@@ -12,13 +13,12 @@ final class RunWriter {
     private let queue = DispatchQueue(label: "langbench.spool-runs")
 
     /// A run handed to the queue: its records (owned by the queue once handed over), and the error
-    /// of writing them; read back only after waiting on the write.
-    private final class Run: @unchecked Sendable {
-        var records: EncodedRun
-        var error: (any Error)?
+    /// of writing them; read back only after waiting on the write (the lock is never contended).
+    private final class Run: Sendable {
+        let state: Mutex<(records: EncodedRun, error: (any Error)?)>
 
-        init(_ records: EncodedRun) {
-            self.records = records
+        init(_ records: sending EncodedRun) {
+            state = Mutex((records, nil))
         }
     }
 
@@ -35,7 +35,7 @@ final class RunWriter {
         writing.wait()
         self.writing = nil
         self.run = nil
-        if let error = run.error { throw error }
+        if let error = run.state.withLock({ $0.error }) { throw error }
     }
 
     /// Takes `records` (leaving them empty), then writes them to `url` in canonical order, once the run
@@ -45,12 +45,14 @@ final class RunWriter {
         let run = Run(records)
         records = EncodedRun()  // the run's buffers are the queue's alone: not copied
         let work = DispatchWorkItem {
-            do {
-                try Self.write(run.records, to: url)
-            } catch {
-                run.error = error
+            run.state.withLock { state in
+                do {
+                    try Self.write(state.records, to: url)
+                } catch {
+                    state.error = error
+                }
+                state.records = EncodedRun()
             }
-            run.records = EncodedRun()
         }
         self.run = run
         writing = work

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A corpus in canonical order (by id, no duplicates) that can be read from the start as often as
 /// needed, a batch at a time: held in memory when small, else in spool files on disk (removed with
@@ -103,8 +104,8 @@ public final class SortedCorpus: Sendable {
     }
 
     /// Reads the items in canonical order, a batch at a time. Used by one task at a time (handed from
-    /// one batch's task to the next), hence `@unchecked Sendable`.
-    public final class Cursor: @unchecked Sendable {
+    /// one batch's task to the next); the lock, taken once a batch, is never contended.
+    public final class Cursor: Sendable {
         fileprivate enum Source {
             case memory([CorpusItem], next: Int)
             /// The file being read, and the files after it.
@@ -112,18 +113,22 @@ public final class SortedCorpus: Sendable {
             case replay(CorpusReplay.Stream)
         }
 
-        private var source: Source
+        private let source: Mutex<Source>
         /// Keeps the spool file alive while it is read.
         private let owner: SortedCorpus
 
-        fileprivate init(source: Source, owner: SortedCorpus) {
-            self.source = source
+        fileprivate init(source: sending Source, owner: SortedCorpus) {
+            self.source = Mutex(source)
             self.owner = owner
         }
 
         /// The next `count` items (fewer at the end; empty when there are none left), as a slice that may
         /// share the storage items were read into (indices need not start at 0).
         public func next(_ count: Int) throws -> ArraySlice<CorpusItem> {
+            try source.withLock { source in try Self.next(count, from: &source) }
+        }
+
+        private static func next(_ count: Int, from source: inout Source) throws -> ArraySlice<CorpusItem> {
             switch source {
             case .memory(let items, let next):
                 let end = min(items.count, next + max(0, count))

@@ -7,8 +7,8 @@
 
 /// The one k-way merge: sorted sources merged into one order through an `IndexHeap` of the sources that still
 /// have a head, each source's head kept in `heads` and read on in place, so a merge allocates nothing per record.
-/// Used for a corpus's spool runs (`Items`) and a run's shards (the suite);
-/// inlinable, so each user's merge is specialised for its heads, as the hand-written merges it replaced were.
+/// Used for a corpus's spool runs (`Items`), whose heads are bytes; inlinable, so it is specialised for them. A run's
+/// shards are merged over the same `IndexHeap` by hand (`DetectionShardMerge`), where this was measurably slower.
 @usableFromInline package struct KWayMerge<Head: MergeHead> {
     /// Each source's current head (stale once its source is done).
     @usableFromInline package internal(set) var heads: [Head]

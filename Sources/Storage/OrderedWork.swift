@@ -1,13 +1,14 @@
 import Dispatch
+import Synchronization
 
 /// Runs jobs on up to `width` worker threads at once and hands their results back in the order the jobs
 /// were submitted, so that work done in parallel is consumed exactly as if done one job after another.
 /// Used by one thread (the one submitting and taking).
 package final class OrderedWork<Result: Sendable> {
     /// One job's result, written by its worker before `done` is signalled and read only after waiting on
-    /// it: the semaphore orders the two, hence `@unchecked Sendable`.
-    private final class Slot: @unchecked Sendable {
-        var result: Result?
+    /// it: the semaphore orders the two, and the lock (never contended) lets the compiler see it.
+    private final class Slot: Sendable {
+        let result = Mutex<Result?>(nil)
         let done = DispatchSemaphore(value: 0)
     }
 
@@ -38,7 +39,8 @@ package final class OrderedWork<Result: Sendable> {
         let queue = queues[submitted % width]
         submitted += 1
         queue.async {
-            slot.result = job()
+            let result = job()
+            slot.result.withLock { $0 = result }
             slot.done.signal()
         }
     }
@@ -48,6 +50,6 @@ package final class OrderedWork<Result: Sendable> {
         guard !slots.isEmpty else { return nil }
         let slot = slots.removeFirst()
         slot.done.wait()
-        return slot.result
+        return slot.result.withLock { $0 }
     }
 }

@@ -80,41 +80,36 @@ private struct IDSequence: Equatable {
     static func == (a: IDSequence, b: IDSequence) -> Bool { a.count == b.count && a.hash.value == b.hash.value }
 }
 
-/// The shards' results in canonical order (config, then item id) through the k-way merge (`KWayMerge`); ties
-/// (which `DetectionShardMerge` refuses) come out in shard order.
+/// The shards' results in canonical order through a binary heap of their next results (`IndexHeap`);
+/// ties (which `DetectionShardMerge` refuses) come out in shard order. The same heap as `KWayMerge`'s, written
+/// out here: through `KWayMerge` a 10 M-item merge took 10–20% longer (its heads, results with a dozen strings,
+/// are copied per comparison), measured in `docs/benchmarks.md`.
 private struct KWay {
-    /// A shard's next result, its config number, and the shard (which breaks ties).
-    struct Head: MergeHead {
-        var config = -1
-        var result: DetectionResult?
-        var shard = 0
-
-        func isBefore(_ other: Head) -> Bool {
-            if config != other.config { return config < other.config }
-            let (id, otherID) = (result?.itemID ?? "", other.result?.itemID ?? "")
-            return id != otherID ? id < otherID : shard < other.shard
-        }
-    }
-
     private let cursors: [DetectionStore.Cursor]
-    private var merge: KWayMerge<Head>
+    /// Each shard's next result and its config number.
+    private var heads: [(config: Int, result: DetectionResult)?]
+    private var heap = IndexHeap()
 
     init(_ cursors: [DetectionStore.Cursor]) throws {
         self.cursors = cursors
-        merge = try KWayMerge(sources: cursors.count, empty: Head(), read: Self.reader(cursors))
+        heads = try cursors.map { cursor in try cursor.next().map { (cursor.configNumber, $0) } }
+        let heads = heads
+        for shard in cursors.indices where heads[shard] != nil { heap.push(shard) { Self.less($0, $1, heads) } }
     }
 
     /// The next result, its shard and its config number.
     mutating func next() throws -> (shard: Int, config: Int, result: DetectionResult)? {
-        guard let shard = try merge.next(read: Self.reader(cursors)), let result = merge.heads[shard].result else { return nil }
-        return (shard, merge.heads[shard].config, result)
+        guard let top = heap.top, let head = heads[top] else { return nil }
+        heads[top] = try cursors[top].next().map { (cursors[top].configNumber, $0) }
+        let heads = heads  // read by the comparison while the heap changes (released before the next refill)
+        if heads[top] == nil { heap.removeTop { Self.less($0, $1, heads) } } else { heap.topChanged { Self.less($0, $1, heads) } }
+        return (top, head.config, head.result)
     }
 
-    private static func reader(_ cursors: [DetectionStore.Cursor]) -> (Int, inout Head) throws -> Bool {
-        { shard, head in
-            guard let result = try cursors[shard].next() else { return false }
-            head = Head(config: cursors[shard].configNumber, result: result, shard: shard)
-            return true
-        }
+    private static func less(_ a: Int, _ b: Int, _ heads: [(config: Int, result: DetectionResult)?]) -> Bool {
+        let x = heads[a]!, y = heads[b]!
+        if x.config != y.config { return x.config < y.config }
+        if x.result.itemID != y.result.itemID { return x.result.itemID < y.result.itemID }
+        return a < b
     }
 }
