@@ -58,8 +58,11 @@ extension IntegrationTests {
                 // The client and the server time the same tokens: a factor of two apart would be a unit or count gone wrong.
                 #expect(comparison.clientToServer > 0.5 && comparison.clientToServer < 2,
                         "client \(comparison.clientPerSecond)/s, server \(comparison.serverPerSecond)/s")
-                // llama-bench measures the same model on the same machine: within a factor of ten of the server.
-                #expect(comparison.llamaBenchPerSecond > comparison.serverPerSecond / 10 && comparison.llamaBenchPerSecond < comparison.serverPerSecond * 10)
+                // llama-bench measures the same model on the same machine, at another moment: one request of the server can
+                // run ten times slower when anything else takes a core (llama.cpp's collapse on two cores), so the bound
+                // is a factor of a hundred, which a unit gone wrong (×1000) still crosses.
+                #expect(comparison.llamaBenchPerSecond > comparison.serverPerSecond / 100 && comparison.llamaBenchPerSecond < comparison.serverPerSecond * 100,
+                        "llama-bench \(comparison.llamaBenchPerSecond)/s, server \(comparison.serverPerSecond)/s")
             }
             #expect(report.overheadMs >= 0)
             #expect(report.serverBuild.hasPrefix("b"))
