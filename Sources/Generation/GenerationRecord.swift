@@ -119,6 +119,10 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var replyTokens: Int? { (translateOut ?? generate)?.completionTokens }
     /// End-to-end cost per token of the reply the person reads: what a longer wait buys them.
     public var msPerReplyToken: Double? { replyTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
+    /// Whether the language the pipeline answered in was the item's true one (an abstention is answered as English).
+    public var detectedRight: Bool {
+        (detectedLang == "und" ? ReplyPipeline.english : LanguageCode(normalised: detectedLang)).isEquivalent(to: lang)
+    }
     /// The timed requests of this record.
     public var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
 }

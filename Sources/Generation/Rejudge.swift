@@ -36,9 +36,7 @@ public enum Rejudge {
         for index in records.indices where records[index].outcome == .model && records[index].fallbackReason != .crisisProtocol {
             let record = records[index]
             guard let text = texts[record.key] else { throw Failure.noReply(record.keyDescription) }
-            // As the pipeline judged it: an undetermined language was answered as English.
-            let detected = record.detectedLang == "und" ? ReplyPipeline.english : LanguageCode(normalised: record.detectedLang)
-            records[index] = try await ReplyPipeline.judged(record, reply: text, detectedRight: detected.isEquivalent(to: record.lang)) { reply in
+            records[index] = try await ReplyPipeline.judged(record, reply: text, detectedRight: record.detectedRight) { reply in
                 let outcome = await detector.identify(reply, candidates: nil, hints: [:])
                 if case .failed(let reason) = outcome { throw Failure.judgeFailed(reason) }
                 return outcome.top?.lang

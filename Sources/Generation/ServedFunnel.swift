@@ -10,7 +10,7 @@ import Items
 /// records only, crisis-flagged ones left out (counted in the report).
 public struct ServedFunnel: Sendable, Hashable, Codable {
     /// Where a record stopped.
-    public enum Stage: String, Sendable, Codable, CaseIterable {
+    public enum Stage: String, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
         /// The detected language was not the person's (and the reply did not serve them anyway).
         case detection
         /// The route refused: direct generation in an unsupported language, or a translation pack missing or nonexistent.
@@ -26,8 +26,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         /// The stage `record` stopped at (a crisis-flagged record has none).
         public static func of(_ record: GenerationRecord) -> Stage {
             if record.servedInOwnLanguage == true { return .served }
-            let detected = record.detectedLang == "und" ? LanguageCode(normalised: "en") : LanguageCode(normalised: record.detectedLang)
-            if !detected.isEquivalent(to: record.lang) { return .detection }
+            if !record.detectedRight { return .detection }
             if record.notServedReason == NotServed.degenerateOutput { return .degenerate }
             switch record.fallbackReason {
             case .unsupportedLanguage, .translationPackMissing, .translationUnsupported: return .refused
@@ -55,7 +54,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         /// A language code or `all`.
         public var lang: String
         public var n: Int
-        /// Records per stage, every stage present (zeros included): they add up to `n`.
+        /// Records per stage, every stage present (zeros included): they add up to `n`. A JSON object keyed by stage.
         public var stages: [Stage: Int]
         public var served: Int { stages[.served] ?? 0 }
         public var rate: Double { n > 0 ? Double(served) / Double(n) : 0 }
@@ -67,36 +66,6 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
 
         enum CodingKeys: String, CodingKey {
             case config, route, lang, n, stages, ci = "ci95", lostToDetection = "lost_to_detection", shared
-        }
-
-        public init(from decoder: Decoder) throws {
-            let c = try decoder.container(keyedBy: CodingKeys.self)
-            config = try c.decode(String.self, forKey: .config)
-            route = try c.decode(Route.self, forKey: .route)
-            lang = try c.decode(String.self, forKey: .lang)
-            n = try c.decode(Int.self, forKey: .n)
-            let raw = try c.decode([String: Int].self, forKey: .stages)
-            stages = Dictionary(uniqueKeysWithValues: try raw.map { key, value in
-                guard let stage = Stage(rawValue: key) else {
-                    throw DecodingError.dataCorruptedError(forKey: .stages, in: c, debugDescription: "unknown stage '\(key)'")
-                }
-                return (stage, value)
-            })
-            ci = try c.decode(Statistics.Interval.self, forKey: .ci)
-            lostToDetection = try c.decodeIfPresent(Int.self, forKey: .lostToDetection)
-            shared = try c.decode(Int.self, forKey: .shared)
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var c = encoder.container(keyedBy: CodingKeys.self)
-            try c.encode(config, forKey: .config)
-            try c.encode(route, forKey: .route)
-            try c.encode(lang, forKey: .lang)
-            try c.encode(n, forKey: .n)
-            try c.encode(Dictionary(uniqueKeysWithValues: stages.map { ($0.key.rawValue, $0.value) }), forKey: .stages)
-            try c.encode(ci, forKey: .ci)
-            try c.encodeIfPresent(lostToDetection, forKey: .lostToDetection)
-            try c.encode(shared, forKey: .shared)
         }
 
         init(config: String, route: Route, lang: String, _ records: [GenerationRecord]) {

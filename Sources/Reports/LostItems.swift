@@ -40,11 +40,12 @@ enum LostItems {
 
     /// Per row of the funnel's table, a link from each lost stage's count (when not zero) to its records.
     static func funnelLinks(_ funnel: ServedFunnel) -> [[String?]] {
-        let stageColumn = 4  // route, config, lang, n, then the stages in `Stage.allCases` order
+        let columns = funnel.table.columns.map(\.name)
         return funnel.rows.map { row in
-            var links = [String?](repeating: nil, count: funnel.table.columns.count)
-            for (offset, stage) in ServedFunnel.Stage.allCases.enumerated() where stage != .served && (row.stages[stage] ?? 0) > 0 {
-                links[stageColumn + offset] = link(config: row.config, route: row.route.rawValue, lang: row.lang, stage: stage)
+            var links = [String?](repeating: nil, count: columns.count)
+            for stage in ServedFunnel.Stage.allCases where stage != .served && (row.stages[stage] ?? 0) > 0 {
+                guard let column = columns.firstIndex(of: stage.rawValue) else { continue }
+                links[column] = link(config: row.config, route: row.route.rawValue, lang: row.lang, stage: stage)
             }
             return links
         }

@@ -191,7 +191,8 @@ struct GenerationCommandTests {
         let report = try GenerationOutput.read(out.path)
         #expect(report.settings.secondJudge == CommandFixtures.scriptDetector)
         #expect(report.records.allSatisfy { $0.servedBySecondJudge != nil })
-        for record in report.records where record.outcome == .model {
+        // A degenerate reply is read by neither judge (its seeded text differs between CPU builds).
+        for record in report.records where record.outcome == .model && record.notServedReason != NotServed.degenerateOutput {
             let expected = record.lang.identifier == "en" ? "en" : "ru"
             #expect(record.secondJudgeLang == expected, "the script detector's answer for \(record.itemID)")
             #expect(record.servedBySecondJudge == (record.lang.identifier != "uk"))

@@ -129,8 +129,8 @@ public struct BenchConfig: Sendable, Decodable {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "nothing to run: give \"detection\", \"generation\" or both"))
         }
         // Every name the generation half detects with must be a config: found now, before anything runs.
-        for name in generation?.configs ?? [] {
-            do { _ = try generationConfigs(names: [name]) } catch let error as ConfigurationError {
+        if let names = generation?.configs {
+            do { _ = try generationConfigs(names: names) } catch let error as ConfigurationError {
                 guard case .invalidValue(_, _, let reason) = error else { throw error }
                 throw StrictJSON.OutOfRange(keyPath: ["generation", "configs"], reason: reason)
             }

@@ -82,8 +82,7 @@ private struct IDSequence: Equatable {
 
 /// The shards' results in canonical order through a binary heap of their next results (`IndexHeap`);
 /// ties (which `DetectionShardMerge` refuses) come out in shard order. The same heap as `KWayMerge`'s, written
-/// out here: through `KWayMerge` a 10 M-item merge took 10–20% longer (its heads, results with a dozen strings,
-/// are copied per comparison), measured in `docs/benchmarks.md`.
+/// out here: through `KWayMerge` a 10 M-item merge took 10–20% longer (`docs/benchmarks.md`; the cause not found).
 private struct KWay {
     private let cursors: [DetectionStore.Cursor]
     /// Each shard's next result and its config number.
