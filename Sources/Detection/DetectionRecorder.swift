@@ -16,6 +16,9 @@ final class DetectionRecorder {
     private var tally: DetectionTally
     private let items: BufferedFileWriter
     private let log: DetectionResultLog?
+    /// Called once, with the config number and item position of the first fresh result, before it is
+    /// appended to the log (a resume's segment index: `DetectionStore.Writer.open`).
+    var beforeFirstFresh: ((Int, Int) throws -> Void)?
 
     /// `itemCount` sizes the per-item outcome bits; `log` receives fresh results.
     init(directory: URL, echoes: [DetectionReport.ConfigEcho], itemCount: Int, log: DetectionResultLog?) throws {
@@ -29,14 +32,22 @@ final class DetectionRecorder {
     /// Records the result of config number `config` for the item at `position` (results not encoded
     /// ahead: resumed and merged ones).
     func record(_ result: DetectionResult, config: Int, position: Int, fresh: Bool) throws {
+        if fresh, let hook = beforeFirstFresh {
+            try hook(config, position)
+            beforeFirstFresh = nil
+        }
         try record(result, config: config, position: position, fresh: fresh, tally: &tally)
     }
 
     /// Records a batch of config number `config`: the fresh results (built here when they come as
     /// detections) and the others (`previous`), each encoded straight into the files; then makes the log
     /// durable up to this batch.
-    func record(_ batch: DetectionRunner.Batch, config: Int, previous: (Int) throws -> DetectionResult) throws {
-        try record(batch, config: config, previous: previous, tally: &tally)
+    func record(_ batch: DetectionRunner.Batch, previous: (Int) throws -> DetectionResult) throws {
+        if let hook = beforeFirstFresh, let first = batch.todo.first {
+            try hook(batch.config, first)
+            beforeFirstFresh = nil
+        }
+        try record(batch, config: batch.config, previous: previous, tally: &tally)
         try log?.flush()
     }
 
@@ -92,11 +103,10 @@ final class DetectionRecorder {
         return (correct, correct ? "fixed" : "broken")
     }
 
-    /// Closes the per-item files and returns the report of what was recorded; the caller writes it
-    /// (`DetectionOutput.write`, and report.html from the layer that joins detection and generation).
-    func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
+    /// Closes the per-item files and returns the tallies of what was recorded (the report's figures).
+    func finish() throws -> DetectionTally {
         try log?.finish()
         try items.finish()
-        return DetectionReport(tally: tally, timings: timings, provenance: provenance)
+        return tally
     }
 }

@@ -160,7 +160,7 @@ public struct DetectionReport: Sendable, Codable {
     }
 
     /// Builds the report from the running aggregates of a run.
-    init(tally: DetectionTally, timings: [DetectionRunner.Timing], provenance: Provenance) {
+    public init(tally: DetectionTally, timings: [DetectionRunner.Timing], provenance: Provenance) {
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
         configs = tally.echoes

@@ -81,17 +81,17 @@ final class DetectionResultLog {
                 }
                 guard line.first == UInt8(ascii: "[") else { throw DetectionRowReader.Invalid(description: "not a row of format 3") }
                 return try rows.result(line)
-            } catch let error as ConfigurationError {
+            } catch let error as DamagedLog {
                 throw error
             } catch {
-                throw ConfigurationError.invalid(path: url.path, reason: "line \(lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
+                throw DamagedLog(path: url.path, line: lineNumber, reason: "not a valid record (\(JSONErrorText.describe(error)))")
             }
         }
     }
 
     /// A log of a format before this one: its results cannot be checked or read as rows, so the run is recorded again.
-    static func olderFormat(_ url: URL, format: Int) -> ConfigurationError {
-        .invalid(path: url.path, reason: "a results log of format \(format), written by an older LangBench; this LangBench reads format "
+    static func olderFormat(_ url: URL, format: Int) -> DamagedLog {
+        DamagedLog(path: url.path, reason: "a results log of format \(format), written by an older LangBench; this LangBench reads format "
             + "\(DetectionLogHeader.formatVersion) only: record the run again (`langbench detect` or `langbench run` with the same corpora and configs)")
     }
 

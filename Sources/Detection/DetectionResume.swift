@@ -17,11 +17,12 @@ struct DetectionResume: Sendable {
     fileprivate enum Source: Sendable {
         /// Nothing kept.
         case nothing
-        /// The first `length` bytes of the log at the URL, in canonical order or of the canonical
-        /// `segments` merged: every result of a config of the run, a duplicate skipped, is kept (anything
-        /// else was refused).
-        case log(URL, length: Int, configs: [String], segments: [DetectionStore.Segment]?)
+        /// The first `length` bytes of the log at the URL, read as its index says (`DetectionStore.Cursor`):
+        /// every result of a config of the run, a duplicate skipped, is kept (anything else was refused).
+        case log(URL, length: Int, configs: [String])
     }
+    /// The last result kept in canonical order (config number, item position).
+    private var last: (config: Int, position: Int)?
 
     /// Nothing to keep (a fresh run).
     init(configs: Int) {
@@ -32,10 +33,11 @@ struct DetectionResume: Sendable {
     /// Whether there is no result to keep.
     var isEmpty: Bool { count == 0 }
 
-    /// Whether the kept results are read from the log as several canonical segments merged.
-    var isSegmented: Bool {
-        if case .log(_, _, _, let segments) = source { return segments != nil }
-        return false
+    /// Whether a fresh result of config number `config` for the item at `position`, appended after the kept
+    /// ones, starts a canonical segment of its own: it comes before the last kept.
+    func startsSegment(config: Int, position: Int) -> Bool {
+        guard let last else { return false }
+        return config < last.config || config == last.config && position < last.position
     }
 
     /// Whether the result of config number `config` for the item at `position` is kept.
@@ -56,8 +58,8 @@ struct DetectionResume: Sendable {
 
         fileprivate init(_ source: Source) throws {
             self.source = source
-            if case .log(let url, let length, let configs, let segments) = source {
-                cursor = try DetectionStore.Cursor(log: url, length: length, configs: configs, segments: segments)
+            if case .log(let url, let length, let configs) = source {
+                cursor = try DetectionStore.Cursor(log: url, length: length, configs: configs)
             } else {
                 cursor = nil
             }
@@ -69,12 +71,12 @@ struct DetectionResume: Sendable {
             switch source {
             case .nothing:
                 preconditionFailure("no result is kept")
-            case .log(let url, _, _, _):
+            case .log(let url, _, _):
                 guard let cursor, let result = try cursor.next() else {
-                    throw ConfigurationError.invalid(path: url.path, reason: "ended before the result of config \(config + 1) for item \(position + 1), which it held when the run started")
+                    throw DamagedLog(path: url.path, reason: "ended before the result of config \(config + 1) for item \(position + 1), which it held when the run started")
                 }
                 guard cursor.configNumber == config else {
-                    throw ConfigurationError.invalid(path: url.path, reason: "changed while the run resumed it (a result of config '\(result.config)' where one of config \(config + 1) was kept)")
+                    throw DamagedLog(path: url.path, reason: "changed while the run resumed it (a result of config '\(result.config)' where one of config \(config + 1) was kept)")
                 }
                 return result
             }
@@ -84,41 +86,49 @@ struct DetectionResume: Sendable {
 
 extension DetectionResume {
     /// Checks the log at `url` against a run with `header` over `items` and keeps its results; returns
-    /// them with the log to append fresh results to. Throws `ResumeError.mismatch` naming every kind of
-    /// difference, with examples, before anything is written. A torn final line is truncated away; an empty
-    /// log starts afresh; a log of an older format is refused (`DetectionResultLog.olderFormat`).
+    /// them with the log to append fresh results to and its length. Throws `ResumeError.mismatch` naming
+    /// every kind of difference, with examples, before anything is written. A torn final line is truncated
+    /// away; an empty log starts afresh; a log of an older format is refused (`DetectionResultLog.olderFormat`).
     ///
-    /// The log is checked in one streamed pass against the corpus read again per config: as one
-    /// canonical stream (what `detect` writes, and what a resume appends when the corpus has not gained
-    /// items before the ones logged), or, when it turns out to be of several canonical segments, as
-    /// those segments merged (`DetectionStore.segments`). Memory does not grow with the log.
-    static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog) {
+    /// The log is checked in one streamed pass (its segments merged, when its index names several) against
+    /// the corpus read again per config. Memory does not grow with the log.
+    static func resuming(_ url: URL, header: DetectionLogHeader, items: SortedCorpus, directory: URL) throws -> (DetectionResume, DetectionResultLog, length: Int) {
         guard let earlier = try DetectionResultLog.header(of: url) else {
-            return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header))
+            try DetectionStore.SegmentIndex.remove(of: url)
+            return (DetectionResume(configs: header.configs.count), try DetectionResultLog(creating: url, header: header), 0)
         }
         let length = try JSONLines.truncateTornLine(of: url)
-        let configs = header.configs.map(\.name)
-        let check: Check
-        do {
-            check = try streamed(url, length: length, configs: configs, segments: nil, items: items)
-        } catch is DetectionStore.NotInCanonicalOrder {
-            let segments = try DetectionStore.segments(of: url, length: length, configs: configs)
-            check = try streamed(url, length: length, configs: configs, segments: segments, items: items)
-        }
+        let check = try streamed(url, length: length, configs: header.configs.map(\.name), items: items)
         let resume = check.resume
         let differences = header.differences(from: earlier) + check.changed.difference("item(s) changed text, language or tags under the same id")
             + check.missing.difference("logged item(s) are not in the corpus")
         if !differences.isEmpty { throw ResumeError.mismatch(directory: directory.path, differences: differences) }
-        return (resume, try DetectionResultLog(appendingTo: url))
+        return (resume, try DetectionResultLog(appendingTo: url), length)
     }
 
-    /// The check of a log in canonical order (or of its canonical `segments` merged), streamed; without
-    /// segments, throws `NotInCanonicalOrder` at the first result out of that order.
-    private static func streamed(_ url: URL, length: Int, configs: [String], segments: [DetectionStore.Segment]?, items: SortedCorpus) throws -> Check {
+    /// Before the first fresh result is appended to the log at `url` (its first `length` bytes kept): when that
+    /// result starts a segment of its own (`startsSegment`), the log's index gains the segment, so that every
+    /// reader reads the log as its segments merged.
+    static func indexSegment(of url: URL, length: Int) throws {
+        var segments = try DetectionStore.SegmentIndex.segments(of: url, length: length) ?? [try firstSegment(of: url)]
+        guard segments.last!.offset < length else { return }  // an earlier resume's segment, still empty
+        segments.append(try DetectionStore.segment(at: length, of: url))
+        try DetectionStore.SegmentIndex.write(segments, of: url)
+    }
+
+    /// The log's first segment: its results from line 2, after the header.
+    private static func firstSegment(of url: URL) throws -> DetectionStore.Segment {
+        let lines = try LogLines(url)
+        guard let header = try lines.next() else { return DetectionStore.Segment(offset: 0, line: 2) }
+        return DetectionStore.Segment(offset: lines.lineOffset + header.count + 1, line: 2)
+    }
+
+    /// The check of a log, streamed in canonical order.
+    private static func streamed(_ url: URL, length: Int, configs: [String], items: SortedCorpus) throws -> Check {
         var resume = DetectionResume(configs: configs.count)
-        resume.source = .log(url, length: length, configs: configs, segments: segments)
+        resume.source = .log(url, length: length, configs: configs)
         var changed = Examples(), missing = Examples()
-        let results = try DetectionStore.Cursor(log: url, length: length, configs: configs, segments: segments)
+        let results = try DetectionStore.Cursor(log: url, length: length, configs: configs)
         var config = -1
         var corpus: SortedCorpus.Cursor?, buffer: ArraySlice<CorpusItem> = [], position = 0
         while let result = try results.next() {  // results of configs of the run, duplicates skipped, in canonical order or it throws
@@ -163,6 +173,7 @@ extension DetectionResume {
         if done[config].isEmpty { done[config] = Array(repeating: 0, count: (items + 63) / 64) }
         done[config][position >> 6] |= 1 << UInt64(position & 63)
         count += 1
+        last = (config, position)
     }
 
     /// Ids of one kind of difference: how many (per config: an item's results under every config share

@@ -64,9 +64,9 @@ public struct DetectionRunner: Sendable {
     /// none was (a fresh run, which then asks nothing per item).
     public struct Sink {
         public var done: ((_ config: Int, _ position: Int) -> Bool)?
-        public var batch: (_ config: Int, _ batch: Batch) throws -> Void
+        public var batch: (_ batch: Batch) throws -> Void
 
-        public init(done: ((Int, Int) -> Bool)? = nil, batch: @escaping (Int, Batch) throws -> Void) {
+        public init(done: ((Int, Int) -> Bool)? = nil, batch: @escaping (Batch) throws -> Void) {
             self.done = done
             self.batch = batch
         }
@@ -76,6 +76,8 @@ public struct DetectionRunner: Sendable {
     /// consecutive chunks, as detections or results for the sink to build and encode: `FreshChunk`);
     /// the sink has the others (`Sink.done`).
     public struct Batch: Sendable {
+        /// The config's number, in the run's order.
+        public var config: Int
         public var positions: Range<Int>
         public var todo: [Int]
         var fresh: [FreshChunk]
@@ -178,7 +180,7 @@ public struct DetectionRunner: Sendable {
                         seconds += elapsed.wall
                         cpuSeconds = cpuSeconds.flatMap { sum in elapsed.cpu.map { sum + $0 } }
                         measured += pending.todo.count
-                        try sink.batch(index, Batch(positions: pending.positions, todo: pending.todo, fresh: fresh))
+                        try sink.batch(Batch(config: index, positions: pending.positions, todo: pending.todo, fresh: fresh))
                         next = try read()  // nil again once the items have ended
                         progress.advance(by: pending.positions.count)
                     }

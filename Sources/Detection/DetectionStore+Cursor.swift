@@ -3,13 +3,14 @@ import Foundation
 
 extension DetectionStore {
     /// One pass over a store's results in canonical order (`DetectionStore`), streamed from the log and
-    /// parsed ahead on a thread of its own (`ResultBatches`). A log of several canonical segments (a
-    /// resume appended out of order) is read as one stream per segment, merged.
-    public final class Cursor {
+    /// parsed ahead on a thread of its own (`ResultBatches`). A log of several canonical segments (its
+    /// `SegmentIndex`, written by the resume that appended out of order) is read as one stream per
+    /// segment, merged.
+    public final class Cursor: ResultCursor {
         /// The log and how it is read: from the store (checked complete against its report at the end),
         /// or a bare log's first `length` bytes (a resumed run's, which has no report yet).
         private let source: Source
-        /// Where the log's canonical segments start: nil while it is read as one stream, its order checked.
+        /// Where the log's canonical segments start (its index): nil when it is one stream, its order checked.
         private let segments: [Segment]?
         private var streams: [Stream] = []
         /// The one stream of a log read as one (nil for a merge of segments).
@@ -34,23 +35,27 @@ extension DetectionStore {
             }
         }
 
-        init(_ store: DetectionStore, segments: [Segment]?) throws {
+        init(_ store: DetectionStore) throws {
             source = .store(store)
-            self.segments = segments
+            segments = try Self.segmented(SegmentIndex.segments(of: store.log))
             configIndex = store.configs.firstPositions
             counts = Array(repeating: 0, count: store.report.configs.count)
             try open()
         }
 
         /// A stream of the first `length` bytes of the log at `log` (results of `configs`, numbered in this
-        /// order). Without `segments`, its results must be in canonical order: `next` throws
-        /// `NotInCanonicalOrder` otherwise.
-        init(log: URL, length: Int, configs: [String], segments: [Segment]? = nil) throws {
+        /// order), read as its index says.
+        init(log: URL, length: Int, configs: [String]) throws {
             source = .log(log, length: length, configs: configs)
-            self.segments = segments
+            segments = try Self.segmented(SegmentIndex.segments(of: log, length: length))
             configIndex = configs.firstPositions
             counts = Array(repeating: 0, count: configs.count)
             try open()
+        }
+
+        /// Segments to merge; nil for one (read from the log's start, header included).
+        private static func segmented(_ segments: [Segment]?) -> [Segment]? {
+            segments.flatMap { $0.count > 1 ? $0 : nil }
         }
 
         deinit { streams.forEach { $0.cancel() } }  // the reading threads stop: nothing more is read
@@ -65,7 +70,7 @@ extension DetectionStore {
             case .log(_, let bytes, _): (length, header) = (bytes, nil)
             }
             guard let segments else {
-                single = Stream(ResultBatches(url, length: length), url: url, configIndex: configIndex)
+                single = Stream(ResultBatches(url, length: length), url: url, configIndex: configIndex, indexed: false)
                 streams = [single!]
                 return
             }
@@ -73,7 +78,7 @@ extension DetectionStore {
             let known = try header ?? DetectionResultLog.header(of: url)
             streams = segments.indices.map { index in  // each segment read up to where the next starts
                 let end = index + 1 < segments.count ? segments[index + 1].offset : length
-                return Stream(ResultBatches(url, segment: segments[index], header: known, length: end), url: url, configIndex: configIndex)
+                return Stream(ResultBatches(url, segment: segments[index], header: known, length: end), url: url, configIndex: configIndex, indexed: true)
             }
             heads = []
         }
@@ -149,11 +154,11 @@ extension DetectionStore {
             return nil
         }
 
-        /// A new pass over the same store, read the same way.
+        /// A new pass over the same store.
         public func reopened() throws -> Cursor {
             switch source {
-            case .store(let store): try Cursor(store, segments: segments)
-            case .log(let url, let length, let configs): try Cursor(log: url, length: length, configs: configs, segments: segments)
+            case .store(let store): try Cursor(store)
+            case .log(let url, let length, let configs): try Cursor(log: url, length: length, configs: configs)
             }
         }
 
@@ -180,11 +185,14 @@ extension DetectionStore.Cursor {
         private var last: (config: Int, result: DetectionResult)?
         private var lastConfigName = ""
         private var lastConfigNumber = -1
+        /// Whether the stream is one segment of those the log's index names.
+        private let indexed: Bool
 
-        init(_ batches: ResultBatches, url: URL, configIndex: [String: Int]) {
+        init(_ batches: ResultBatches, url: URL, configIndex: [String: Int], indexed: Bool) {
             self.batches = batches
             self.url = url
             self.configIndex = configIndex
+            self.indexed = indexed
         }
 
         func cancel() { batches.cancel() }
@@ -192,7 +200,7 @@ extension DetectionStore.Cursor {
         /// The config number of the result `next` returned last.
         private(set) var config = -1
 
-        /// The next result in canonical order, or nil at the end; throws `NotInCanonicalOrder` at one out of it.
+        /// The next result in canonical order, or nil at the end; a result out of it is a `DamagedLog`.
         func next() throws -> DetectionResult? {
             while true {
                 if index == batch.count {
@@ -213,7 +221,11 @@ extension DetectionStore.Cursor {
                 }
                 if let last {
                     if config < last.config || config == last.config && result.itemID < last.result.itemID {
-                        throw DetectionStore.NotInCanonicalOrder(log: url)
+                        let index = DetectionStore.SegmentIndex.fileName
+                        let why = indexed ? "inside a segment \(index) names" : "and no \(index) says where a resume appended"
+                        throw DamagedLog(path: url.path, reason: "its results are out of canonical order (config order, then item id): item '\(result.itemID)' "
+                                         + "of config '\(result.config)' after '\(last.result.itemID)' of '\(last.result.config)', \(why); "
+                                         + "the log was edited or written by an older LangBench: run detect again")
                     }
                     if config == last.config && result.itemID == last.result.itemID {
                         guard result == last.result else { throw DetectionStore.conflictingDuplicate(result, in: url) }

@@ -3,36 +3,71 @@ import Foundation
 
 extension DetectionStore {
     /// Where one canonical segment of a results log starts: its first result's byte offset and line number.
-    struct Segment: Equatable, Sendable {
+    struct Segment: Codable, Equatable, Sendable {
         let offset: Int
         let line: Int
     }
 
     /// The most segments a log is read as: each is read on a thread of its own holding a few batches
-    /// (`ResultBatches`). A resume adds a segment only when the corpus gained items before those
-    /// logged, so a log of LangBench's is far below it; one past it was written in another order (by
-    /// an older LangBench) and is refused.
+    /// (`ResultBatches`). A resume adds a segment only when the corpus gained items before those logged.
     static let maxSegments = 32
 
-    /// Where each canonical segment of the log's first `length` bytes starts (results of `configs`,
-    /// numbered in that order; others do not count): a segment ends where a result comes before the one
-    /// above it. One pass over the log, memory a block and a line.
-    static func segments(of log: URL, length: Int? = nil, configs: [String]) throws -> [Segment] {
-        let configIndex = configs.firstPositions
-        let lines = try LogLines(log, length: length)
-        var reader = DetectionResultLog.Lines(url: log)
-        var segments: [Segment] = [], last: (config: Int, id: String)?
-        while let line = try lines.next() {
-            guard let result = try reader.result(lines.lineNumber, line), let config = configIndex[result.config] else { continue }
-            if last.map({ config < $0.config || config == $0.config && result.itemID < $0.id }) ?? true {
-                segments.append(Segment(offset: lines.lineOffset, line: lines.lineNumber))
+    /// `detection-results.index.json`: where each canonical segment of the results log beside it starts,
+    /// written by a resume before it appends results that come before ones already logged (a corpus that
+    /// gained items). Without it a log is one canonical segment; so every reader opens a log's segments
+    /// at once and reads them merged in one pass.
+    struct SegmentIndex: Codable {
+        static let fileName = "detection-results.index.json"
+        static let formatVersion = 1
+
+        var format = SegmentIndex.formatVersion
+        var segments: [Segment]
+
+        static func url(of log: URL) -> URL { log.deletingLastPathComponent().appendingPathComponent(fileName) }
+
+        /// The segments of `log` (its first `length` bytes when given), or nil when it has no index (one segment).
+        static func segments(of log: URL, length: Int? = nil) throws -> [Segment]? {
+            let url = url(of: log)
+            guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+            let index: SegmentIndex
+            do { index = try JSONDecoder().decode(SegmentIndex.self, from: Data(contentsOf: url)) } catch {
+                throw DamagedLog(path: url.path, reason: "not an index of the results log's segments (\(JSONErrorText.describe(error))); run detect again")
             }
-            last = (config, result.itemID)
+            let size = length ?? ((try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0)
+            let ordered = zip(index.segments, index.segments.dropFirst()).allSatisfy { $0.offset < $1.offset && $0.line < $1.line }
+            guard index.format == formatVersion, ordered, !index.segments.isEmpty, index.segments.count <= maxSegments,
+                  index.segments.allSatisfy({ $0.offset <= size && $0.line >= 2 }) else {
+                throw DamagedLog(path: url.path, reason: "does not describe \(log.lastPathComponent) (format \(index.format), \(index.segments.count) segment(s), "
+                                 + "at most \(maxSegments), each inside the log): it was edited or belongs to another run; run detect again")
+            }
+            return index.segments
         }
-        guard segments.count <= maxSegments else {
-            throw ConfigurationError.invalid(path: log.path, reason: "its results are out of canonical order (config order, then item id) in \(segments.count - 1) places, "
-                                             + "more than the \(maxSegments - 1) resumes LangBench reads back; it was written by an older LangBench: run detect again")
+
+        static func write(_ segments: [Segment], of log: URL) throws {
+            try AtomicFile.write(try JSONOutput.line(SegmentIndex(segments: segments)), to: url(of: log))
         }
-        return segments
+
+        /// Removes the index beside `log` (a fresh or merged log is one segment).
+        static func remove(of log: URL) throws {
+            let url = url(of: log)
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            try ReportError.writing(url) { try FileManager.default.removeItem(at: url) }
+        }
+    }
+
+    /// Where a segment starting at byte `offset` of `log` (a line's start) starts: its line number, counted in
+    /// one pass over the bytes before it. Only a resume that appends out of order asks, once.
+    static func segment(at offset: Int, of log: URL) throws -> Segment {
+        let lines = try ReportError.reading(log) { () -> Int in
+            let handle = try FileHandle(forReadingFrom: log)
+            defer { try? handle.close() }  // try?: a read-only handle loses nothing on a failed close
+            var count = 0, read = 0
+            while read < offset, let block = try handle.read(upToCount: min(1 << 20, offset - read)), !block.isEmpty {
+                count += block.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+                read += block.count
+            }
+            return count
+        }
+        return Segment(offset: offset, line: lines + 1)
     }
 }

@@ -4,10 +4,10 @@ import Items
 import RunProvenance
 
 extension DetectionStore {
-    /// Writes a run's per-item results (the results log and the per-item CSV), fresh or resumed: the one
-    /// way the layers above write the store, so that its format, a resume's checks and an older log's
-    /// conversion stay in this target.
-    public final class Writer {
+    /// Writes a run's per-item results, fresh, resumed or merged: the one way the layers above write the
+    /// store, so that its format and a resume's checks stay in this target. Each result is appended to the
+    /// log and, from the same pass, to its view for people (`detection-items.csv`) and the report's tallies.
+    public final class Writer: ResultWriting {
         private let recorder: DetectionRecorder
         /// The runner's sink: results the log kept are not redone, and are copied from it in their place.
         public let sink: DetectionRunner.Sink
@@ -15,15 +15,22 @@ extension DetectionStore {
         private init(recorder: DetectionRecorder, kept: DetectionResume) throws {
             self.recorder = recorder
             let previous = try kept.kept()
-            sink = DetectionRunner.Sink(done: kept.isEmpty ? nil : { kept.isDone(config: $0, position: $1) }) { config, batch in
-                try recorder.record(batch, config: config) { try previous.result(config: config, position: $0) }
+            sink = DetectionRunner.Sink(done: kept.isEmpty ? nil : { kept.isDone(config: $0, position: $1) }) { batch in
+                try recorder.record(batch) { try previous.result(config: batch.config, position: $0) }
             }
+        }
+
+        /// Appends a batch of the runner's (the sink's way in).
+        public func append(_ batch: DetectionRunner.Batch) throws {
+            try sink.batch(batch)
         }
 
         /// A fresh log with `header` and a fresh per-item CSV in `directory`, replacing any there, for
         /// results of `echoes` over `itemCount` items.
         public convenience init(creating directory: URL, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], itemCount: Int) throws {
-            let log = try DetectionResultLog(creating: directory.appendingPathComponent(DetectionOutput.resultsLog), header: header)
+            let url = directory.appendingPathComponent(DetectionOutput.resultsLog)
+            let log = try DetectionResultLog(creating: url, header: header)
+            try SegmentIndex.remove(of: url)
             try self.init(recorder: DetectionRecorder(directory: directory, echoes: echoes, itemCount: itemCount, log: log),
                           kept: DetectionResume(configs: echoes.count))
         }
@@ -37,8 +44,13 @@ extension DetectionStore {
                 // A fresh run replaces an old log.
                 return try Writer(creating: directory, header: header, echoes: header.configs, itemCount: items.count)
             }
-            let (kept, log) = try DetectionResume.resuming(url, header: header, items: items, directory: directory)
+            let (kept, log, length) = try DetectionResume.resuming(url, header: header, items: items, directory: directory)
             let recorder = try DetectionRecorder(directory: directory, echoes: header.configs, itemCount: items.count, log: log)
+            if !kept.isEmpty {
+                recorder.beforeFirstFresh = { config, position in
+                    if kept.startsSegment(config: config, position: position) { try DetectionResume.indexSegment(of: url, length: length) }
+                }
+            }
             return try Writer(recorder: recorder, kept: kept)
         }
 
@@ -48,10 +60,15 @@ extension DetectionStore {
             try recorder.record(result, config: config, position: position, fresh: true)
         }
 
-        /// Closes the log and the per-item CSV and returns the report of what was recorded, for the caller
-        /// to write (`DetectionOutput.write`; the page is written once per run, a layer up).
+        /// Closes the log and the per-item CSV and returns the tallies of what was recorded.
+        public func finish() throws -> DetectionTally {
+            try recorder.finish()
+        }
+
+        /// `finish`, then the report of what was recorded, for the caller to write (`DetectionOutput.write`;
+        /// the page is written once per run, a layer up).
         public func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
-            try recorder.finish(timings: timings, provenance: provenance)
+            DetectionReport(tally: try finish(), timings: timings, provenance: provenance)
         }
     }
 }

@@ -5,19 +5,17 @@ import Foundation
 /// canonical order (config order, then item id) in memory that does not grow with the run: what
 /// `compare` and `merge` read. Opening reads the report and the log's header only.
 ///
-///     let store = try DetectionStore("out/run")
-///     try DetectionStore.reading([store]) { cursors in
-///         while let result = try cursors[0].next() { … }
-///     }
+///     let cursor = try DetectionStore("out/run").cursor()
+///     while let result = try cursor.next() { … }
 ///
 /// `detect` writes its log in canonical order, and a merge too, so the log is streamed as it is. A
 /// resume appends its fresh results in canonical order after the kept ones, so a resumed log is a few
-/// canonical segments (one, unless the corpus gained items before those logged). That is found out
-/// while streaming; `reading` then finds where each segment starts (`segments(of:)`, one pass) and runs
-/// its pass again over the segments merged — memory is a reader per segment, not the results. A
-/// duplicate result keeps the first; results of configs the report does not name are skipped; a log
-/// with fewer or more results of a config than the report counts is an error at the end of the pass.
-public struct DetectionStore: Sendable {
+/// canonical segments (one, unless the corpus gained items before those logged); the resume writes where
+/// each starts (`SegmentIndex`), and a cursor reads them merged in one pass — memory is a reader per
+/// segment, not the results. A duplicate result keeps the first; results of configs the report does not
+/// name are skipped; a log with fewer or more results of a config than the report counts is a
+/// `DamagedLog` at the end of the pass.
+public struct DetectionStore: ResultReading, Sendable {
     /// The run's report (`detection.json`).
     public let report: DetectionReport
     /// The log's header (nil for a log of format 1).
@@ -38,7 +36,7 @@ public struct DetectionStore: Sendable {
         }
         log = json.deletingLastPathComponent().appendingPathComponent(report.files["results_log"] ?? DetectionOutput.resultsLog)
         guard FileManager.default.fileExists(atPath: log.path) else {
-            throw ConfigurationError.invalid(path: log.path, reason: "the per-item results of \(json.path) are missing; copy the whole run directory")
+            throw DamagedLog(path: log.path, reason: "the per-item results of \(json.path) are missing; copy the whole run directory")
         }
         header = try DetectionResultLog.header(of: log)
         self.report = report
@@ -52,50 +50,23 @@ public struct DetectionStore: Sendable {
         self.report = report
     }
 
-    /// A pass over the results from the first, in canonical order. Prefer `reading`, which handles a
-    /// log of several canonical segments; a cursor of such a log throws `NotInCanonicalOrder`.
-    public func results() throws -> Cursor {
-        try Cursor(self, segments: nil)
+    /// A pass over the results from the first, in canonical order (a log of several segments read merged).
+    public func cursor() throws -> Cursor {
+        try Cursor(self)
     }
 
     /// Every result, in canonical order, in memory (for small runs and tests: `compare` and `merge` stream).
     public func allResults() throws -> [DetectionResult] {
-        try Self.reading([self]) { cursors in
-            var all: [DetectionResult] = []
-            while let result = try cursors[0].next() { all.append(result) }
-            return all
-        }
-    }
-
-    /// Runs `pass` over a fresh cursor of each store, in order, and returns what it returns. When a
-    /// log turns out to be of several canonical segments, that store is read as its segments merged
-    /// from then on and `pass` runs again from the start: it must keep nothing (outside what it
-    /// returns) from a pass that threw.
-    public static func reading<T>(_ stores: [DetectionStore], _ pass: ([Cursor]) throws -> T) throws -> T {
-        var segments = [[Segment]?](repeating: nil, count: stores.count)
-        while true {
-            do {
-                return try pass(try stores.indices.map { try Cursor(stores[$0], segments: segments[$0]) })
-            } catch let error as NotInCanonicalOrder {
-                guard let index = stores.indices.first(where: { stores[$0].log == error.log && segments[$0] == nil }) else { throw error }
-                segments[index] = try Self.segments(of: stores[index].log, configs: stores[index].configs)
-            }
-        }
-    }
-
-    /// A log whose results are not in canonical order, found while streaming it.
-    public struct NotInCanonicalOrder: Error, CustomStringConvertible {
-        public let log: URL
-        public var description: String { "\(log.path) is not in canonical order (config order, then item id)" }
+        try cursor().remaining()
     }
 
     /// Two different results of one config and item in `log`: refused (65) naming the key and the lines that hold
     /// it (found by a second read; this is the error path), since keeping either would be a silent choice.
-    static func conflictingDuplicate(_ result: DetectionResult, in log: URL) -> ConfigurationError {
+    static func conflictingDuplicate(_ result: DetectionResult, in log: URL) -> DamagedLog {
         let key = "[\(JSONOutput.quoted(result.config)),\(JSONOutput.quoted(result.detector)),\(JSONOutput.quoted(result.itemID)),"
         let lines = LogLines.numbers(in: log) { $0.hasPrefix(key) }
         let named = lines.isEmpty ? "" : " (lines \(lines.map(String.init).joined(separator: ", ")))"
-        return ConfigurationError.invalid(path: log.path, reason: "holds two different results of config '\(result.config)', item '\(result.itemID)'\(named): "
+        return DamagedLog(path: log.path, reason: "holds two different results of config '\(result.config)', item '\(result.itemID)'\(named): "
                                           + "the log was edited or written by two runs; remove the wrong line, or run again without --resume")
     }
 
@@ -106,7 +77,7 @@ public struct DetectionStore: Sendable {
             let expected = report.metrics(config: config.name)?.n ?? 0, found = counts[config.name] ?? 0
             guard found != expected else { continue }
             let why = found < expected ? "the log was emptied or cut short" : "the log is not this report's"
-            throw ConfigurationError.invalid(path: log.path, reason: "holds \(found) results of config '\(config.name)', but \(DetectionOutput.jsonFile) counts \(expected): "
+            throw DamagedLog(path: log.path, reason: "holds \(found) results of config '\(config.name)', but \(DetectionOutput.jsonFile) counts \(expected): "
                                              + "\(why); copy the whole run directory, or run it again")
         }
     }

@@ -2,8 +2,9 @@ import Items
 
 /// The running aggregates of a detection run, fed one result at a time in canonical order (config
 /// order, then item id): everything the report needs, in memory bounded by configs × slices ×
-/// languages plus two bits per item and config — never the results themselves.
-struct DetectionTally: Sendable {
+/// languages plus two bits per item and config — never the results themselves. What a store's writer
+/// returns when finished (`DetectionStore.Writer`), made into a report with the run's timings.
+public struct DetectionTally: Sendable {
     /// One config's slices, confusion counts and per-item outcomes.
     struct ConfigTally: Sendable {
         var detector: String?

@@ -53,7 +53,7 @@ public enum GenerationOutput {
         }
         var report: GenerationReport
         do { report = try JSONDecoder().decode(GenerationReport.self, from: data) } catch { throw invalid(error) }
-        let records = try GenerationStore.records(of: report, json: url)
+        let records = try GenerationStore.Reader(of: report, json: url).cursor().remaining()
         report.records = records.filter { $0.config == nil }
         report.configRecords = records.filter { $0.config != nil }
         return report

@@ -3,9 +3,11 @@ import Foundation
 import Items
 import Synchronization
 
-/// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to as outputs are produced,
-/// read back; a merge writes them from its shards.
-public final class GenerationStore: Sendable {
+/// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to
+/// as outputs are produced, and read back through a cursor in canonical order, which is what the report is
+/// built from — the records live once, in the log. A merge writes the log from its shards; a finished run's
+/// is read through a `Reader`.
+public final class GenerationStore: ResultWriting, ResultReading, Sendable {
     /// The records a resumed run found in the log (none on a fresh run).
     public let kept: [GenerationRecord]
     private let records: JSONLinesLog<GenerationRecord>
@@ -15,16 +17,19 @@ public final class GenerationStore: Sendable {
     private let appended = Mutex(0)
 
     /// Opens the logs in `directory`. Resuming keeps them: the records are checked against `manifest`
-    /// (`ResumeManifest.check`) and every log's torn last line is truncated away; a fresh run removes them.
-    /// Either way a report in the directory is removed (a directory holds one only once its run has
-    /// finished), and `manifest` is written unless a resumed run already has one.
+    /// (`ResumeManifest.check`) and every log's torn last line is truncated away; records of items the
+    /// corpus no longer has are removed from the log then, so that it holds this run's records only. A
+    /// fresh run removes the logs. Either way a report in the directory is removed (a directory holds one
+    /// only once its run has finished), and `manifest` is written unless a resumed run already has one.
     public init(directory: URL, manifest: ResumeManifest, resume: Bool, writeReplies: Bool) throws {
         let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
-        kept = resume ? try Self.readRecords(recordsURL, repair: true) : []
+        let logged = resume ? try Self.readRecords(recordsURL, repair: true) : []
+        kept = logged.filter { manifest.items[$0.itemID] != nil }
         if resume {
             try ResumeManifest.check(manifest, directory: directory, recorded: Set(kept.map(\.itemID)))
+            if kept.count < logged.count { try Self.write(kept, to: directory) }
             _ = try JSONLinesLog<DiagnosticEvent>.read(diagnosticsURL, repair: true)
             if writeReplies { _ = try JSONLinesLog<ReplyRecord>.read(repliesURL, repair: true) }
         }
@@ -43,9 +48,9 @@ public final class GenerationStore: Sendable {
     /// The records the log holds: those kept plus those this run appended.
     public var recorded: Int { kept.count + appended.withLock { $0 } }
 
-    /// Every record the log holds, read back from it (what a finished run reports).
-    public func read() throws -> [GenerationRecord] {
-        try Self.readRecords(records.url)
+    /// A pass over every record the log holds, in canonical order (what a finished run reports).
+    public func cursor() throws -> Cursor {
+        Cursor(Self.ordered(try Self.readRecords(records.url)))
     }
 
     /// Appends an output to the logs, the record first (resume redoes what has no record, so a kill between
@@ -64,21 +69,51 @@ public final class GenerationStore: Sendable {
         try readRecords(directory.appendingPathComponent(GenerationOutput.recordsLog), repair: true)
     }
 
-    /// The records of the finished run whose report is `json`, from the log beside it, in canonical order.
-    /// Refuses a missing log, or one holding other than the records the report counts (an emptied or cut
-    /// log would otherwise read as a run of fewer items). Reads only: a copied run may be read-only.
-    public static func records(of report: GenerationReport, json: URL) throws -> [GenerationRecord] {
-        let log = json.deletingLastPathComponent().appendingPathComponent(GenerationOutput.recordsLog)
-        guard FileManager.default.fileExists(atPath: log.path) else {
-            throw ConfigurationError.invalid(path: log.path, reason: "the per-item records of \(json.path) are missing; copy the whole run directory")
+    /// Closes the store: every record was written through as it was appended. Returns how many the log holds.
+    public func finish() throws -> Int { recorded }
+
+    /// One pass over a store's records in canonical order. A generation run is small (a request per record
+    /// takes a good part of a second), so its records are read and ordered at once.
+    public final class Cursor: ResultCursor {
+        private let records: [GenerationRecord]
+        private var index = 0
+
+        init(_ records: [GenerationRecord]) { self.records = records }
+
+        public func next() throws -> GenerationRecord? {
+            guard index < records.count else { return nil }
+            index += 1
+            return records[index - 1]
         }
-        let records = ordered(try readRecords(log)), expected = report.countedRecords
-        guard records.count == expected else {
-            let why = records.count < expected ? "the log was emptied or cut short" : "the log is not this report's"
-            throw ConfigurationError.invalid(path: log.path, reason: "holds \(records.count) records, but \(GenerationOutput.jsonFile) counts \(expected): "
-                                             + "\(why); copy the whole run directory, or run it again")
+    }
+
+    /// The records log of a finished run, read only (a copied run may be read-only): refused when missing, or
+    /// holding other than the records its report counts (an emptied or cut log would otherwise read as a
+    /// run of fewer items).
+    public struct Reader: ResultReading {
+        public let log: URL
+        public let json: URL
+        public let expected: Int
+
+        /// The log beside `json`, the report of `report`.
+        public init(of report: GenerationReport, json: URL) throws {
+            log = json.deletingLastPathComponent().appendingPathComponent(GenerationOutput.recordsLog)
+            self.json = json
+            expected = report.countedRecords
+            guard FileManager.default.fileExists(atPath: log.path) else {
+                throw DamagedLog(path: log.path, reason: "the per-item records of \(json.path) are missing; copy the whole run directory")
+            }
         }
-        return records
+
+        public func cursor() throws -> Cursor {
+            let records = ordered(try readRecords(log))
+            guard records.count == expected else {
+                let why = records.count < expected ? "the log was emptied or cut short" : "the log is not this report's"
+                throw DamagedLog(path: log.path, reason: "holds \(records.count) records, but \(GenerationOutput.jsonFile) counts \(expected): "
+                                 + "\(why); copy the whole run directory, or run it again")
+            }
+            return Cursor(records)
+        }
     }
 
     /// The records of the log at `url`, each checked: a figure no request can have (a negative or non-finite time,
@@ -93,14 +128,14 @@ public final class GenerationStore: Sendable {
         while let text = try lines.next() {
             let record: GenerationRecord
             do { record = try decoder.decode(GenerationRecord.self, from: Data(text)) } catch {
-                throw ConfigurationError.invalid(path: url.path, reason: "line \(lines.lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
+                throw DamagedLog(path: url.path, line: lines.lineNumber, reason: "not a valid record (\(JSONErrorText.describe(error)))")
             }
             if let problem = record.impossibleFigure {
-                throw ConfigurationError.invalid(path: url.path, reason: "line \(lines.lineNumber): \(problem); no request measures that, so the log was edited or damaged")
+                throw DamagedLog(path: url.path, line: lines.lineNumber, reason: "\(problem); no request measures that, so the log was edited or damaged")
             }
             if let first = lineOf[record.key] {
                 guard records[first.index] == record else {
-                    throw ConfigurationError.invalid(path: url.path, reason: "lines \(first.line) and \(lines.lineNumber) hold different records of \(record.keyDescription): "
+                    throw DamagedLog(path: url.path, line: lines.lineNumber, reason: "lines \(first.line) and \(lines.lineNumber) hold different records of \(record.keyDescription): "
                                                      + "the log was edited or written by two runs; remove the wrong line, or run again without --resume")
                 }
                 continue
@@ -112,18 +147,11 @@ public final class GenerationStore: Sendable {
     }
 
     /// The canonical order of records: item id, variant, config (the reference's first), route, repeat (so resumed and
-    /// merged runs equal uninterrupted ones). Records of items outside `items` (when given) are dropped; duplicates keep the first.
-    public static func ordered(_ records: [GenerationRecord], items: Set<String>? = nil) -> [GenerationRecord] {
+    /// merged runs equal uninterrupted ones). Duplicates keep the first.
+    public static func ordered(_ records: [GenerationRecord]) -> [GenerationRecord] {
         var seen = Set<String>()
-        return records.filter { (items?.contains($0.itemID) ?? true) && seen.insert($0.key).inserted }
+        return records.filter { seen.insert($0.key).inserted }
             .sorted { ($0.itemID, $0.variant ?? "", $0.config ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.config ?? "", $1.route, $1.repeatIndex) }
-    }
-
-    /// Replaces the records log with `reported` when the run's report leaves some of the log's out (records
-    /// of items a resumed run's corpus no longer has): a finished run's log holds its report's records.
-    public func finish(with reported: [GenerationRecord]) throws {
-        guard reported.count != recorded else { return }
-        try Self.write(reported, to: records.url.deletingLastPathComponent())
     }
 
     /// Writes `records` as the records log of `directory`, replacing any (a merge's, or a finished run's).

@@ -83,9 +83,9 @@ package struct DifferingItems {
     static func of(_ store: DetectionStore, candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>,
                    rowCap: Int = HTMLWriter.defaultRowCap) throws -> DifferingItems {
         let configs = store.configs
-        return try DetectionStore.reading([store]) { cursors in
+        do {
             var items = DifferingItems(configs: configs, candidates: candidates, texts: texts, crisis: crisis, rowCap: rowCap)
-            let passes = try [cursors[0]] + (1..<configs.count).map { _ in try cursors[0].reopened() }
+            let passes = try (0..<configs.count).map { _ in try store.cursor() }
             var heads = try passes.indices.map { try passes[$0].next(ofConfig: $0) }
             while let id = heads.compactMap({ $0?.itemID }).min() {
                 var answers: [DetectionResult?] = Array(repeating: nil, count: configs.count)

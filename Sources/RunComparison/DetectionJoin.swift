@@ -52,13 +52,10 @@ struct DetectionJoin {
     private(set) var costs: ConfusionCosts?
 
     init(base: DetectionStore, current: DetectionStore, costs: ConfusionCosts? = nil, brokenCap: Int = Self.brokenCap) throws {
-        self = try DetectionStore.reading([base, current]) { cursors in
-            var join = DetectionJoin()
-            join.costs = costs
-            try join.pair(base: cursors[0], current: cursors[1], baseConfigs: base.configs, currentConfigs: current.configs, brokenCap: brokenCap)
-            if !join.sharesItems { try join.checkShared(base: cursors[0], current: cursors[1]) }
-            return join
-        }
+        let cursors = (base: try base.cursor(), current: try current.cursor())
+        self.costs = costs
+        try pair(base: cursors.base, current: cursors.current, baseConfigs: base.configs, currentConfigs: current.configs, brokenCap: brokenCap)
+        if !sharesItems { try checkShared(base: cursors.base, current: cursors.current) }
     }
 
     private init() {}

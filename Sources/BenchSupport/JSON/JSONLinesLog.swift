@@ -53,7 +53,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
             do {
                 entries.append(try decoder.decode(Entry.self, from: Data(line)))
             } catch {
-                throw ConfigurationError.invalid(path: url.path, reason: "line \(lines.lineNumber) is not a valid record (\(JSONErrorText.describe(error)))")
+                throw DamagedLog(path: url.path, line: lines.lineNumber, reason: "not a valid record (\(JSONErrorText.describe(error)))")
             }
         }
         return entries

@@ -53,14 +53,14 @@ public struct GenerationJob: Sendable {
         let warmupRuns = measured.warmupRuns
         provenance.calibration = measured.calibration
         provenance.servers = measured.servers
-        // The records live once, in the store's log: the report is built from what it reads back.
-        let ordered = GenerationStore.ordered(try store.read(), items: Set(corpus.items.map(\.id)))
+        // The records live once, in the store's log: the report is built from what its cursor reads back.
+        let records = try store.cursor().remaining()
+        _ = try store.finish()
         var restarts = 0, seen = Set<ObjectIdentifier>()
         for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
         provenance.serverRestarts = restarts.nonZero
         provenance.finish()
-        let report = GenerationReport(records: ordered, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
-        try store.finish(with: ordered)
+        let report = GenerationReport(records: records, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
         try GenerationOutput.write(report, to: directory)
         return report
     }

@@ -16,7 +16,7 @@ struct DetectionShardMerge {
     let header: DetectionLogHeader?
 
     func write(timings: [DetectionRunner.Timing], provenance: Provenance, into output: URL) throws -> DetectionReport {
-        try DetectionStore.reading(stores) { try write($0, timings: timings, provenance: provenance, into: output) }
+        try write(try stores.map { try $0.cursor() }, timings: timings, provenance: provenance, into: output)
     }
 
     /// An item's number in the run (its row in the outcome bits, which pair a config's result with the

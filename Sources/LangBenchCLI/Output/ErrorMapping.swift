@@ -16,7 +16,7 @@ enum ErrorMapping {
         return switch error {
         case is GenerationStopped: .unavailable
         case is UsageError, is CandidateError: .usage
-        case is CorpusError, is LanguageCodeError, is ConfigurationError: .dataError
+        case is CorpusError, is LanguageCodeError, is ConfigurationError, is DamagedLog: .dataError
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch: .dataError
         case is ReportError, is ModelError, is BackendError, is VariantModelMissing, is PoolModelUnknown: .unavailable
         default: .internalError

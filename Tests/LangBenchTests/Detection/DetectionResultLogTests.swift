@@ -140,7 +140,7 @@ struct DetectionResultLogTests {
         let url = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
         try Self.write([Self.result()], to: url)
         try Self.append(Data((row + "\n").utf8), to: url)
-        #expect(throws: ConfigurationError.invalid(path: url.path, reason: "line 3 is not a valid record (\(reason))")) {
+        #expect(throws: DamagedLog(path: url.path, line: 3, reason: "not a valid record (\(reason))")) {
             try DetectionResultLog.read(url)
         }
     }
@@ -154,8 +154,8 @@ struct DetectionResultLogTests {
         #expect(throws: Self.olderFormat(url, format)) { try DetectionResultLog.read(url) }
     }
 
-    static func olderFormat(_ url: URL, _ format: Int) -> ConfigurationError {
-        .invalid(path: url.path, reason: "a results log of format \(format), written by an older LangBench; this LangBench reads format 3 only: "
+    static func olderFormat(_ url: URL, _ format: Int) -> DamagedLog {
+        DamagedLog(path: url.path, reason: "a results log of format \(format), written by an older LangBench; this LangBench reads format 3 only: "
             + "record the run again (`langbench detect` or `langbench run` with the same corpora and configs)")
     }
 

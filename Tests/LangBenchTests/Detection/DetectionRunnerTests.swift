@@ -62,7 +62,7 @@ struct DetectionRunnerTests {
     func batchesComeInOrderWithAnyJobs(jobs: Int) async throws {
         let detector = CountingDetector()
         let positions = Mutex<[Range<Int>]>([])
-        let sink = DetectionRunner.Sink { _, batch in positions.withLock { $0.append(batch.positions) } }
+        let sink = DetectionRunner.Sink { batch in positions.withLock { $0.append(batch.positions) } }
         _ = try await Self.runner(jobs: jobs, detector: detector).run(Self.items(100), sink: sink)
         let seen = positions.withLock { $0 }
         #expect(seen.map(\.lowerBound) == Array(stride(from: 0, to: 100, by: 7)))
@@ -108,7 +108,7 @@ struct DetectionRunnerTests {
         func timing(_ detector: any LanguageIdentifying) async throws -> DetectionRunner.Timing {
             let runner = try DetectionRunner(configs: [DetectionConfig(name: "c", detector: detector.name, candidates: .none)], supported: [], jobs: jobs,
                                              batchSize: 7) { _ in detector }
-            return try #require(try await runner.run(Self.items(60), sink: DetectionRunner.Sink { _, _ in }).first)
+            return try #require(try await runner.run(Self.items(60), sink: DetectionRunner.Sink { _ in }).first)
         }
         let busy = try await timing(TimedDetector(perItem: 0.0005, busy: true))
         let busyCPU = try #require(busy.cpuSeconds)
@@ -130,7 +130,7 @@ struct DetectionRunnerTests {
     @Test(arguments: [1, 2])
     func aSinkErrorEndsTheRunAfterTheBatchesInFlight(jobs: Int) async throws {
         let detector = CountingDetector()
-        let sink = DetectionRunner.Sink { _, batch in if batch.positions.lowerBound == 14 { throw Stop() } }
+        let sink = DetectionRunner.Sink { batch in if batch.positions.lowerBound == 14 { throw Stop() } }
         let runner = try Self.runner(jobs: jobs, detector: detector)
         await #expect(throws: Stop.self) { _ = try await runner.run(Self.items(100), sink: sink) }
         #expect(detector.started.value == detector.ended.value)

@@ -7,9 +7,9 @@ import TestSupport
 import Testing
 
 /// `--resume` checks a log in canonical order in one streamed pass and reads its kept results back as the
-/// run goes; a log of several canonical segments is read as those segments merged. Both ways keep the
-/// same results, and a cut run resumed either way ends as the uninterrupted one; a log in no order
-/// (more segments than a resume makes) is refused.
+/// run goes; a log of several canonical segments (its index says where each starts) is read as those
+/// segments merged. Both ways keep the same results, and a cut run resumed either way ends as the
+/// uninterrupted one; a log out of order without an index is refused.
 struct ResumeStreamingTests {
     static let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { PipelineFixture.repository.appendingPathComponent($0).path }
 
@@ -23,11 +23,24 @@ struct ResumeStreamingTests {
         try ([header] + results).map { $0 + "\n" }.joined().appending(torn).write(to: log, atomically: true, encoding: .utf8)
     }
 
-    /// `results` cut in `parts` canonical pieces, written last piece first: a log of `parts` segments.
-    static func segmented(_ results: ArraySlice<Substring>, parts: Int) -> [Substring] {
+    /// `results` cut in `parts` canonical pieces, last piece first: the pieces of a log of `parts` segments.
+    static func segmented(_ results: ArraySlice<Substring>, parts: Int) -> [[Substring]] {
         let size = (results.count + parts - 1) / parts
         return stride(from: results.startIndex, to: results.endIndex, by: size).reversed()
-            .flatMap { results[$0..<min($0 + size, results.endIndex)] }
+            .map { Array(results[$0..<min($0 + size, results.endIndex)]) }
+    }
+
+    /// Writes `pieces` one after the other with the index of their segments, as a resume that appended
+    /// each piece would have.
+    static func write(_ log: URL, header: Substring, pieces: [[Substring]]) throws {
+        try write(log, header: header, results: pieces.joined())
+        var segments: [DetectionStore.Segment] = [], offset = header.utf8.count + 1, line = 2
+        for piece in pieces {
+            segments.append(DetectionStore.Segment(offset: offset, line: line))
+            offset += piece.map { $0.utf8.count + 1 }.reduce(0, +)
+            line += piece.count
+        }
+        try DetectionStore.SegmentIndex.write(segments, of: log)
     }
 
     @Test func streamedAndSegmentedChecksKeepTheSameResults() async throws {
@@ -36,17 +49,20 @@ struct ResumeStreamingTests {
         let (header, results) = try Self.lines(whole.appendingPathComponent(DetectionOutput.resultsLog))
         let cut = results.prefix(results.count * 3 / 5)  // the first config whole, the second in part
         // Four segments, and a duplicate of an early result in the last (the first of duplicates is kept).
-        let segmented = Self.segmented(cut, parts: 4) + [cut[cut.startIndex + 1]]
+        let segmented = Self.segmented(cut, parts: 4) + [[cut[cut.startIndex + 1]]]
         var resumes: [DetectionResume] = []
-        for order in [Array(cut), segmented] {
+        for pieces in [[Array(cut)], segmented] {
             let log = try Fixture.temporaryDirectory().appendingPathComponent(DetectionOutput.resultsLog)
-            try Self.write(log, header: header, results: order, torn: "[\"torn")
+            try Self.write(log, header: header, pieces: pieces)
+            let handle = try FileHandle(forWritingTo: log)
+            try handle.seekToEnd()
+            try handle.write(contentsOf: Data("[\"torn".utf8))
+            try handle.close()
             let logHeader = try #require(try DetectionResultLog.header(of: log))
-            let (resume, _) = try DetectionResume.resuming(log, header: logHeader, items: items, directory: log.deletingLastPathComponent())
+            let (resume, _, _) = try DetectionResume.resuming(log, header: logHeader, items: items, directory: log.deletingLastPathComponent())
             #expect(try String(contentsOf: log, encoding: .utf8).hasSuffix("]\n"), "the torn line is truncated away")
             resumes.append(resume)
         }
-        #expect(!resumes[0].isSegmented && resumes[1].isSegmented)
         #expect(resumes.map(\.count) == [cut.count, cut.count])
         let kept = try resumes.map { try $0.kept() }
         for config in 0..<DetectionConfig.defaults().count {
@@ -70,18 +86,19 @@ struct ResumeStreamingTests {
         fields[7] = (fields[7] as? String) == "ru" ? "uk" : "ru"  // another predicted language
         let changed = Substring(String(decoding: try JSONSerialization.data(withJSONObject: fields), as: UTF8.self))
         let config = fields[0] as! String, id = fields[2] as! String
-        for (name, order) in [("one stream", [results[0], original, changed] + results.dropFirst(2)),
-                              ("a later segment", Array(results) + [changed])] {
-            try Self.write(log, header: header, results: order)
-            let error = try #require(throws: ConfigurationError.self, "\(name)") { _ = try DetectionStore(whole.path).allResults() }
+        for (name, pieces) in [("one stream", [[results[0], original, changed] + results.dropFirst(2)]),
+                               ("a later segment", [Array(results), [changed]])] {
+            try Self.write(log, header: header, pieces: pieces)
+            let error = try #require(throws: DamagedLog.self, "\(name)") { _ = try DetectionStore(whole.path).allResults() }
             let lines = name == "one stream" ? "3, 4" : "3, \(results.count + 2)"
             #expect("\(error)".contains("holds two different results of config '\(config)', item '\(id)' (lines \(lines))"), "\(name): \(error)")
         }
-        try Self.write(log, header: header, results: Array(results) + [original])
+        try Self.write(log, header: header, pieces: [Array(results), [original]])
         #expect(try DetectionStore(whole.path).allResults().count == results.count, "an identical duplicate counts once")
     }
 
-    /// A log in no order at all (shuffled: far more segments than resumes make) is refused, naming it.
+    /// A log out of order without an index of its segments (shuffled, or an edited one) is refused, naming
+    /// it, by a resume and by every reader; so is an index that does not describe the log.
     @Test func aShuffledLogIsRefused() async throws {
         let items = try CorpusLoader().loadSorted(Self.paths)
         let whole = try await DetectionStreamingTests.detect(items, into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 256)
@@ -90,11 +107,15 @@ struct ResumeStreamingTests {
         var random = SplitMix64(seed: 7)
         try Self.write(log, header: header, results: results.shuffled(using: &random))
         let logHeader = try #require(try DetectionResultLog.header(of: log))
-        let error = try #require(throws: ConfigurationError.self) {
+        let error = try #require(throws: DamagedLog.self) {
             _ = try DetectionResume.resuming(log, header: logHeader, items: items, directory: whole)
         }
-        #expect("\(error)".contains(log.path) && "\(error)".contains("out of canonical order"))
-        #expect(throws: ConfigurationError.self) { _ = try DetectionStore(whole.path).allResults() }
+        #expect("\(error)".contains(log.path) && "\(error)".contains("out of canonical order") && "\(error)".contains(DetectionStore.SegmentIndex.fileName))
+        #expect(throws: DamagedLog.self) { _ = try DetectionStore(whole.path).allResults() }
+        try Self.write(log, header: header, pieces: [Array(results)])
+        try DetectionStore.SegmentIndex.write([.init(offset: 1 << 40, line: 2)], of: log)
+        let index = try #require(throws: DamagedLog.self) { _ = try DetectionStore(whole.path).allResults() }
+        #expect(index.path.hasSuffix(DetectionStore.SegmentIndex.fileName))
     }
 
     @Test func aCutRunResumedEitherWayEndsAsTheWholeRun() async throws {
@@ -108,16 +129,17 @@ struct ResumeStreamingTests {
         try DetectionStreamingTests.expectSameReports(whole, canonical)
 
         let segmented = try Fixture.temporaryDirectory()
-        try Self.write(segmented.appendingPathComponent(DetectionOutput.resultsLog), header: header, results: Self.segmented(cut, parts: 5))
+        try Self.write(segmented.appendingPathComponent(DetectionOutput.resultsLog), header: header, pieces: Self.segmented(cut, parts: 5))
         _ = try await DetectionStreamingTests.detect(items, into: segmented, jobs: 2, batchSize: 100, resume: true)
         #expect(try DetectionStore(segmented.path).allResults() == DetectionStore(whole.path).allResults())
         try FileManager.default.removeItem(at: segmented.appendingPathComponent(DetectionOutput.resultsLog))
+        try FileManager.default.removeItem(at: segmented.appendingPathComponent(DetectionStore.SegmentIndex.fileName))
         try FileManager.default.removeItem(at: whole.appendingPathComponent(DetectionOutput.resultsLog))
         try DetectionStreamingTests.expectSameReports(whole, segmented)
     }
 
-    /// A corpus that gained items before those logged: the resume appends them after, making a log of
-    /// two segments, which reads (and resumes again) as the whole run.
+    /// A corpus that gained items before those logged: the resume appends them after, writing the index of
+    /// the log's two segments, which reads (and resumes again, adding none) as the whole run.
     @Test func aCorpusThatGainedItemsResumesIntoTwoSegments() async throws {
         let rows = try Self.paths.flatMap { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").dropFirst() }
         let fewer = try Fixture.temporaryDirectory().appendingPathComponent("fewer.tsv")
@@ -128,11 +150,13 @@ struct ResumeStreamingTests {
         let grown = try await DetectionStreamingTests.detect(try CorpusLoader().loadSorted([fewer.path]), into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 64)
         _ = try await DetectionStreamingTests.detect(items, into: grown, jobs: 2, batchSize: 64, resume: true)
         let log = grown.appendingPathComponent(DetectionOutput.resultsLog)
-        #expect(try DetectionStore.segments(of: log, configs: DetectionConfig.defaults().map(\.name)).count == 2)
+        #expect(try DetectionStore.SegmentIndex.segments(of: log)?.count == 2)
         #expect(try DetectionStore(grown.path).allResults() == DetectionStore(whole.path).allResults())
         _ = try await DetectionStreamingTests.detect(items, into: grown, jobs: 1, batchSize: 64, resume: true)  // nothing left to do
+        #expect(try DetectionStore.SegmentIndex.segments(of: log)?.count == 2)
         #expect(try DetectionStore(grown.path).allResults() == DetectionStore(whole.path).allResults())
         for directory in [grown, whole] { try FileManager.default.removeItem(at: directory.appendingPathComponent(DetectionOutput.resultsLog)) }
+        try FileManager.default.removeItem(at: grown.appendingPathComponent(DetectionStore.SegmentIndex.fileName))
         try DetectionStreamingTests.expectSameReports(whole, grown)
     }
 }

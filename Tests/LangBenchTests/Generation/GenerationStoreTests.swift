@@ -6,9 +6,13 @@ import TestSupport
 import Testing
 
 /// The per-item logs of a generation run: a fresh run replaces them, a resumed one keeps them with each
-/// torn last line truncated away, and a merge concatenates the shards' diagnostics and replies.
+/// torn last line truncated away (and the records of items the corpus lost removed), the cursor reads the
+/// records back in canonical order, and a merge concatenates the shards' diagnostics and replies.
 struct GenerationStoreTests {
-    static let manifest = ResumeManifest(settings: GenerationFixtures.settings, items: [])
+    static let manifest = try! manifest(of: outputs(3))
+    static func manifest(of outputs: [ReplyPipeline.Output]) -> ResumeManifest {
+        ResumeManifest(settings: GenerationFixtures.settings, items: outputs.map { CorpusItem(id: $0.record.itemID, lang: $0.record.lang, text: "text") })
+    }
     static let logs = [GenerationOutput.recordsLog, GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile]
 
     static func outputs(_ count: Int) throws -> [ReplyPipeline.Output] {
@@ -55,6 +59,24 @@ struct GenerationStoreTests {
         try store.append(outputs[2])
         #expect(store.recorded == 3)
         #expect(try GenerationStore.records(in: directory).map(\.key) == outputs.map(\.record.key))
+        #expect(try store.cursor().remaining() == GenerationStore.ordered(outputs.map(\.record)), "read back in canonical order")
+        #expect(try store.finish() == 3)
+        #expect(try GenerationStore.records(in: directory).map(\.key) == outputs.map(\.record.key), "finishing writes nothing")
+    }
+
+    /// A resumed run whose corpus lost an item keeps the log to this run's records: the lost item's are removed
+    /// when the store opens, so the log and the report count the same records.
+    @Test func aResumedRunDropsTheRecordsOfItemsTheCorpusLost() throws {
+        let directory = try Fixture.temporaryDirectory()
+        let outputs = try Self.outputs(3)
+        let store = try GenerationStore(directory: directory, manifest: Self.manifest, resume: false, writeReplies: true)
+        for output in outputs { try store.append(output) }
+        let lost = outputs[0].record.itemID
+        let kept = outputs.filter { $0.record.itemID != lost }
+        let resumed = try GenerationStore(directory: directory, manifest: Self.manifest(of: kept), resume: true, writeReplies: true)
+        #expect(resumed.kept.map(\.key) == kept.map(\.record.key))
+        #expect(try GenerationStore.records(in: directory).map(\.key) == kept.map(\.record.key))
+        #expect(try resumed.cursor().remaining().count == kept.count)
     }
 
     @Test func withoutRepliesNoRepliesLogIsWritten() throws {

@@ -86,7 +86,7 @@ struct ResumeCheckTests {
         let message = "lines 1 and 2 hold different records of item 'a', route direct, repeat 0"
         await #expect {
             _ = try await Self.job(Self.items, directory: directory, resume: true).run()
-        } throws: { error in error is ConfigurationError && "\(error)".contains(message) }
+        } throws: { error in error is DamagedLog && "\(error)".contains(message) }
         #expect { _ = try GenerationOutput.read(directory.path) } throws: { "\($0)".contains(message) }
 
         try (lines[0] + "\n" + original).write(to: log, atomically: true, encoding: .utf8)
@@ -97,7 +97,7 @@ struct ResumeCheckTests {
         try (original + (try JSONOutput.line(negative))).write(to: log, atomically: true, encoding: .utf8)
         await #expect {
             _ = try await Self.job(Self.items, directory: directory, resume: true).run()
-        } throws: { "\($0)".contains("line 3: total_ms is -500.0; no request measures that") }
+        } throws: { $0 is DamagedLog && "\($0)".contains("\(log.path):3: total_ms is -500.0; no request measures that") }
     }
 
     @Test func recordsWithoutAManifestAreRefused() async throws {

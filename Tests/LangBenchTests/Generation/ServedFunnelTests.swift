@@ -102,6 +102,6 @@ struct ServedFunnelTests {
         #expect(read.funnel == report.funnel)
         // A log that lost the other configs' records is not this report's.
         try GenerationStore.write(report.records, to: directory)
-        #expect(throws: ConfigurationError.self) { try GenerationOutput.read(directory.path) }
+        #expect(throws: DamagedLog.self) { try GenerationOutput.read(directory.path) }
     }
 }

@@ -90,16 +90,17 @@ struct StreamingComparisonTests {
         #expect(join.sharesItems && join.configs.first { $0.name == "none" }!.join.all.n == 10)
     }
 
-    /// A log of canonical segments out of order (as resumes append them) reads as the canonical log.
+    /// A log of canonical segments out of order (as resumes append them) reads as the canonical log when its
+    /// index says where they start, and is refused without it.
     @Test func aLogOfSegmentsReadsInCanonicalOrder() async throws {
         let run = try await Self.run(RunFixtures.corpus.items)
         let store = run.detectionStore!
         let sorted = try store.allResults()
-        var lines = try String(contentsOf: store.log, encoding: .utf8).split(separator: "\n").map(String.init)
-        let third = (lines.count - 1) / 3
-        lines = [lines[0]] + lines[(1 + 2 * third)...] + lines[(1 + third)..<(1 + 2 * third)] + lines[1..<(1 + third)]
-        try (lines.joined(separator: "\n") + "\n").write(to: store.log, atomically: true, encoding: .utf8)
-        #expect(throws: DetectionStore.NotInCanonicalOrder.self) { let cursor = try store.results(); while try cursor.next() != nil {} }
+        let (header, results) = try ResumeStreamingTests.lines(store.log)
+        let pieces = ResumeStreamingTests.segmented(results[...], parts: 3)
+        try ResumeStreamingTests.write(store.log, header: header, results: pieces.joined())
+        #expect(throws: DamagedLog.self) { _ = try store.allResults() }
+        try ResumeStreamingTests.write(store.log, header: header, pieces: pieces)
         #expect(try store.allResults() == sorted)
         let other = try await Self.run(RunFixtures.corpus.items)
         let reference = try Self.inMemoryChecks(base: run, current: other, thresholds: .default)
@@ -123,8 +124,8 @@ struct StreamingComparisonTests {
         let lines = try String(contentsOf: run.detectionStore!.log, encoding: .utf8).split(separator: "\n")
         try (lines.dropLast(3).joined(separator: "\n") + "\n").write(to: run.detectionStore!.log, atomically: true, encoding: .utf8)
         let other = try await Self.run(RunFixtures.corpus.items)
-        #expect(throws: ConfigurationError.self) { try DetectionJoin(base: run.detectionStore!, current: other.detectionStore!) }
-        #expect(throws: ConfigurationError.self) { try run.detectionStore!.allResults() }
+        #expect(throws: DamagedLog.self) { try DetectionJoin(base: run.detectionStore!, current: other.detectionStore!) }
+        #expect(throws: DamagedLog.self) { try run.detectionStore!.allResults() }
     }
 
     /// Merged shards of several configs equal the unsharded run byte for byte (per-item CSV and log).

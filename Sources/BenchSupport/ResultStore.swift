@@ -1,0 +1,58 @@
+/// The shape of a run's per-item store, the same for both halves (`DetectionStore`, `GenerationStore`):
+/// a writer appends batches as they are measured and is finished once; a finished run's store is read
+/// back by a cursor, in canonical order. The store's log is the only per-item write: every other per-item
+/// file and every report is derived from what the store holds. A log that cannot be read as written is a
+/// `DamagedLog`.
+public protocol ResultWriting: AnyObject {
+    /// What one append carries.
+    associatedtype Batch
+    /// What finishing returns: what was recorded, for the caller's report.
+    associatedtype Finished
+
+    /// Appends `batch`, durable up to it when this returns (an interruption loses what is in flight only).
+    func append(_ batch: Batch) throws
+    /// Closes the store's files; nothing is appended after.
+    func finish() throws -> Finished
+}
+
+/// A store read back: each `cursor` is a fresh pass over every record in canonical order.
+public protocol ResultReading {
+    associatedtype Cursor: ResultCursor
+
+    func cursor() throws -> Cursor
+}
+
+/// One pass over a store's records in canonical order.
+public protocol ResultCursor: AnyObject {
+    associatedtype Record
+
+    /// The next record, or nil after the last (when the log is checked complete against its report).
+    func next() throws -> Record?
+}
+
+extension ResultCursor {
+    /// The rest of the pass, in memory (for the small generation half, and tests: the detection half streams).
+    public func remaining() throws -> [Record] {
+        var records: [Record] = []
+        while let record = try next() { records.append(record) }
+        return records
+    }
+}
+
+/// A per-item log that cannot be read as it should have been written: cut, emptied, edited, out of its
+/// order, holding two different records under one key, of an older format, or not the report's. Nothing is
+/// read from it (exit 65); the message names the file, the line when there is one, and what to do.
+public struct DamagedLog: Error, Sendable, Equatable, CustomStringConvertible {
+    public let path: String
+    /// The 1-based line the damage was found on, when one line shows it.
+    public let line: Int?
+    public let reason: String
+
+    public init(path: String, line: Int? = nil, reason: String) {
+        self.path = path
+        self.line = line
+        self.reason = reason
+    }
+
+    public var description: String { line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)" }
+}
