@@ -112,6 +112,10 @@ extension DetectionResume {
     static func indexSegment(of url: URL, length: Int) throws {
         var segments = try DetectionStore.SegmentIndex.segments(of: url, length: length) ?? [try firstSegment(of: url)]
         guard segments.last!.offset < length else { return }  // an earlier resume's segment, still empty
+        guard segments.count < DetectionStore.maxSegments else {
+            throw DamagedLog(path: url.path, reason: "is \(segments.count) canonical segments already, the most LangBench reads back; "
+                             + "run detect again without --resume")
+        }
         segments.append(try DetectionStore.segment(at: length, of: url))
         try DetectionStore.SegmentIndex.write(segments, of: url)
     }

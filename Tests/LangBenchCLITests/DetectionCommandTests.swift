@@ -22,7 +22,7 @@ struct DetectionCommandTests {
     @Test func detectWithTheBuiltinRecognizerWritesEveryFile() async throws {
         let directory = try Fixture.temporaryDirectory()
         let out = directory.appendingPathComponent("run").path
-        let corpus = CommandFixtures.path("Tests/LangBenchTests/Fixtures/corpus/tiny.tsv")
+        let corpus = CommandFixtures.path("Tests/ItemsTests/Fixtures/corpus/tiny.tsv")
         let result = await runCommand(["detect", "--corpus", corpus, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
         #expect(result.status == .success, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")

@@ -44,6 +44,14 @@ public enum Fixture {
         targetRoot(filePath).appendingPathComponent("Fixtures/\(name)").path
     }
 
+    /// A fixture of the test target in `Tests/<target>` (the corpus fixtures are `ItemsTests`').
+    public static func path(_ name: String, target: String) -> String {
+        repository.appendingPathComponent("Tests/\(target)/Fixtures/\(name)").path
+    }
+
+    /// The repository's root (its `Corpora`, `Models`, `Resources`).
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
+
     /// A fresh temporary directory, removed by the caller when done.
     public static func temporaryDirectory(_ prefix: String = "langbench-test") throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")

@@ -36,7 +36,7 @@ struct BuiltinDetectorTests {
     }
 
     @Test func theDefaultConfigsRunWithTheBuiltinRecognizer() async throws {
-        let corpus = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv")])
+        let corpus = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")])
         let directory = try Fixture.temporaryDirectory()
         let profile = try PipelineFixture.profile()
         let report = try await DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: profile.supportedLanguages,

@@ -169,4 +169,21 @@ struct DetectionStreamingTests {
             }
         }
     }
+
+    /// `detect` over the corpus read again writes what it writes over the corpus in memory.
+    @Test func detectionOverAReplayedCorpusDoesNotChangeAByte() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try ReplayCorpus.write(in: directory)
+        var loader = CorpusLoader()
+        loader.blockSize = 97  // blocks that cut lines
+        let replayed = try loader.loadSorted(paths, itemsInMemory: 100)
+        try #require(replayed.isReplayed)
+        var outputs: [URL] = []
+        for items in [SortedCorpus(try CorpusLoader().load(paths)), replayed] {
+            let output = directory.appendingPathComponent("run-\(outputs.count)")
+            outputs.append(try await Self.detect(items, into: output, jobs: 2, batchSize: 256))
+        }
+        try Self.expectSameReports(outputs[0], outputs[1])
+    }
 }

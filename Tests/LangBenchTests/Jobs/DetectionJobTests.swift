@@ -10,7 +10,7 @@ import Testing
 
 struct DetectionJobTests {
     static func job(_ directory: URL, resume: Bool = false) throws -> DetectionJob {
-        let corpus = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv")])
+        let corpus = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")])
         let configs = DetectionConfig.defaults(detector: "exec:\(ExternalDetectorTests.command)")
         let factory = DetectorFactory()
         return DetectionJob(corpus: corpus, configs: configs, supported: [LanguageCode(normalised: "en")], factory: factory,
@@ -104,7 +104,7 @@ struct DetectionJobTests {
         let before = try Fixture.temporaryDirectory(), atStart = try Fixture.temporaryDirectory()
         _ = try await Self.job(before).run()
         var reading = try Self.job(atStart)
-        reading.items = .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader())
+        reading.items = .reading([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")], CorpusLoader())
         _ = try await reading.run()
         for file in [DetectionOutput.itemsFile, DetectionOutput.resultsLog, DetectionOutput.summaryFile] {
             #expect(try Data(contentsOf: before.appendingPathComponent(file)) == Data(contentsOf: atStart.appendingPathComponent(file)), "\(file)")
@@ -124,7 +124,7 @@ struct DetectionJobTests {
 
         let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
         try Data("kept\n".utf8).write(to: log)
-        job.items = .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader())
+        job.items = .reading([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")], CorpusLoader())
         await #expect(throws: ConfigurationError.self) { _ = try await job.run() }
         #expect(try Data(contentsOf: log) == Data("kept\n".utf8))
     }

@@ -22,7 +22,7 @@ struct SuiteRunnerTests {
         let profile = PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path
         let json = """
         {"schema_version": 1,
-         "detection": {"corpora": ["\(Fixture.path("corpus/tiny.tsv"))"]},
+         "detection": {"corpora": ["\(Fixture.path("corpus/tiny.tsv", target: "ItemsTests"))"]},
          "generation": {"corpora": ["\(chat.path)"], "profile": "\(profile)", "route": "\(route)", "warmup": 0, "seed": 7\(packs.map { ", \"packs\": \($0)" } ?? "")}}
         """
         let file = directory.appendingPathComponent("bench.json")
@@ -66,7 +66,7 @@ struct SuiteRunnerTests {
     @Test func theDetectionHalfIsDetectsForAnyJobs() async throws {
         let directory = try Fixture.temporaryDirectory()
         let file = directory.appendingPathComponent("bench.json")
-        try "{\"schema_version\": 1, \"detection\": {\"corpora\": [\"\(Fixture.path("corpus/tiny.tsv"))\"]}}"
+        try "{\"schema_version\": 1, \"detection\": {\"corpora\": [\"\(Fixture.path("corpus/tiny.tsv", target: "ItemsTests"))\"]}}"
             .write(to: file, atomically: true, encoding: .utf8)
         var outputs: [URL] = []
         for jobs in [1, 2] {
@@ -77,7 +77,7 @@ struct SuiteRunnerTests {
         }
         let detect = directory.appendingPathComponent("detect")
         let profile = try ModelProfile.load(PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource).path)
-        _ = try await DetectionJob(items: .reading([Fixture.path("corpus/tiny.tsv")], CorpusLoader()), configs: DetectionConfig.defaults(detector: "builtin"),
+        _ = try await DetectionJob(items: .reading([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")], CorpusLoader()), configs: DetectionConfig.defaults(detector: "builtin"),
                                    supported: profile.supportedLanguages, factory: DetectorFactory(), directory: detect,
                                    command: ["langbench", "run"], jobs: 2).run()  // provenance echoes the command
         for out in outputs {
@@ -98,7 +98,7 @@ struct SuiteRunnerTests {
         let report = try await runner.run()
         #expect(report.shard == "1/2")
         let detection = try DetectionOutput.readRun(directory.appendingPathComponent("s1").path)
-        let tiny = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv")])
+        let tiny = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")])
         let expected = Set(tiny.items.map(\.id).filter(shard.contains))
         #expect(Set(detection.results.map(\.itemID)) == expected)
         // The generation half records its shard, so merged parts become the blocks `compare` resamples.

@@ -1,7 +1,6 @@
 @testable import BenchSupport
 import Foundation
 @testable import Items
-@testable import LangBench
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 @testable import Items
-@testable import LangBench
 import TestSupport
 import Testing
 
@@ -9,19 +8,9 @@ import Testing
 /// that breaks (after the first read checked ids only) falls back to the spool; a file changed after it
 /// was checked stops the read with an error naming it.
 struct CorpusReplayTests {
-    /// Two files, TSV then JSON lines, with ids `i00000`, `i00001`, … in order across both (`stepBackAt`
-    /// swaps that item with the one before it; `repeatAt` gives that item the id before it).
+    /// The corpus of `ReplayCorpus.write`.
     static func corpus(in directory: URL, items: Int = 1_000, stepBackAt: Int? = nil, repeatAt: Int? = nil) throws -> [String] {
-        var ids = (0..<items).map { String(format: "i%05d", $0) }
-        if let k = stepBackAt { ids.swapAt(k - 1, k) }
-        if let k = repeatAt { ids[k] = ids[k - 1] }
-        let half = items / 2
-        let tsv = ["id\tlang\ttext\ttags"] + (0..<half).map { "\(ids[$0])\t\(["ru", "uk", "en"][$0 % 3])\tслово \($0)\tt\($0 % 4)" }
-        let jsonl = (half..<items).map { #"{"id":"\#(ids[$0])","lang":"bg","text":"дума \#($0)","tags":["u","t\#($0 % 2)"]}"# }
-        let first = directory.appendingPathComponent("a.tsv"), second = directory.appendingPathComponent("b.jsonl")
-        try (tsv.joined(separator: "\n") + "\n").write(to: first, atomically: true, encoding: .utf8)
-        try (jsonl.joined(separator: "\n") + "\n").write(to: second, atomically: true, encoding: .utf8)
-        return [first.path, second.path]
+        try ReplayCorpus.write(in: directory, items: items, stepBackAt: stepBackAt, repeatAt: repeatAt)
     }
 
     static func loader(blockSize: Int = 97) -> CorpusLoader {
@@ -143,20 +132,5 @@ struct CorpusReplayTests {
             #expect(path == url.path)
             #expect(reason.contains("changed while being read"), "\(reason)")
         }
-    }
-
-    /// `detect` over the corpus read again writes what it writes over the corpus in memory.
-    @Test func detectionOverAReplayedCorpusDoesNotChangeAByte() async throws {
-        let directory = try Fixture.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let paths = try Self.corpus(in: directory)
-        let replayed = try Self.loader().loadSorted(paths, itemsInMemory: 100)
-        try #require(replayed.isReplayed)
-        var outputs: [URL] = []
-        for items in [SortedCorpus(try CorpusLoader().load(paths)), replayed] {
-            let output = directory.appendingPathComponent("run-\(outputs.count)")
-            outputs.append(try await DetectionStreamingTests.detect(items, into: output, jobs: 2, batchSize: 256))
-        }
-        try DetectionStreamingTests.expectSameReports(outputs[0], outputs[1])
     }
 }

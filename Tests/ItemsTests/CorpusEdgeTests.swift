@@ -1,6 +1,5 @@
 import Foundation
 @testable import Items
-@testable import LangBench
 import TestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 @testable import BenchSupport
 import Foundation
 @testable import Items
-@testable import LangBench
 import Testing
 
 /// `UTF8Validation.isValid` accepts exactly what `String(validating:)` accepts: every sequence of one

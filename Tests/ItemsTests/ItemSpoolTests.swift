@@ -1,7 +1,6 @@
 @testable import BenchSupport
 import Foundation
 @testable import Items
-@testable import LangBench
 import TestSupport
 import Testing
 
@@ -182,7 +181,7 @@ struct ItemSpoolTests {
     /// order, however small the runs; a shard that gets no item is empty, not an error.
     @Test(arguments: [1, 7, 10_000])
     func aShardLoadsSortedAsItsFilterOfTheWholeCorpus(itemsInMemory: Int) throws {
-        let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { PipelineFixture.repository.appendingPathComponent($0).path }
+        let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { Fixture.repository.appendingPathComponent($0).path }
         let whole = try CorpusLoader().load(paths)
         for text in ["1/3", "2/3", "3/3"] {
             let shard = try Shard(text)

@@ -1,27 +1,21 @@
 @testable import BenchSupport
-import Checks
 import Foundation
-@testable import Generation
-@testable import Items
-@testable import LangBench
 import Synchronization
+@testable import Items
 import TestSupport
 import Testing
 
-/// Seeded fuzzing of corpus and configuration files, in-process through the library. Each
-/// case is a small file (≤ 24 rows) generated from the seed, so the work per case is bounded; the whole
-/// run races a watchdog that fails the test with the seed and case of a hang instead of hanging. Every
-/// case must load with exactly the items it was built with, or fail with problems located in it.
+/// Seeded fuzzing of corpus files, in-process through the library. Each case is a small file (≤ 24 rows)
+/// generated from the seed, so the work per case is bounded; the whole run races a watchdog
+/// (`Watchdog`) that fails the test with the seed and case of a hang instead of hanging. Every case must
+/// load with exactly the items it was built with, or fail with problems located in it.
 struct FuzzTests {
     static let seed: UInt64 = 0x1A9_B3_4C
     static let corpusCases = 10_000
-    static let configCases = 4_000
-    /// Far above the few seconds the cases take: only a hang reaches it.
-    static let watchdogSeconds = 600
 
     @Test func malformedCorporaLoadExactlyOrFailLocated() async throws {
         let directory = try Fixture.temporaryDirectory()
-        try await Self.withWatchdog("corpus") { progress in
+        try await Watchdog.run("corpus", seed: Self.seed) { progress in
             var random = SplitMix64(seed: Self.seed)
             for index in 0..<Self.corpusCases {
                 progress.index.store(index, ordering: .relaxed)
@@ -35,41 +29,6 @@ struct FuzzTests {
         }
     }
 
-    @Test func malformedConfigurationsDecodeValidOrFailLocated() async throws {
-        try await Self.withWatchdog("config") { progress in
-            var random = SplitMix64(seed: Self.seed ^ 0xC0FF_EE)
-            for index in 0..<Self.configCases {
-                progress.index.store(index, ordering: .relaxed)
-                ConfigCase.thresholds(&random, index: index)
-                ConfigCase.bench(&random, index: index)
-                ConfigCase.packs(&random, index: index)
-            }
-        }
-    }
-
-    /// Runs `body` (synchronous work) on its own task and fails the test, naming the case, if it has not
-    /// finished after `watchdogSeconds`.
-    static func withWatchdog(_ name: String, _ body: @escaping @Sendable (Progress) throws -> Void) async throws {
-        let progress = Progress()
-        let work = Task.detached { try body(progress) }
-        let finished = await withTaskGroup(of: Bool.self) { group in
-            group.addTask { _ = await work.result; return true }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(watchdogSeconds))  // try?: cancelled once the work is done
-                return false
-            }
-            let first = await group.next() ?? false
-            group.cancelAll()
-            return first
-        }
-        #expect(finished, "\(name) fuzz case \(progress.index.load(ordering: .relaxed)) (seed \(seed)) did not finish in \(watchdogSeconds) s: a hang")
-        if finished { try await work.value }
-    }
-
-    /// The case being run, for the watchdog's message.
-    final class Progress: Sendable {
-        let index = Atomic<Int>(0)
-    }
 }
 
 /// One generated corpus file: valid rows, then at most one mutation whose effect is known.
@@ -200,90 +159,3 @@ struct CorpusCase {
     }
 }
 
-/// Generated configuration files, each decoded from data and checked against the rule it must obey.
-enum ConfigCase {
-    /// A JSON value for a number field: in range, out of range, the wrong type, or absent.
-    static func number(_ random: inout SplitMix64, valid: ClosedRange<Double>) -> (json: String?, value: Double?) {
-        switch Int.random(in: 0..<6, using: &random) {
-        case 0: return (nil, nil)
-        case 1: return ("\"0.5\"", nil)  // a string: a type error
-        case 2: return ("-\(Double.random(in: 0.001...5, using: &random))", nil)
-        case 3: return ("true", nil)  // a boolean: a type error
-        default:
-            let v = Double.random(in: valid, using: &random)
-            return ("\(v)", v)
-        }
-    }
-
-    static func object(_ fields: [(String, String?)], extra: Bool) -> String {
-        let body = fields.compactMap { name, json in json.map { "\"\(name)\": \($0)" } } + (extra ? [#""surprise": 1"#] : [])
-        return "{" + body.joined(separator: ", ") + "}"
-    }
-
-    static func thresholds(_ random: inout SplitMix64, index: Int) {
-        let alpha = number(&random, valid: 0.001...0.999), points = number(&random, valid: 0...10)
-        let extra = Int.random(in: 0..<10, using: &random) == 0
-        let json = object([("alpha", alpha.json), ("fallback_points", points.json)], extra: extra)
-        let path = "thresholds-\(index).json"
-        // Valid exactly when every present value is in range (absent keys take the preset's) and no key is unknown.
-        let alphaOK = alpha.json == nil || alpha.value != nil, pointsOK = points.json == nil || points.value != nil
-        do {
-            let decoded = try StrictJSON.decode(Thresholds.self, from: Data(json.utf8), path: path)
-            #expect(alphaOK && pointsOK && !extra, "\(json) was accepted")
-            #expect(decoded.alpha > 0 && decoded.alpha < 1 && decoded.fallbackPoints >= 0)
-        } catch let error as ConfigurationError {
-            #expect(!(alphaOK && pointsOK && !extra), "\(json) was refused: \(error)")
-            #expect(error.description.hasPrefix(path), "\(error)")
-        } catch {
-            Issue.record("\(json): not a ConfigurationError: \(error)")
-        }
-    }
-
-    static func bench(_ random: inout SplitMix64, index: Int) {
-        func int(_ range: ClosedRange<Int>) -> (String?, Bool) {
-            switch Int.random(in: 0..<5, using: &random) {
-            case 0: return (nil, true)
-            case 1: return ("\(range.lowerBound - Int.random(in: 1...100, using: &random))", false)
-            case 2: return ("\(range.upperBound + Int.random(in: 1...100, using: &random))", false)
-            default: return ("\(Int.random(in: range, using: &random))", true)
-            }
-        }
-        let concurrency = int(GenerationPlan.concurrencyRange), repeats = int(GenerationPlan.repeatsRange), warmup = int(GenerationPlan.warmupRange)
-        let emptyCorpora = Int.random(in: 0..<8, using: &random) == 0
-        let generation = object([("corpora", emptyCorpora ? "[]" : #"["c.tsv"]"#), ("concurrency", concurrency.0), ("repeat", repeats.0), ("warmup", warmup.0)], extra: false)
-        let json = #"{"generation": \#(generation)}"#
-        let valid = concurrency.1 && repeats.1 && warmup.1 && !emptyCorpora
-        let path = "bench-\(index).json"
-        do {
-            let decoded = try StrictJSON.decode(BenchConfig.self, from: Data(json.utf8), path: path)
-            #expect(valid, "\(json) was accepted")
-            if let generation = decoded.generation {
-                #expect(GenerationPlan.concurrencyRange.contains(generation.concurrency) && GenerationPlan.repeatsRange.contains(generation.repeats))
-            }
-        } catch let error as ConfigurationError {
-            #expect(!valid, "\(json) was refused: \(error)")
-            #expect(error.description.hasPrefix("\(path) (generation"), "\(error)")
-        } catch {
-            Issue.record("\(json): not a ConfigurationError: \(error)")
-        }
-    }
-
-    static func packs(_ random: inout SplitMix64, index: Int) {
-        let sources = ["kk", "KK", "kk_", "zh-Hans", "sr-Latn", "xx", "", "ru-RU", "en"]
-        let a = sources.randomElement(using: &random)!, b = sources.randomElement(using: &random)!
-        let key = Int.random(in: 0..<4, using: &random) == 0 ? "\(a)_\(b)" : "\(a)-\(b)"
-        let json = #"{"pairs": {"\#(key)": "supported"}}"#
-        let path = "packs-\(index).json"
-        do {
-            let packs = try StrictJSON.decode(LanguagePacks.self, from: Data(json.utf8), path: path)
-            // Accepted only when the key is one `state(from:to:)` looks up.
-            #expect(LanguagePacks.spellings(key).contains(key), "\(key) was accepted")
-            #expect(packs.pairs[key] == .supported)
-        } catch let error as ConfigurationError {
-            #expect(!LanguagePacks.spellings(key).contains(key), "\(key) was refused: \(error)")
-            #expect(error.description.hasPrefix(path))
-        } catch {
-            Issue.record("\(json): not a ConfigurationError: \(error)")
-        }
-    }
-}

@@ -1,8 +1,6 @@
 @testable import BenchSupport
 import Foundation
-@testable import Generation
 @testable import Items
-@testable import LangBench
 import Testing
 
 /// The byte-level shortcuts of validation and TSV splitting give what the Character definitions give,

@@ -1,6 +1,5 @@
 @testable import BenchSupport
 @testable import Items
-@testable import LangBench
 import Testing
 
 /// The byte-table word count equals the Character walk wherever it answers, and hands every text it

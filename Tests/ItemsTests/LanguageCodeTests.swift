@@ -1,5 +1,4 @@
 @testable import Items
-@testable import LangBench
 import Testing
 
 struct LanguageCodeTests {
