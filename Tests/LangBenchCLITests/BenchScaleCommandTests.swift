@@ -3,8 +3,10 @@ import LangBenchCLI
 import TestSupport
 import Testing
 
-/// `bench results-scale` and `bench corpus-scale` with a tiny N, in process: each measures its steps in child
-/// processes of the real `langbench` (`LANGBENCH_EXECUTABLE`) and prints figures decoded from their JSON.
+/// The bench commands with a tiny N, in process, their output's shape pinned by a golden: `bench results-scale`
+/// and `bench corpus-scale` measure their steps in child processes of the real `langbench`
+/// (`LANGBENCH_EXECUTABLE`) and print figures decoded from their JSON; `bench corpus` measures in process.
+/// (`bench detector` and `bench backend` have theirs beside the recognizer's and the backend's tests.)
 struct BenchScaleCommandTests {
     static func environment(executable: String? = nil) throws -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
@@ -34,6 +36,16 @@ struct BenchScaleCommandTests {
         // The lines above the last say steady or unsteady as the machine was; the last line's keys are the contract.
         let last = try #require(result.stdout.split(separator: "\n").last)
         Snapshot.assert(Self.shape(String(last)) + "\n", named: "bench-corpus-scale.txt")
+    }
+
+    /// `bench corpus` in process with a tiny corpus, both ways it measures (the plain load, the read in id order).
+    @Test func corpusLoadMeasuresATinyCorpus() async throws {
+        for (arguments, golden) in [([String](), "bench-corpus.txt"), (["--items-in-memory", "50"], "bench-corpus-sorted.txt")] {
+            let result = await runCommand(["bench", "corpus", "--lines", "200", "--repeat", "1"] + arguments)
+            #expect(result.status == .success, "\(result.stderr)")
+            #expect(result.stdout.hasPrefix("corpus: 200 lines, "))
+            Snapshot.assert(Self.shape(result.stdout), named: golden)
+        }
     }
 
     /// A child that fails (`/bin/false` stands in for a crashed one: a real crash cannot be had on demand) stops the
