@@ -58,6 +58,7 @@ let package = Package(
         .testTarget(name: "ChecksTests", dependencies: ["BenchSupport", "Checks"]),
         .testTarget(name: "StorageTests", dependencies: ["BenchSupport", "Storage"]),
         .testTarget(name: "ItemsTests", dependencies: ["BenchSupport", "Items", "TestSupport"]),
+        .testTarget(name: "DetectionTests", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "RunProvenance", "TestSupport"]),
         .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],

@@ -25,7 +25,7 @@ enum CommandFixtures {
     static func path(_ relative: String) -> String { repository.appendingPathComponent(relative).path }
 
     /// The JSON-lines script detector of the library tests: Cyrillic → the first Cyrillic candidate.
-    static let scriptDetector = "exec:python3 \(path("Tests/LangBenchTests/Fixtures/detectors/script-detector.py"))"
+    static let scriptDetector = "exec:python3 \(path("Tests/DetectionTests/Fixtures/detectors/script-detector.py"))"
     static let profile = path("Profiles/gemma3-270m.json")
 
     /// The default profile with its `backend` section set, written into `directory`; its path.

@@ -11,7 +11,7 @@ import Testing
 struct DetectionJobTests {
     static func job(_ directory: URL, resume: Bool = false) throws -> DetectionJob {
         let corpus = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")])
-        let configs = DetectionConfig.defaults(detector: "exec:\(ExternalDetectorTests.command)")
+        let configs = DetectionConfig.defaults(detector: RunFixtures.detector)
         let factory = DetectorFactory()
         return DetectionJob(corpus: corpus, configs: configs, supported: [LanguageCode(normalised: "en")], factory: factory,
                             directory: directory, command: ["test"], resume: resume)

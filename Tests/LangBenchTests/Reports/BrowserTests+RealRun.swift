@@ -24,7 +24,7 @@ extension BrowserTests {
         let corpora = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { "\"\(Self.root.appendingPathComponent($0).path)\"" }
         let config = directory.appendingPathComponent("bench.json")
         // A second judge of served (a real, crude one: it calls Cyrillic Russian): the page shows the two judges' table.
-        let judge = "exec:python3 " + Self.root.appendingPathComponent("Tests/LangBenchTests/Fixtures/detectors/script-detector.py").path
+        let judge = "exec:python3 " + Self.root.appendingPathComponent("Tests/DetectionTests/Fixtures/detectors/script-detector.py").path
         try """
             {"schema_version": 1, "detection": {"corpora": [\(corpora.joined(separator: ", "))], "detector": "builtin"},
              "generation": {"corpora": ["\(chat.path)"], "profile": "\(Self.root.appendingPathComponent(ModelProfile.defaultResource).path)",

@@ -8,7 +8,7 @@ import TestSupport
 
 /// Small runs made with the real JSON-lines script detector, for comparison, shard and resume tests.
 enum RunFixtures {
-    static let detector = "exec:python3 \(Fixture.path("detectors/script-detector.py"))"
+    static let detector = "exec:python3 \(Fixture.path("detectors/script-detector.py", target: "DetectionTests"))"
 
     /// 60 Ukrainian and 20 Russian one-word items: the script detector gets Ukrainian right only when
     /// Ukrainian is the first Cyrillic candidate.

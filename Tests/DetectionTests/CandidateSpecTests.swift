@@ -1,9 +1,7 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
-@testable import Generation
 @testable import Items
-@testable import LangBench
 import TestSupport
 import Testing
 

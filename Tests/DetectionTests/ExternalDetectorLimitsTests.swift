@@ -1,8 +1,6 @@
 @testable import Detection
 import Foundation
-@testable import Generation
 import Items
-@testable import LangBench
 import TestSupport
 import Testing
 

@@ -2,7 +2,6 @@ import BenchSupport
 @testable import Detection
 import Foundation
 import Items
-@testable import LangBench
 import RunProvenance
 import TestSupport
 import Testing
@@ -10,18 +9,6 @@ import Testing
 /// Accuracy against candidate-set size: a sweep declared beside the configs becomes configs with and without priors,
 /// and the report gives each set's size and its accuracy inside the set.
 struct DetectionSweepTests {
-    static let sweepJSON = #"{"sets": [{"name": "pair", "candidates": ["ru", "uk"]}, {"name": "all", "candidates": "none"}], "hints": {"ru": 0.5}}"#
-
-    @Test func aSweepInBenchJSONAddsTwoConfigsPerSetAfterTheDefaults() throws {
-        let url = try Fixture.temporaryDirectory().appendingPathComponent("bench.json")
-        defer { try? FileManager.default.removeItem(at: url.deletingLastPathComponent()) }
-        try #"{"detection": {"corpora": ["c.tsv"], "sweep": \#(Self.sweepJSON)}}"#.write(to: url, atomically: true, encoding: .utf8)
-        let configs = try #require(try BenchConfig.load(url.path).detection?.configs)
-        #expect(configs.map(\.name) == ["unconstrained", "constrained", "constrained+priors", "sweep-pair", "sweep-pair+priors", "sweep-all", "sweep-all+priors"])
-        #expect(configs[3].candidates == .list([LanguageCode(normalised: "ru"), LanguageCode(normalised: "uk")]) && configs[3].hints.isEmpty)
-        #expect(configs[4].hints == [LanguageCode(normalised: "ru"): 0.5] && configs[5].candidates == .none)
-    }
-
     @Test(arguments: [
         (#"{"sets": [{"name": "pair", "candidates": ["ru", "uk"]}], "hints": {"en": 0.5}}"#, "set 'pair' lacks en"),
         (#"{"sets": [{"name": "a b", "candidates": "none"}], "hints": {"en": 0.5}}"#, "must be letters, digits"),

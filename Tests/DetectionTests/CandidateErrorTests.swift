@@ -1,8 +1,6 @@
 @testable import Detection
 import Foundation
-@testable import Generation
 @testable import Items
-@testable import LangBench
 import LanguageRecognition
 import Testing
 

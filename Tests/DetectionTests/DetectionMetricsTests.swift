@@ -1,7 +1,5 @@
 @testable import Detection
-@testable import Generation
 @testable import Items
-@testable import LangBench
 @testable import RunProvenance
 import Testing
 

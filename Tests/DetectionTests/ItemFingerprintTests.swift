@@ -1,8 +1,6 @@
 import BenchSupport
 @testable import Detection
-@testable import Generation
 @testable import Items
-@testable import LangBench
 import Testing
 
 /// The results log's content hashes: FNV-1a 64 as published, and fingerprints that change with
