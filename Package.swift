@@ -53,17 +53,22 @@ let package = Package(
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["BenchSupport"], path: "Tests/TestSupport"),
+        // Real servers, stub backends and fixed generation records for the tests of Generation and the layers above.
+        .target(name: "GenerationTestSupport", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LlamaBackend", "RunProvenance", "TestSupport"],
+                path: "Tests/GenerationTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"]),
         .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport"]),
         .testTarget(name: "ChecksTests", dependencies: ["BenchSupport", "Checks"]),
         .testTarget(name: "StorageTests", dependencies: ["BenchSupport", "Storage"]),
         .testTarget(name: "ItemsTests", dependencies: ["BenchSupport", "Items", "TestSupport"]),
+        .testTarget(name: "GenerationTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LanguageRecognition", "LlamaBackend",
+                                                          "RunProvenance", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "DetectionTests", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "RunProvenance", "TestSupport"]),
         .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "TestSupport", "GenerationTestSupport"]),
         .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,7 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
+import GenerationTestSupport
 @testable import Items
 @testable import LangBench
 import TestSupport

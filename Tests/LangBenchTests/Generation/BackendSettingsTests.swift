@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import LangBench
 import LlamaBackend
 import Testing
@@ -15,7 +16,7 @@ struct BackendSettingsTests {
     }
 
     @Test func theSectionDecodes() throws {
-        let data = try ProfileValidationTests.profile(setting: ["backend"], to: #"{"api": "openai-chat", "model": "gemma", "api_key_env": "MY_KEY", "llama_sampling": false, "rate_limit_retries": 5}"#)
+        let data = try PipelineFixture.profile(setting: ["backend"], to: #"{"api": "openai-chat", "model": "gemma", "api_key_env": "MY_KEY", "llama_sampling": false, "rate_limit_retries": 5}"#)
         let profile = try StrictJSON.decodeEverySection(ModelProfile.self, from: data, path: "p.json")
         #expect(profile.backend == BackendSettings(api: .openAIChat, model: "gemma", apiKeyEnv: "MY_KEY", llamaSampling: false, rateLimitRetries: 5))
     }
@@ -26,7 +27,7 @@ struct BackendSettingsTests {
         (#"{"rate_limit_retries": 50}"#, "p.json (backend.rate_limit_retries): must be in 0...10, not 50"),
     ])
     func badSectionsAreRefused(section: String, message: String) throws {
-        let data = try ProfileValidationTests.profile(setting: ["backend"], to: section)
+        let data = try PipelineFixture.profile(setting: ["backend"], to: section)
         #expect {
             try StrictJSON.decodeEverySection(ModelProfile.self, from: data, path: "p.json")
         } throws: { error in

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import LangBench
 import LlamaBackend
 @testable import Reports

@@ -3,6 +3,7 @@ import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import Items
 @testable import LangBench
 @testable import RunComparison

@@ -2,6 +2,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import Items
 @testable import LangBench
 @testable import Reports

@@ -2,6 +2,7 @@ import BenchSupport
 import Checks
 @testable import Detection
 import Foundation
+import GenerationTestSupport
 import Items
 @testable import RunComparison
 import RunProvenance

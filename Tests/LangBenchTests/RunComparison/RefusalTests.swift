@@ -3,6 +3,7 @@ import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 import Items
 @testable import LangBench
 @testable import RunComparison

@@ -2,6 +2,7 @@
 import Checks
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 import Testing
 
 /// The size and power of the statistical token and tail checks, simulated at the default suite's n from the

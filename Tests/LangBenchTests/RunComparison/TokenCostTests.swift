@@ -2,6 +2,7 @@ import Checks
 @testable import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import LangBench
 @testable import RunComparison
 import TestSupport

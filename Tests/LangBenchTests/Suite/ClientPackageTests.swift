@@ -1,4 +1,5 @@
 import Foundation
+import GenerationTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import LangBench
 import RunComparison
 @testable import BenchSupport

@@ -1,4 +1,5 @@
 import Foundation
+import GenerationTestSupport
 @testable import LangBench
 @testable import RunProvenance
 import Testing
@@ -13,7 +14,7 @@ struct RunMergerPoolTests {
     }
 
     @Test func serversAreTheUnionByLabel() {
-        let a = PoolLatencyTests.calibration(ms: 700), b = PoolLatencyTests.calibration(ms: 720)
+        let a = GenerationFixtures.calibration(ms: 700), b = GenerationFixtures.calibration(ms: 720)
         let first = Self.provenance([PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: a),
                                      PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: a, failed: true, unitsMoved: 2,
                                                 failure: "run: stopped answering /health")])

@@ -2,6 +2,7 @@ import BenchSupport
 import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import LangBench
 import LlamaBackend
 @testable import RunComparison

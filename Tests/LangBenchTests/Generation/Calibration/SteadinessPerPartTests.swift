@@ -2,6 +2,7 @@
 import Checks
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import RunComparison
 @testable import RunProvenance
 import Testing

@@ -1,6 +1,5 @@
 @testable import Generation
 import Items
-@testable import LangBench
 import Testing
 
 /// Counterbalanced variant order, checked exhaustively over small corpora.

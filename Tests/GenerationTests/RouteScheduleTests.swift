@@ -1,6 +1,5 @@
 @testable import Generation
 @testable import Items
-@testable import LangBench
 import Testing
 
 /// Counterbalanced route order, checked exhaustively over small corpora.

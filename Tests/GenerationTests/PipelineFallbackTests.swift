@@ -1,8 +1,8 @@
 @testable import Detection
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import Items
-@testable import LangBench
 import LlamaBackend
 import Testing
 

@@ -1,7 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import Generation
-@testable import LangBench
+import GenerationTestSupport
 @testable import RunProvenance
 import TestSupport
 import Testing
@@ -9,12 +9,6 @@ import Testing
 /// A pooled run's report: latency per server beside the pooled figures, and no pooled latency table when
 /// the servers' calibrations differ beyond the margin.
 struct PoolLatencyTests {
-    static func calibration(ms: Double) -> MachineCalibration {
-        MachineCalibration(threads: nil, samples: ["start", "end"].map {
-            MachineCalibration.Sample(phase: $0, promptTokens: 58, promptMs: ms / 2, generatedTokens: 16, generationMs: ms / 2)
-        })
-    }
-
     /// The base fixture's records dealt over two servers whose calibrations take `first` and `second` ms
     /// (nil: not calibrated, as on an OpenAI-compatible API).
     static func pooled(first: Double?, second: Double?) throws -> GenerationReport {
@@ -26,8 +20,8 @@ struct PoolLatencyTests {
             return record
         }
         var provenance = base.provenance
-        provenance.servers = [PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: first.map(calibration(ms:))),
-                              PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: second.map(calibration(ms:)), failed: true, unitsMoved: 3)]
+        provenance.servers = [PoolServer(label: "server-1", url: "http://10.0.0.5:8080", calibration: first.map(GenerationFixtures.calibration(ms:))),
+                              PoolServer(label: "server-2", url: "http://10.0.0.6:8080", calibration: second.map(GenerationFixtures.calibration(ms:)), failed: true, unitsMoved: 3)]
         return GenerationReport(records: records, settings: base.settings, warmupRuns: base.warmupRuns, provenance: provenance)
     }
 

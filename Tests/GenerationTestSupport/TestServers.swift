@@ -2,18 +2,18 @@
 import Foundation
 @testable import Generation
 @testable import Items
-@testable import LangBench
 import LlamaBackend
+import TestSupport
 import Testing
 
 /// Real llama-servers for the generation tests, found like the CLI finds them (LANGBENCH_LLAMA_SERVER,
 /// LANGBENCH_MODEL, else the set-up cache). A missing binary or model fails the test — never a skip.
-actor TestServers {
-    static let shared = TestServers()
+public actor TestServers {
+    public static let shared = TestServers()
     private var servers: [Int: LlamaServer] = [:]
 
     /// A server with `contextSize` tokens, started on first use and shared; stopped at exit.
-    func server(contextSize: Int = 1024) async throws -> LlamaServer {
+    public func server(contextSize: Int = 1024) async throws -> LlamaServer {
         if let server = servers[contextSize], server.isRunning { return server }
         let server = try await Self.launch(contextSize: contextSize)
         servers[contextSize] = server
@@ -21,7 +21,7 @@ actor TestServers {
     }
 
     /// A server owned by the caller (e.g. to kill it).
-    static func launch(contextSize: Int = 1024) async throws -> LlamaServer {
+    public static func launch(contextSize: Int = 1024) async throws -> LlamaServer {
         let paths = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment)
         try #require(FileManager.default.isExecutableFile(atPath: paths.server),
                      "llama-server not found at \(paths.server); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER")
@@ -36,42 +36,47 @@ actor TestServers {
 }
 
 /// A detector that always answers one language: detection is not under test where it is used.
-struct FixedDetector: LanguageIdentifying {
-    var lang: String
-    var name: String { "fixed:\(lang)" }
-    func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+public struct FixedDetector: LanguageIdentifying {
+    public var lang: String
+    public var name: String { "fixed:\(lang)" }
+    public init(lang: String) { self.lang = lang }
+    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
         .hypotheses([Hypothesis(lang: LanguageCode(normalised: lang), probability: 1)])
     }
 }
 
 /// Answers with the gold language of the corpus item whose text it is given, and the expected
 /// language for anything else (replies): detection is right by construction.
-struct OracleDetector: LanguageIdentifying {
-    var gold: [String: LanguageCode]
-    var otherwise: LanguageCode?
-    var name: String { "oracle" }
-    func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+public struct OracleDetector: LanguageIdentifying {
+    public var gold: [String: LanguageCode]
+    public var otherwise: LanguageCode?
+    public var name: String { "oracle" }
+    public init(gold: [String: LanguageCode], otherwise: LanguageCode? = nil) {
+        self.gold = gold
+        self.otherwise = otherwise
+    }
+    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
         if let lang = gold[text] ?? otherwise ?? candidates?.last { return .hypotheses([Hypothesis(lang: lang, probability: 1)]) }
         return .undetermined
     }
 }
 
-enum PipelineFixture {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../..").standardized
+public enum PipelineFixture {
+    public static let repository = Fixture.repository
 
-    static func profile() throws -> ModelProfile {
+    public static func profile() throws -> ModelProfile {
         try ModelProfile.load(repository.appendingPathComponent(ModelProfile.defaultResource).path)
     }
 
-    static func bank() throws -> FallbackBank {
+    public static func bank() throws -> FallbackBank {
         FallbackBank(try CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultResource).path]))
     }
 
-    static func crisis() throws -> CrisisCheck {
+    public static func crisis() throws -> CrisisCheck {
         try CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultResource).path)
     }
 
-    static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
+    public static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
                          packs: LanguagePacks = LanguagePacks(), refuseUnsupported: Bool = false,
                          translationSampling: ModelProfile.Sampling? = nil, detection: DetectionConfig? = nil) throws -> ReplyPipeline {
         let profile = try profile ?? Self.profile()
@@ -83,13 +88,29 @@ enum PipelineFixture {
                              packs: packs, crisis: try crisis(), bank: try bank(), refuseUnsupported: refuseUnsupported)
     }
 
-    static func item(_ id: String, _ lang: String, _ text: String, tags: Set<String> = [], history: [Turn] = []) -> CorpusItem {
+    public static func item(_ id: String, _ lang: String, _ text: String, tags: Set<String> = [], history: [Turn] = []) -> CorpusItem {
         CorpusItem(id: id, lang: LanguageCode(normalised: lang), text: text, tags: tags, history: history)
     }
 
     /// One item through one route.
-    static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async throws -> ReplyPipeline.Output {
+    public static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async throws -> ReplyPipeline.Output {
         let detection = try await pipeline.detect(item)
         return try await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: 0)
+    }
+
+    /// The shipped profile with the value at `keyPath` replaced by `json` (a JSON value).
+    public static func profile(setting keyPath: [String], to json: String) throws -> Data {
+        let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
+        let data = try Data(contentsOf: repository.appendingPathComponent(ModelProfile.defaultResource))
+        var root = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        func set(_ object: inout [String: Any], _ path: ArraySlice<String>) {
+            guard let key = path.first else { return }
+            if path.count == 1 { object[key] = value; return }
+            var child = object[key] as? [String: Any] ?? [:]
+            set(&child, path.dropFirst())
+            object[key] = child
+        }
+        set(&root, keyPath[...])
+        return try JSONSerialization.data(withJSONObject: root)
     }
 }

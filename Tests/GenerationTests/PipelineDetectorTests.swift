@@ -1,7 +1,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
-@testable import LangBench
+import GenerationTestSupport
 import Testing
 
 /// A detector that cannot answer for the message stops the pipeline with its reason instead of

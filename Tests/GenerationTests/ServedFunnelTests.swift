@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import Items
 import TestSupport
 import Testing

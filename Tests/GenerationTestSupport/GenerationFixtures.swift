@@ -3,19 +3,18 @@
 import Foundation
 @testable import Generation
 @testable import Items
-@testable import LangBench
 @testable import RunProvenance
 import TestSupport
 
 /// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by
 /// make-fixtures.py): the base run, and a current run whose non-English pivot is 40% slower and whose
 /// direct route times out on 8 German items.
-enum GenerationFixtures {
-    static func records(_ name: String) throws -> [GenerationRecord] {
+public enum GenerationFixtures {
+    public static func records(_ name: String) throws -> [GenerationRecord] {
         try JSONLinesLog<GenerationRecord>.read(URL(fileURLWithPath: Fixture.path("generation/\(name).jsonl")), repair: false)
     }
 
-    static let settings: GenerationReport.Settings = {
+    public static let settings: GenerationReport.Settings = {
         func sampling(_ json: String) -> ModelProfile.Sampling {
             do { return try JSONDecoder().decode(ModelProfile.Sampling.self, from: Data(json.utf8)) } catch { fatalError("fixture sampling: \(error)") }
         }
@@ -29,7 +28,7 @@ enum GenerationFixtures {
                                          cachePolicy: .cold)
     }()
 
-    static func provenance(_ name: String) -> Provenance {
+    public static func provenance(_ name: String) -> Provenance {
         var provenance = Provenance(command: ["langbench", "run", "--out", name],
                                     corpora: [CorpusSource(path: "Corpora/chat-prompts.tsv", format: .tsv, sha256: String(repeating: "c", count: 64), items: 50)],
                                     startedAt: Date(timeIntervalSince1970: 1_800_000_000), gitCommit: "0123456789abcdef0123456789abcdef01234567")
@@ -39,17 +38,24 @@ enum GenerationFixtures {
         return provenance
     }
 
-    static func report(_ name: String, settings: GenerationReport.Settings = settings) throws -> GenerationReport {
+    public static func report(_ name: String, settings: GenerationReport.Settings = settings) throws -> GenerationReport {
         GenerationReport(records: try records(name), settings: settings, warmupRuns: 4, provenance: provenance(name))
     }
 
     /// A run with two variants: `a` replays the base records, `b` the current ones (8 German direct timeouts).
-    static func variants() throws -> GenerationReport {
+    public static func variants() throws -> GenerationReport {
         var settings = settings
         settings.variants = ["a", "b"].map { .init(name: $0, description: "variant \($0)", model: "gemma-3-270m-q4_k_m.gguf", server: 1,
                                                    fingerprint: String(repeating: $0, count: 64)) }
         let labelled = { (name: String, variant: String) in try records(name).map { var record = $0; record.variant = variant; return record } }
         return GenerationReport(records: try labelled("base", "a") + labelled("current", "b"), settings: settings, warmupRuns: 0,
                                 provenance: provenance("variants"))
+    }
+
+    /// A calibration whose start and end samples each take `ms` (prompt and generation halves).
+    public static func calibration(ms: Double) -> MachineCalibration {
+        MachineCalibration(threads: nil, samples: ["start", "end"].map {
+            MachineCalibration.Sample(phase: $0, promptTokens: 58, promptMs: ms / 2, generatedTokens: 16, generationMs: ms / 2)
+        })
     }
 }

@@ -1,7 +1,7 @@
 @testable import BenchSupport
 import Foundation
 import Generation
-@testable import LangBench
+import GenerationTestSupport
 import LlamaBackend
 import TestSupport
 import Testing

@@ -1,5 +1,4 @@
 @testable import Generation
-@testable import LangBench
 import Testing
 
 /// The pool's dealing: deterministic, every repeat of an item on one server, and a failed server's units

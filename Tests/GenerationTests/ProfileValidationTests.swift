@@ -1,30 +1,14 @@
 @testable import BenchSupport
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 @testable import Items
-@testable import LangBench
 import TestSupport
 import Testing
 
 /// A profile or pack list that would make every reply a fallback, or silently
 /// not apply, is refused with the file and key path.
 struct ProfileValidationTests {
-    /// The shipped profile with the value at `keyPath` replaced by `json` (a JSON value).
-    static func profile(setting keyPath: [String], to json: String) throws -> Data {
-        let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
-        let data = try Data(contentsOf: PipelineFixture.repository.appendingPathComponent(ModelProfile.defaultResource))
-        var root = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-        func set(_ object: inout [String: Any], _ path: ArraySlice<String>) {
-            guard let key = path.first else { return }
-            if path.count == 1 { object[key] = value; return }
-            var child = object[key] as? [String: Any] ?? [:]
-            set(&child, path.dropFirst())
-            object[key] = child
-        }
-        set(&root, keyPath[...])
-        return try JSONSerialization.data(withJSONObject: root)
-    }
-
     @Test(arguments: [
         (["sampling", "n_predict"], "-5", "p.json (sampling.n_predict): must be at least 1 (or -1: until a stop string), not -5"),
         (["sampling", "n_predict"], "0", "p.json (sampling.n_predict): must be at least 1 (or -1: until a stop string), not 0"),
@@ -42,7 +26,7 @@ struct ProfileValidationTests {
         (["name"], #"" ""#, "p.json (name): must name the profile (reports label its runs with it)"),
     ])
     func outOfRangeProfileValuesAreRefused(keyPath: [String], value: String, message: String) throws {
-        let data = try Self.profile(setting: keyPath, to: value)
+        let data = try PipelineFixture.profile(setting: keyPath, to: value)
         #expect {
             try StrictJSON.decodeEverySection(ModelProfile.self, from: data, path: "p.json")
         } throws: { error in
@@ -51,7 +35,7 @@ struct ProfileValidationTests {
     }
 
     @Test func minusOneNPredictIsLlamaCppsUntilStop() throws {
-        let profile = try StrictJSON.decodeEverySection(ModelProfile.self, from: try Self.profile(setting: ["sampling", "n_predict"], to: "-1"), path: "p.json")
+        let profile = try StrictJSON.decodeEverySection(ModelProfile.self, from: try PipelineFixture.profile(setting: ["sampling", "n_predict"], to: "-1"), path: "p.json")
         #expect(profile.sampling.nPredict == -1)
     }
 

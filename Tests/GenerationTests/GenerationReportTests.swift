@@ -2,8 +2,8 @@
 import Checks
 import Foundation
 @testable import Generation
+import GenerationTestSupport
 import Items
-@testable import LangBench
 import TestSupport
 import Testing
 

@@ -1,5 +1,4 @@
 @testable import Generation
-@testable import LangBench
 import Testing
 
 /// What counts as degenerate output: a loop, never a short or ordinary reply.

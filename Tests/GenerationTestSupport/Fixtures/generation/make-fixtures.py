@@ -68,7 +68,7 @@ def records(slow_pivot=1.0, extra_timeouts=0, seed=7):
                         "prompt_tokens": 0, "completion_tokens": 0})
     out.sort(key=lambda r: (r["item_id"], r["route"], r["repeat"]))
     return out
-d = "Tests/LangBenchTests/Fixtures/generation/"
+d = "Tests/GenerationTestSupport/Fixtures/generation/"
 with open(d + "base.jsonl", "w") as f:
     for r in records(): f.write(json.dumps(r, ensure_ascii=False, sort_keys=True) + "\n")
 with open(d + "current.jsonl", "w") as f:

@@ -1,7 +1,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
-@testable import LangBench
+import GenerationTestSupport
 import Testing
 
 /// "Served in own language" through the real pipeline and the real built-in recognizer

@@ -1,6 +1,6 @@
 import Foundation
 @testable import Generation
-@testable import LangBench
+import GenerationTestSupport
 import LlamaBackend
 import TestSupport
 import Testing

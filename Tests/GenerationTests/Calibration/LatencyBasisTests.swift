@@ -1,7 +1,6 @@
 @testable import BenchSupport
 import Foundation
 @testable import Generation
-@testable import LangBench
 @testable import RunProvenance
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Generation
+import GenerationTestSupport
 @testable import Items
-@testable import LangBench
 import LanguageRecognition
 import TestSupport
 import Testing
