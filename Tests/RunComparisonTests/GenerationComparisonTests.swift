@@ -5,7 +5,6 @@ import Foundation
 @testable import Generation
 import GenerationTestSupport
 @testable import Items
-@testable import LangBench
 import LlamaBackend
 @testable import RunComparison
 @testable import RunProvenance

@@ -3,7 +3,6 @@ import Checks
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import LangBench
 @testable import RunComparison
 import TestSupport
 import Testing

@@ -1,7 +1,5 @@
 @testable import BenchSupport
 import Foundation
-@testable import LangBench
-@testable import RunProvenance
 import TestSupport
 import Testing
 

@@ -4,7 +4,6 @@ import Checks
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import LangBench
 @testable import RunComparison
 import TestSupport
 import Testing

@@ -1,7 +1,6 @@
 import Foundation
 import Generation
 import GenerationTestSupport
-@testable import LangBench
 @testable import Reports
 import TestSupport
 import Testing
