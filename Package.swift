@@ -25,7 +25,7 @@ let package = Package(
         // The built-in short-text language recognizer (model format, training, recognition).
         .target(name: "LanguageRecognition", dependencies: ["BenchSupport"]),
         // llama-server process management and its HTTP client.
-        .target(name: "LlamaBackend", dependencies: ["BenchSupport"]),
+        .target(name: "LlamaBackend", dependencies: ["BenchSupport", "Storage"]),
         // Corpus items: formats, parsing, validation, and the item stream (in id order, spooled when large).
         // Its byte-level machinery stays internal; the layers above see items, corpora and the stream.
         .target(name: "Items", dependencies: ["BenchSupport", "Storage"]),
@@ -40,40 +40,38 @@ let package = Package(
         // The reply pipeline (detect, check support, direct or pivot, honest fallback), prompts, the
         // backends it calls, pools of servers, machine calibration, generation records and the report,
         // with the paired checks a report makes between its variants.
-        .target(name: "Generation", dependencies: ["BenchSupport", "Checks", "Detection", "Items", "LlamaBackend", "RunProvenance"]),
+        .target(name: "Generation", dependencies: ["BenchSupport", "Checks", "Detection", "Items", "LlamaBackend", "RunProvenance", "Storage"]),
         // `compare`: two runs joined item by item, every check with its threshold and Holm-adjusted p.
         .target(name: "RunComparison", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunProvenance"]),
         // report.html of a run and of a comparison (it shows detection and generation together).
-        .target(name: "Reports", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunComparison", "RunProvenance"]),
+        .target(name: "Reports", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunComparison", "RunProvenance", "Storage"]),
         // The jobs (a detect or generate run end to end), the benchmarks and the suite: bench.json, run,
         // merge, the servers a run uses. No print, no exit.
         .target(name: "LangBench", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["BenchSupport"], path: "Tests/TestSupport"),
         // Real servers, stub backends and fixed generation records for the tests of Generation and the layers above.
-        .target(name: "GenerationTestSupport", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LlamaBackend", "RunProvenance", "TestSupport"],
+        .target(name: "GenerationTestSupport", dependencies: ["BenchSupport", "Detection", "Generation", "Items", "LlamaBackend", "RunProvenance", "Storage", "TestSupport"],
                 path: "Tests/GenerationTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "LanguageRecognitionTests", dependencies: ["LanguageRecognition", "TestSupport"], exclude: ["Fixtures", "Snapshots"]),
-        .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "BenchSupportTests", dependencies: ["BenchSupport", "Storage", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "ChecksTests", dependencies: ["BenchSupport", "Checks"]),
         .testTarget(name: "StorageTests", dependencies: ["BenchSupport", "Storage"]),
-        .testTarget(name: "ItemsTests", dependencies: ["BenchSupport", "Items", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "GenerationTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LanguageRecognition", "LlamaBackend",
-                                                          "RunProvenance", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "RunComparisonTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LlamaBackend",
-                                                             "RunComparison", "RunProvenance", "TestSupport"]),
+        .testTarget(name: "ItemsTests", dependencies: ["BenchSupport", "Items", "Storage", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "GenerationTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LanguageRecognition", "LlamaBackend", "RunProvenance", "Storage", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "RunComparisonTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LlamaBackend", "RunComparison", "RunProvenance", "Storage", "TestSupport"]),
         .testTarget(name: "ReportsTests", dependencies: ["Generation", "GenerationTestSupport", "Reports", "TestSupport"]),
-        .testTarget(name: "DetectionTests", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "RunProvenance", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "TestSupport"], exclude: ["Helper", "Snapshots"]),
+        .testTarget(name: "DetectionTests", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "RunProvenance", "Storage", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "Storage", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "TestSupport", "GenerationTestSupport"],
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "Storage", "TestSupport"],
                     exclude: ["Snapshots", "Support/browser-check.py"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -7,18 +7,24 @@ public struct FNV1a64: Sendable {
 
     @inlinable public init() {}
 
-    @inlinable public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    /// The bytes of `text`'s UTF-8.
+    @inlinable public mutating func add(_ text: String) {
         var hash = state
-        for byte in bytes {
+        for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01b3
         }
         state = hash
     }
 
-    @inlinable public mutating func add(_ text: String) {
-        var text = text
-        text.withUTF8 { add(UnsafeRawBufferPointer($0)) }
+    /// The 8 bytes of `value`, least significant first (its little-endian bytes).
+    @inlinable public mutating func add(littleEndian value: UInt64) {
+        var hash = state
+        for k in 0..<8 {
+            hash ^= (value >> UInt64(8 * k)) & 0xFF
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        state = hash
     }
 
     /// A byte no text field contains, between fields, so "a"+"bc" ≠ "ab"+"c".
@@ -31,15 +37,15 @@ public struct FNV1a64: Sendable {
 
     /// `value` as 16 lowercase hex digits.
     public static func hex(_ value: UInt64) -> String {
-        String(unsafeUninitializedCapacity: 16) { hex(value, into: $0) }
+        String(unsafeUninitializedCapacity: 16) { buffer in
+            for i in 0..<16 { buffer[i] = hexDigit(value, i) }
+            return 16
+        }
     }
 
-    /// `value`'s 16 lowercase hex digits written at the start of `buffer` (at least 16 bytes); returns 16.
-    @inlinable public static func hex(_ value: UInt64, into buffer: UnsafeMutableBufferPointer<UInt8>) -> Int {
-        for i in 0..<16 {
-            let digit = UInt8((value >> UInt64(60 - 4 * i)) & 0xF)
-            buffer[i] = digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
-        }
-        return 16
+    /// The `i`th of `value`'s 16 lowercase hex digits, most significant first.
+    @inlinable public static func hexDigit(_ value: UInt64, _ i: Int) -> UInt8 {
+        let digit = UInt8((value >> UInt64(60 - 4 * i)) & 0xF)
+        return digit < 10 ? 0x30 + digit : 0x57 + digit  // 0-9, a-f
     }
 }

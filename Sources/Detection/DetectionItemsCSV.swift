@@ -81,7 +81,7 @@ enum DetectionItemsCSV {
                 default: continue
                 }
             }
-            out.put(bytes)
+            out.put(ByteView(bytes))
             return true
         } ?? false
         if !plain { out.put(utf8: CSVWriter.escape(CSVWriter.neutralise(value))) }

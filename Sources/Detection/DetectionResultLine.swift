@@ -78,7 +78,7 @@ enum DetectionResultLine {
         out.put(UInt8(ascii: "\""))
         let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-                out.put(bytes)
+                out.put(ByteView(bytes))
                 return true
             }
             return false
@@ -96,12 +96,9 @@ enum DetectionResultLine {
 
     /// A fingerprint as a JSON string of its 16 hex digits (`FNV1a64.hex`), with no string made.
     private static func quotedHex<Out: ByteSink>(_ value: UInt64, into out: inout Out) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 18) { buffer in
-            buffer[0] = UInt8(ascii: "\"")
-            let count = FNV1a64.hex(value, into: UnsafeMutableBufferPointer(rebasing: buffer[1...]))
-            buffer[count + 1] = UInt8(ascii: "\"")
-            out.put(UnsafeBufferPointer(rebasing: buffer[..<(count + 2)]))
-        }
+        out.put(UInt8(ascii: "\""))
+        out.put(hex: value)
+        out.put(UInt8(ascii: "\""))
     }
 
     /// The bytes of `text` with JSON's escapes.

@@ -70,7 +70,7 @@ final class DetectionResultLog {
         }
 
         /// The result on line `lineNumber` (its bytes without the newline), or nil for the header.
-        mutating func result(_ lineNumber: Int, _ line: UnsafeRawBufferPointer) throws -> DetectionResult? {
+        mutating func result(_ lineNumber: Int, _ line: ByteView) throws -> DetectionResult? {
             if lineNumber == 1, !line.starts(with: DetectionResultLog.headerStart), line.first == UInt8(ascii: "{") {
                 throw DetectionResultLog.olderFormat(url, format: line.starts(with: DetectionResultLog.formatTwoHeaderStart) ? 2 : 1)
             }

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import Storage
 
 /// What `detect --resume` keeps from an earlier run's results log, after checking that the log was
 /// made with the same configs and settings and that every logged item still has the same content:

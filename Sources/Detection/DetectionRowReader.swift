@@ -1,5 +1,6 @@
 import Foundation
 import Items
+import Storage
 
 /// Reads the rows of a format-3 results log (`DetectionResultLine`) back into results: by position and
 /// strictly, so an element of the wrong kind, or too few or too many of them, is an error naming it.
@@ -22,7 +23,7 @@ struct DetectionRowReader {
     private static let recentLimit = 16
 
     /// The result of the row `line` (without its newline).
-    mutating func result(_ line: UnsafeRawBufferPointer) throws(Invalid) -> DetectionResult {
+    mutating func result(_ line: ByteView) throws(Invalid) -> DetectionResult {
         var row = RowCursor(bytes: line)
         try row.open()
         config = try Self.same(&row, 0, as: config)
@@ -52,8 +53,7 @@ struct DetectionRowReader {
         case .unescaped(let text): return text
         case .bytes(let span):
             var last = last
-            let equal = last.utf8.count == span.count && last.withUTF8 { span.count == 0 || memcmp($0.baseAddress!, span.baseAddress!, span.count) == 0 }
-            return equal ? last : String(decoding: span, as: UTF8.self)
+            return last.withUTF8Bytes { $0 == span } ? last : span.string
         }
     }
 
@@ -63,10 +63,8 @@ struct DetectionRowReader {
         case .null: return nil
         case .unescaped(let text): return try language(text, column: column)
         case .bytes(let span):
-            for entry in recent where entry.text.count == span.count {
-                if entry.text.withUnsafeBytes({ span.count == 0 || memcmp($0.baseAddress!, span.baseAddress!, span.count) == 0 }) { return entry.code }
-            }
-            let code = try language(String(decoding: span, as: UTF8.self), column: column)
+            for entry in recent where span.equals(entry.text) { return entry.code }
+            let code = try language(span.string, column: column)
             if recent.count < Self.recentLimit { recent.append((Array(span), code)) }
             return code
         }
@@ -86,10 +84,10 @@ struct DetectionRowReader {
 
 /// A position in one row's bytes, reading its elements in order.
 private struct RowCursor {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: ByteView
     var at = 0
 
-    init(bytes: UnsafeRawBufferPointer) {
+    init(bytes: ByteView) {
         self.bytes = bytes
     }
 
@@ -124,7 +122,7 @@ private struct RowCursor {
     /// Element `column`, a string (or null where `orNull`): its bytes in place when it has no
     /// escapes, else the unescaped text.
     enum Text {
-        case bytes(UnsafeRawBufferPointer)
+        case bytes(ByteView)
         case unescaped(String)
         case null
     }
@@ -138,7 +136,7 @@ private struct RowCursor {
         while end < bytes.count, bytes[end] != Self.quote, bytes[end] != Self.backslash, bytes[end] >= 0x20 { end += 1 }
         guard end < bytes.count, bytes[end] == Self.quote else { return .unescaped(try quoted(column)) }
         at = end + 1
-        return .bytes(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+        return .bytes(bytes[start..<end])
     }
 
     mutating func stringOrNull(_ column: Int) throws(Invalid) -> String? {
@@ -220,7 +218,7 @@ private struct RowCursor {
         while at < bytes.count {
             let byte = bytes[at]
             if byte == Self.quote {
-                let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self)
+                let text = bytes.string(start..<at)
                 at += 1
                 return text
             }
@@ -335,7 +333,7 @@ private struct RowCursor {
             let value = Double(mantissa) / Self.powersOfTen[decimals]
             return negative ? -value : value
         }
-        return Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<at]), as: UTF8.self))
+        return Double(bytes.string(start..<at))
     }
 
     /// Adds a digit to the mantissa (whose value is used only while it has at most 15 digits).

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// A finished detection run's per-item results, read back from its results log as a stream in
 /// canonical order (config order, then item id) in memory that does not grow with the run: what

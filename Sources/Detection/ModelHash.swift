@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// The content hash of the recognizer's model file in the results log's header (42 MB, hashed once per
 /// run): FNV-1a's step (xor, then multiply by the FNV prime) over 8-byte little-endian words instead of
@@ -22,32 +23,30 @@ struct ModelHash {
         pending.reserveCapacity(32)
     }
 
-    mutating func add(_ bytes: UnsafeRawBufferPointer) {
+    mutating func add(_ bytes: ByteView) {
         count &+= UInt64(bytes.count)
-        var rest = bytes[...]
+        var start = 0
         if !pending.isEmpty {
-            let take = min(32 - pending.count, rest.count)
-            pending.append(contentsOf: rest.prefix(take))
-            rest = rest.dropFirst(take)
+            start = min(32 - pending.count, bytes.count)
+            pending.append(contentsOf: bytes[..<start])
             guard pending.count == 32 else { return }
-            pending.withUnsafeBytes { groups($0) }
+            pending.withBytes { groups($0) }
             pending.removeAll(keepingCapacity: true)
         }
-        let whole = rest.count & ~31
-        groups(UnsafeRawBufferPointer(rebasing: rest.prefix(whole)))
-        pending.append(contentsOf: rest.dropFirst(whole))
+        let whole = (bytes.count - start) & ~31
+        groups(bytes[start..<(start + whole)])
+        pending.append(contentsOf: bytes[(start + whole)...])
     }
 
     /// Whole 32-byte groups, a word to each lane.
-    private mutating func groups(_ bytes: UnsafeRawBufferPointer) {
-        guard var at = bytes.baseAddress else { return }
-        let end = at + bytes.count
+    private mutating func groups(_ bytes: ByteView) {
         var (a, b, c, d) = lanes
-        while at < end {
-            a = (a ^ UInt64(littleEndian: at.loadUnaligned(as: UInt64.self))) &* Self.prime
-            b = (b ^ UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 8, as: UInt64.self))) &* Self.prime
-            c = (c ^ UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 16, as: UInt64.self))) &* Self.prime
-            d = (d ^ UInt64(littleEndian: at.loadUnaligned(fromByteOffset: 24, as: UInt64.self))) &* Self.prime
+        var at = 0
+        while at < bytes.count {
+            a = (a ^ bytes.load(littleEndian: UInt64.self, at: at)) &* Self.prime
+            b = (b ^ bytes.load(littleEndian: UInt64.self, at: at + 8)) &* Self.prime
+            c = (c ^ bytes.load(littleEndian: UInt64.self, at: at + 16)) &* Self.prime
+            d = (d ^ bytes.load(littleEndian: UInt64.self, at: at + 24)) &* Self.prime
             at += 32
         }
         lanes = (a, b, c, d)
@@ -57,23 +56,21 @@ struct ModelHash {
     var hex: String {
         var lanes = [self.lanes.0, self.lanes.1, self.lanes.2, self.lanes.3]
         // The partial group: its words (the last one zero-padded) continue the lanes in order.
-        var tail = pending + [UInt8](repeating: 0, count: (8 - pending.count % 8) % 8)
-        tail.withUnsafeMutableBytes { raw in
+        let tail = pending + [UInt8](repeating: 0, count: (8 - pending.count % 8) % 8)
+        tail.withBytes { raw in
             for word in 0..<(raw.count / 8) {
-                lanes[word] = (lanes[word] ^ UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))) &* Self.prime
+                lanes[word] = (lanes[word] ^ raw.load(littleEndian: UInt64.self, at: 8 * word)) &* Self.prime
             }
         }
         var fold = FNV1a64()
-        for value in lanes + [count] {
-            withUnsafeBytes(of: value.littleEndian) { fold.add($0) }
-        }
+        for value in lanes + [count] { fold.add(littleEndian: value) }
         return fold.hex
     }
 
     /// The hash of a file's bytes, read in blocks.
     static func hex(fileAt url: URL) throws -> String {
         var hash = ModelHash()
-        try FileHandle.forEachBlock(ofFileAt: url) { $0.withUnsafeBytes { hash.add($0) } }
+        try FileHandle.forEachBlock(ofFileAt: url) { $0.withBytes { hash.add($0) } }
         return hash.hex
     }
 }

@@ -1,6 +1,7 @@
 import BenchSupport
 import Dispatch
 import Foundation
+import Storage
 import Synchronization
 
 /// A results log read and parsed on a thread of its own, a batch of results ahead of the reader

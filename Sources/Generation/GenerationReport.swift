@@ -2,6 +2,7 @@ import BenchSupport
 import Foundation
 import Items
 import RunProvenance
+import Storage
 
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,
 /// generation.md and generation.json.

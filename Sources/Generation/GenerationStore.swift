@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import Storage
 import Synchronization
 
 /// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to

@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import Items
+import Storage
 
 /// What a generation run measured with — its settings and a hash of every item's content — written
 /// when the run starts, so `--resume` refuses (65) to mix in records made with other settings or for

@@ -1,6 +1,7 @@
 import BenchSupport
 import Dispatch
 import Foundation
+import Storage
 import Synchronization
 
 /// The SHA-256 of blocks given in order, computed on a thread of its own so that reading a corpus does

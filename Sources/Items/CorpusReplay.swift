@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 import Synchronization
 
 /// A corpus whose file order is its canonical order (ids increasing strictly, hence none repeated), read

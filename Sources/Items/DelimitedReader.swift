@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// Reads TSV and CSV corpora with a header row naming the columns, a block of lines at a time.
 struct DelimitedReader {
@@ -45,14 +46,14 @@ struct DelimitedReader {
     /// items); empty cells are kept.
     static func tabCells(_ line: String) -> [String] {
         var line = line
-        return line.withUTF8 { bytes in
+        return line.withUTF8Bytes { bytes in
             var cells: [String] = []
             var start = 0
-            for end in bytes.indices where bytes[end] == 0x09 {
-                cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            while let end = bytes.firstIndex(of: 0x09, from: start) {
+                cells.append(bytes.string(start..<end))
                 start = end + 1
             }
-            cells.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start...]), as: UTF8.self))
+            cells.append(bytes.string(start..<bytes.count))
             return cells
         }
     }

@@ -1,3 +1,5 @@
+import Storage
+
 /// Items in their spool encoding (`ItemCoding`), one record after another in one buffer, in the order
 /// they were added: what `ItemSpool` keeps of a run before it is written. Encoding on arrival keeps no
 /// item (and none of its strings) alive, and a run in order is written as it is, in one copy.
@@ -16,10 +18,10 @@ struct EncodedRun {
     /// The items back, each with its sequence number, in the order added.
     func decoded(files: [String]) -> [(item: CorpusItem, sequence: UInt64)] {
         var memo = ItemCoding.Memo()
-        return bytes.withUnsafeBytes { raw in
+        return bytes.withBytes { raw in
             starts.map { start in
-                let length = ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: raw[start..<(start + 4)]))
-                return ItemCoding.decode(UnsafeRawBufferPointer(rebasing: raw[(start + 4)..<(start + 4 + length)]), files: files, memo: &memo)
+                let length = ItemCoding.payloadLength(raw[start..<(start + 4)])
+                return ItemCoding.decode(raw[(start + 4)..<(start + 4 + length)], files: files, memo: &memo)
             }
         }
     }
@@ -27,8 +29,8 @@ struct EncodedRun {
     /// The positions of the records in canonical order (id as `String`s compare, then sequence), found by
     /// comparing their bytes in place, as merging does (`SpoolRecord.isBefore`).
     func canonicalOrder() -> [Int] {
-        bytes.withUnsafeBytes { raw in
-            let keys = starts.map { SpoolRecord.Key(record: UnsafeRawBufferPointer(rebasing: raw[$0...])) }
+        bytes.withBytes { raw in
+            let keys = starts.map { SpoolRecord.Key(record: raw[$0...]) }
             return keys.indices.sorted { keys[$0].isBefore(keys[$1]) }
         }
     }

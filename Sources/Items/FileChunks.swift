@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// A corpus file read a block at a time: whole lines only, numbered on across blocks, with the SHA-256
 /// of every byte (computed on another thread, `BlockHasher`). Memory is a few blocks plus the line it
@@ -72,17 +73,15 @@ struct FileChunks {
     /// indexed from 0; and where the bytes just read are in it.
     private mutating func readAfterCarry() throws -> (Data, Range<Int>) {
         let kept = carry.count
-        let memory = UnsafeMutableRawPointer.allocate(byteCount: kept + blockSize, alignment: 16)
-        if kept > 0 { carry.withUnsafeBytes { memory.copyMemory(from: $0.baseAddress!, byteCount: kept) } }
+        var buffer = Data(capacity: kept + blockSize)
+        buffer.append(carry)
         let read: Int
         do {
-            read = try handle.readBlock(into: UnsafeMutableRawBufferPointer(start: memory + kept, count: blockSize))
+            read = try handle.readBlock(into: &buffer, at: kept, count: blockSize)
         } catch {
-            memory.deallocate()
             throw unreadable(error)
         }
         carry = Data()
-        let buffer = Data(bytesNoCopy: memory, count: kept + read, deallocator: .custom { pointer, _ in pointer.deallocate() })
         if read > 0 { hasher?.update(buffer[kept...]) }
         return (buffer, kept..<(kept + read))
     }

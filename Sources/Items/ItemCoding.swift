@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// The spool's binary form of an item, read back exactly: a UInt32 payload length, then the payload —
 /// sequence number (UInt64: the item's place in file order), file number and line (UInt32 each), id,
@@ -34,21 +35,20 @@ enum ItemCoding {
         fileprivate var tags: (bytes: [UInt8], tags: [String])?
 
         /// Whether `remembered` are the bytes of `field` (a comparison run per record: `memcmp`).
-        fileprivate static func holds(_ remembered: [UInt8]?, _ field: UnsafeRawBufferPointer) -> Bool {
-            guard let remembered, remembered.count == field.count else { return false }
-            return field.isEmpty || remembered.withUnsafeBytes { memcmp($0.baseAddress!, field.baseAddress!, field.count) == 0 }
+        fileprivate static func holds(_ remembered: [UInt8]?, _ field: ByteView) -> Bool {
+            remembered.map(field.equals) ?? false
         }
     }
 
     /// The item of one record's payload (the bytes after its length), with its sequence number;
     /// `files` names the file numbers.
-    static func decode(_ payload: UnsafeRawBufferPointer, files: [String]) -> (item: CorpusItem, sequence: UInt64) {
+    static func decode(_ payload: ByteView, files: [String]) -> (item: CorpusItem, sequence: UInt64) {
         var memo = Memo()
         return decode(payload, files: files, memo: &memo)
     }
 
     /// `decode(_:files:)`, reusing what `memo` remembers of the records before.
-    static func decode(_ payload: UnsafeRawBufferPointer, files: [String], memo: inout Memo) -> (item: CorpusItem, sequence: UInt64) {
+    static func decode(_ payload: ByteView, files: [String], memo: inout Memo) -> (item: CorpusItem, sequence: UInt64) {
         var reader = Reader(bytes: payload)
         let sequence = reader.integer(UInt64.self)
         let file = Int(reader.integer(UInt32.self))
@@ -87,7 +87,7 @@ enum ItemCoding {
     }
 
     /// The payload length a record starts with, read from its first four bytes.
-    static func payloadLength(_ bytes: UnsafeRawBufferPointer) -> Int {
+    static func payloadLength(_ bytes: ByteView) -> Int {
         var reader = Reader(bytes: bytes)
         return Int(reader.integer(UInt32.self))
     }
@@ -105,7 +105,7 @@ enum ItemCoding {
     }
 
     private struct Reader {
-        let bytes: UnsafeRawBufferPointer
+        let bytes: ByteView
         var offset = 0
 
         mutating func integer<T: FixedWidthInteger>(_: T.Type) -> T {
@@ -116,10 +116,10 @@ enum ItemCoding {
         }
 
         /// The bytes that `read` moves over (a field whose decoding is remembered by its bytes).
-        mutating func field(_ read: (inout Reader) -> Void) -> UnsafeRawBufferPointer {
+        mutating func field(_ read: (inout Reader) -> Void) -> ByteView {
             let start = offset
             read(&self)
-            return UnsafeRawBufferPointer(rebasing: bytes[start..<offset])
+            return bytes[start..<offset]
         }
 
         mutating func skipString() {
@@ -129,7 +129,7 @@ enum ItemCoding {
         mutating func string() -> String {
             let count = Int(integer(UInt32.self))
             defer { offset += count }
-            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + count)]), as: UTF8.self)
+            return bytes.string(offset..<(offset + count))
         }
     }
 }

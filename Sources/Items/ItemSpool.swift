@@ -76,7 +76,7 @@ public final class ItemSpool {
                 duplicates.append(Self.duplicate(id: record.id, at: record.source(files), firstAt: last.source(files)))
                 continue
             }
-            record.bytes.withUnsafeBytes { last.replace(with: $0) }
+            record.bytes.withBytes { last.replace(with: $0) }
             hasLast = true
             writer.append(bytes: record.bytes)  // the runs' encoding is the merged file's
             try writer.flushIfFull()

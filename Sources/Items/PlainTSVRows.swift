@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Reads a block of TSV rows (past the header) straight from its bytes into items, without a `String`
 /// per line, an array of cells per row or a `RawRecord`: the common case of a corpus that is fine, where
@@ -14,11 +15,9 @@ enum PlainTSVRows {
                      onlyIDs: Bool = false) -> BlockReader.Outcome? {
         guard !block.fileStart else { return nil }  // a BOM and the header are the line reader's
         var outcome = BlockReader.Outcome(codes: codes)
-        let read = block.data.withUnsafeBytes { raw -> Bool in
-            withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: layout.count) { cells in
-                var rows = Rows(bytes: TSVBytes(bytes: raw.bindMemory(to: UInt8.self)), path: path, layout: layout, cells: cells)
-                return rows.read(firstLine: block.firstLine, onlyIDs: onlyIDs, into: &outcome)
-            }
+        let read = block.data.withBytes { bytes -> Bool in
+            var rows = Rows(bytes: TSVBytes(bytes: bytes), path: path, layout: layout)
+            return rows.read(firstLine: block.firstLine, onlyIDs: onlyIDs, into: &outcome)
         }
         guard read else { return nil }
         outcome.sawRecordOrProblem = !outcome.items.isEmpty || outcome.ids.count > 0
@@ -33,7 +32,7 @@ enum PlainTSVRows {
         let path: String
         let layout: TSVLayout
         /// Each cell's byte range in the current row.
-        let cells: UnsafeMutableBufferPointer<Range<Int>>
+        var cells: [Range<Int>]
         /// The codes met so far in this block by the bytes of their cell (a corpus has a handful).
         var langs: [(cell: Range<Int>, code: LanguageCode)] = []
         var lastTags: (cell: Range<Int>, tags: [String])?
@@ -47,11 +46,11 @@ enum PlainTSVRows {
         var lastIDIsASCII = true
         var idsIncrease = true
 
-        init(bytes: TSVBytes, path: String, layout: TSVLayout, cells: UnsafeMutableBufferPointer<Range<Int>>) {
+        init(bytes: TSVBytes, path: String, layout: TSVLayout) {
             self.bytes = bytes
             self.path = path
             self.layout = layout
-            self.cells = cells
+            cells = Array(repeating: 0..<0, count: layout.count)
         }
 
         /// Appends the item (or only the id) of every row to `outcome`; false at the first row that is
@@ -62,7 +61,7 @@ enum PlainTSVRows {
             while start < bytes.count {
                 line += 1
                 // No more cells than the header's.
-                guard let (end, count, cellStart, rowIsASCII) = bytes.split(from: start, into: cells, maxTabs: layout.count - 1) else { return false }
+                guard let (end, count, cellStart, rowIsASCII) = bytes.split(from: start, into: &cells, maxTabs: layout.count - 1) else { return false }
                 var contentEnd = end
                 if contentEnd > start && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }  // CRLF
                 let next = end + 1

@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// Reads the records of a spool file (`ItemCoding`) one at a time through a block buffer.
 final class SpoolReader {
@@ -28,9 +29,9 @@ final class SpoolReader {
     /// The next item and its sequence number, or nil at the end of the file.
     func next() throws -> (item: CorpusItem, sequence: UInt64)? {
         guard try available(4) else { return nil }
-        let length = buffer.withUnsafeBytes { ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4)])) }
+        let length = buffer.withBytes { ItemCoding.payloadLength($0[offset..<(offset + 4)]) }
         _ = try available(4 + length)
-        let record = buffer.withUnsafeBytes { ItemCoding.decode(UnsafeRawBufferPointer(rebasing: $0[(offset + 4)..<(offset + 4 + length)]), files: files, memo: &memo) }
+        let record = buffer.withBytes { ItemCoding.decode($0[(offset + 4)..<(offset + 4 + length)], files: files, memo: &memo) }
         offset += 4 + length
         return record
     }
@@ -38,9 +39,9 @@ final class SpoolReader {
     /// Reads the next record into `record` (reusing its storage); false at the end of the file.
     func next(into record: inout SpoolRecord) throws -> Bool {
         guard try available(4) else { return false }
-        let length = buffer.withUnsafeBytes { ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4)])) }
+        let length = buffer.withBytes { ItemCoding.payloadLength($0[offset..<(offset + 4)]) }
         _ = try available(4 + length)
-        buffer.withUnsafeBytes { record.replace(with: UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + 4 + length)])) }
+        buffer.withBytes { record.replace(with: $0[offset..<(offset + 4 + length)]) }
         offset += 4 + length
         return true
     }

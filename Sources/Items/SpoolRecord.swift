@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// One record of a spool file as its bytes (`ItemCoding`: length, then payload), with what merging needs
 /// read in place: the sequence number, file number, line and id. Refilled in place as its run is read
@@ -15,11 +16,11 @@ struct SpoolRecord {
     /// `bytes` holds a whole record, or none (a record to be filled by `replace`).
     init(bytes: [UInt8] = []) {
         self.bytes = bytes
-        if !bytes.isEmpty { idIsASCII = bytes.withUnsafeBytes { Key(record: $0).isASCII } }
+        if !bytes.isEmpty { idIsASCII = bytes.withBytes { Key(record: $0).isASCII } }
     }
 
     /// Replaces the record with `record` (a whole record's bytes), reusing this one's storage.
-    mutating func replace(with record: UnsafeRawBufferPointer) {
+    mutating func replace(with record: ByteView) {
         bytes.removeAll(keepingCapacity: true)
         bytes.append(contentsOf: record)
         idIsASCII = Key(record: record).isASCII
@@ -44,22 +45,22 @@ struct SpoolRecord {
     func isBefore(_ other: SpoolRecord) -> Bool { withKeys(other) { $0.isBefore($1) } }
 
     private func withKeys<T>(_ other: SpoolRecord, _ body: (Key, Key) -> T) -> T {
-        bytes.withUnsafeBytes { mine in
-            other.bytes.withUnsafeBytes { theirs in
+        bytes.withBytes { mine in
+            other.bytes.withBytes { theirs in
                 body(Key(record: mine, idIsASCII: idIsASCII), Key(record: theirs, idIsASCII: other.idIsASCII))
             }
         }
     }
 
     private func integer<T: FixedWidthInteger>(at offset: Int, _: T.Type) -> T {
-        bytes.withUnsafeBytes { T(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: T.self)) }
+        bytes.withBytes { $0.load(littleEndian: T.self, at: offset) }
     }
 
     /// What orders a record, read in place from its bytes (valid while they are): its id's bytes and
     /// sequence number. Ids compare by bytes when both are ASCII, where byte order and `String` order
     /// agree, and as `String`s otherwise.
     struct Key {
-        let idBytes: UnsafeRawBufferPointer
+        let idBytes: ByteView
         let isASCII: Bool
         let sequence: UInt64
         /// The id's first 8 bytes as a big-endian integer, zero-padded: ids whose prefixes differ are
@@ -67,17 +68,17 @@ struct SpoolRecord {
         let prefix: UInt64
 
         /// The key of the record that starts `record`; `idIsASCII` when already known.
-        init(record: UnsafeRawBufferPointer, idIsASCII: Bool? = nil) {
-            sequence = UInt64(littleEndian: record.loadUnaligned(fromByteOffset: 4, as: UInt64.self))
-            let count = Int(UInt32(littleEndian: record.loadUnaligned(fromByteOffset: 20, as: UInt32.self)))
-            idBytes = UnsafeRawBufferPointer(rebasing: record[SpoolRecord.idStart..<(SpoolRecord.idStart + count)])
+        init(record: ByteView, idIsASCII: Bool? = nil) {
+            sequence = record.load(littleEndian: UInt64.self, at: 4)
+            let count = Int(record.load(littleEndian: UInt32.self, at: 20))
+            idBytes = record[SpoolRecord.idStart..<(SpoolRecord.idStart + count)]
             isASCII = idIsASCII ?? idBytes.allSatisfy { $0 < 0x80 }
             var prefix: UInt64 = 0
             for k in 0..<8 { prefix = prefix << 8 | UInt64(k < count ? idBytes[k] : 0) }
             self.prefix = prefix
         }
 
-        var id: String { String(decoding: idBytes, as: UTF8.self) }
+        var id: String { idBytes.string }
 
         func hasSameID(as other: Key) -> Bool {
             if compareBytes(other) == 0 { return true }
@@ -97,9 +98,7 @@ struct SpoolRecord {
 
         /// Negative, zero or positive as this id's bytes come before, equal or after the other's.
         private func compareBytes(_ other: Key) -> Int {
-            let common = min(idBytes.count, other.idBytes.count)
-            let order = common == 0 ? 0 : Int(memcmp(idBytes.baseAddress!, other.idBytes.baseAddress!, common))
-            return order != 0 ? order : idBytes.count - other.idBytes.count
+            idBytes.compare(other.idBytes)
         }
     }
 }

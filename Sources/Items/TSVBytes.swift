@@ -1,8 +1,10 @@
+import Storage
+
 /// The bytes of a block of TSV rows and what `PlainTSVRows` reads from them without state: a line split
 /// at its tabs, cells compared, checked and decoded in place. A value of two words, so that a reader
 /// holding one calls these without copying itself.
 struct TSVBytes {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: ByteView
 
     var count: Int { bytes.count }
 
@@ -13,14 +15,14 @@ struct TSVBytes {
     /// cell starts, and whether it is all ASCII; nil past `maxTabs` tabs. Eight bytes at a time: a byte
     /// equal to a newline or a tab is marked by its high bit (an exact test for a zero byte in the word
     /// XOR the pattern, with no carry across bytes), and the marks are visited lowest first.
-    func split(from start: Int, into cells: UnsafeMutableBufferPointer<Range<Int>>, maxTabs: Int)
+    func split(from start: Int, into cells: inout [Range<Int>], maxTabs: Int)
         -> (end: Int, tabs: Int, lastCellStart: Int, isASCII: Bool)? {
         let ones: UInt64 = 0x0101_0101_0101_0101, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
         @inline(__always) func zeroBytes(_ x: UInt64) -> UInt64 { ~(((x & low7) &+ low7) | x | low7) }
         var tabs = 0, cellStart = start, end = start
         var high: UInt64 = 0
         while end &+ 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(bytes.baseAddress! + end).loadUnaligned(as: UInt64.self))
+            let word = bytes.load(littleEndian: UInt64.self, at: end)
             var marks = zeroBytes(word ^ (ones &* 0x0A)) | zeroBytes(word ^ (ones &* 0x09))
             while marks != 0 {
                 let offset = marks.trailingZeroBitCount >> 3, at = end &+ offset
@@ -53,7 +55,7 @@ struct TSVBytes {
 
     /// The cell as a `String` (of a row whose bytes are valid UTF-8).
     func string(_ cell: Range<Int>) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[cell]), as: UTF8.self)
+        bytes.string(cell)
     }
 
     /// `ItemValidator.isBlank` of the text in `cell` (valid UTF-8), decided by the first byte where it can

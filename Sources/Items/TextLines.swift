@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// A file (or a block of whole lines of it) split into physical lines, decoded as UTF-8 one line at a
 /// time so that invalid bytes are reported with their line number instead of failing the whole file. A
@@ -23,8 +24,7 @@ struct TextLines {
     init(data: Data, firstLine: Int = 1, fileStart: Bool = true) {
         let start = Self.contentStart(of: data, fileStart: fileStart)
         var number = firstLine - 1
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let bytes = raw.bindMemory(to: UInt8.self)
+        data.withBytes { bytes in
             var lineStart = start - data.startIndex
             let end = bytes.count
             while lineStart < end {
@@ -33,8 +33,7 @@ struct TextLines {
                 number += 1
                 var contentEnd = lineEnd
                 if contentEnd > lineStart && bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-                let slice = UnsafeBufferPointer(rebasing: bytes[lineStart..<contentEnd])
-                if let text = String(validating: slice, as: UTF8.self) {
+                if let text = bytes[lineStart..<contentEnd].withContiguousStorageIfAvailable({ String(validating: $0, as: UTF8.self) }) ?? nil {
                     lines.append(Line(number: number, text: text))
                 } else {
                     invalidUTF8.append(number)
@@ -49,9 +48,7 @@ struct TextLines {
     static func lineCount(of data: Data, fileStart: Bool) -> Int {
         let start = contentStart(of: data, fileStart: fileStart)
         guard start < data.endIndex else { return 0 }
-        let newlines = data.withUnsafeBytes { raw in
-            newlineCount(UnsafeRawBufferPointer(rebasing: raw[(start - data.startIndex)...]))
-        }
+        let newlines = data.withBytes { newlineCount($0[(start - data.startIndex)...]) }
         // A last line without a newline (only at the end of a file) is a line too.
         return newlines + (data.last == 0x0A ? 0 : 1)
     }
@@ -60,7 +57,7 @@ struct TextLines {
     /// matched, so subtracting masks counts matches per lane in a byte, summed before it can wrap
     /// (`SIMDMask` holds just its lanes; `replacing(with:where:)` compiled to a slow generic loop, and the
     /// plain byte loop was not vectorised: about 1–2 GB/s, this 25+).
-    static func newlineCount(_ bytes: UnsafeRawBufferPointer) -> Int {
+    static func newlineCount(_ bytes: ByteView) -> Int {
         typealias Lanes = SIMD32<UInt8>
         let newline = Lanes(repeating: 0x0A)
         var count = 0, offset = 0
@@ -69,7 +66,7 @@ struct TextLines {
             // At most 255 subtractions per lane before the counters are summed.
             let end = offset + min(255, (bytes.count - offset) / Lanes.scalarCount) * Lanes.scalarCount
             while offset < end {
-                let chunk = bytes.loadUnaligned(fromByteOffset: offset, as: Lanes.self)
+                let chunk = bytes.load(at: offset, as: Lanes.self)
                 counters &-= unsafeBitCast(chunk .== newline, to: SIMD32<Int8>.self)
                 offset &+= Lanes.scalarCount
             }

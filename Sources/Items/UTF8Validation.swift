@@ -1,8 +1,10 @@
+import Storage
+
 /// UTF-8 checked on bytes, with no `String` made: exactly the sequences that `String(validating:)`
 /// accepts (Unicode's well-formed byte sequences, table 3-7: no overlong forms, no surrogates, nothing
 /// past U+10FFFF), which `UTF8ValidationTests` checks against it.
 enum UTF8Validation {
-    static func isValid(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+    static func isValid(_ bytes: ByteView, _ range: Range<Int>) -> Bool {
         var i = range.lowerBound
         let end = range.upperBound
         @inline(__always) func continuation(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {

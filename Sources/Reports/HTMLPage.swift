@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 /// One self-contained HTML page: the data in `<main>`, styling and a small sorting and filtering script
 /// inline, and a Content-Security-Policy that lets only that script and style run and forbids every

@@ -52,12 +52,12 @@ package final class BufferedFileWriter {
 
     @inlinable package func append(_ text: String) {
         var text = text
-        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { put(ByteView($0)) }
     }
 
     @inlinable package func append(_ text: Substring) {
         var text = text
-        text.withUTF8 { put(UnsafeRawBufferPointer($0)) }
+        text.withUTF8 { put(ByteView($0)) }
     }
 
     @inlinable package func append(byte: UInt8) {
@@ -67,17 +67,19 @@ package final class BufferedFileWriter {
     }
 
     @inlinable package func append(bytes: [UInt8]) {
-        bytes.withUnsafeBytes { put($0) }
+        bytes.withBytes { put($0) }
     }
 
     @inlinable package func append(bytes: ArraySlice<UInt8>) {
-        bytes.withUnsafeBytes { put($0) }
+        bytes.withBytes { put($0) }
     }
 
-    @usableFromInline func put(_ bytes: UnsafeRawBufferPointer) {
-        guard let base = bytes.baseAddress else { return }
+    @usableFromInline func put(_ bytes: ByteView) {
         reserve(bytes.count)
-        UnsafeMutableRawPointer(storage + count).copyMemory(from: base, byteCount: bytes.count)
+        bytes.withRaw { raw in
+            guard let base = raw.baseAddress else { return }
+            (storage + count).update(from: base.assumingMemoryBound(to: UInt8.self), count: raw.count)
+        }
         count += bytes.count
     }
 
@@ -113,7 +115,7 @@ package final class BufferedFileWriter {
         var failure: Int32?
         var offset = 0
         while offset < count {
-            let written = SystemCall.write(fd, storage + offset, count - offset)
+            let written = RawIO.write(fd, storage + offset, count: count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 failure = errno

@@ -4,6 +4,7 @@ import Foundation
 @testable import Generation
 @testable import Items
 @testable import RunProvenance
+import Storage
 import TestSupport
 
 /// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by

@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import Items
+import Storage
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import Items
+import Storage
 import TestSupport
 import Testing
 
@@ -56,10 +57,10 @@ struct ItemSpoolTests {
         for (i, item) in items.enumerated() { ItemCoding.encode(item, sequence: UInt64(i) * 1_000_000_007, file: UInt32(i), into: &bytes) }
         var offset = 0
         for (i, item) in items.enumerated() {
-            let decoded = bytes.withUnsafeBytes { raw -> (item: CorpusItem, sequence: UInt64) in
-                let length = ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 4)]))
+            let decoded = bytes.withBytes { raw -> (item: CorpusItem, sequence: UInt64) in
+                let length = ItemCoding.payloadLength(raw[offset..<(offset + 4)])
                 defer { offset += 4 + length }
-                return ItemCoding.decode(UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)]), files: ["f.tsv", "g.jsonl"])
+                return ItemCoding.decode(raw[(offset + 4)..<(offset + 4 + length)], files: ["f.tsv", "g.jsonl"])
             }
             #expect(decoded.item == item)
             #expect(decoded.sequence == UInt64(i) * 1_000_000_007)
@@ -80,9 +81,9 @@ struct ItemSpoolTests {
         }
         var memo = ItemCoding.Memo(), offset = 0
         for item in items {
-            let (withMemo, alone) = bytes.withUnsafeBytes { raw in
-                let length = ItemCoding.payloadLength(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + 4)]))
-                let payload = UnsafeRawBufferPointer(rebasing: raw[(offset + 4)..<(offset + 4 + length)])
+            let (withMemo, alone) = bytes.withBytes { raw in
+                let length = ItemCoding.payloadLength(raw[offset..<(offset + 4)])
+                let payload = raw[(offset + 4)..<(offset + 4 + length)]
                 defer { offset += 4 + length }
                 return (ItemCoding.decode(payload, files: ["f.tsv"], memo: &memo).item, ItemCoding.decode(payload, files: ["f.tsv"]).item)
             }

@@ -1,6 +1,7 @@
 @testable import BenchSupport
 import Foundation
 @testable import Items
+import Storage
 import Testing
 
 /// `UTF8Validation.isValid` accepts exactly what `String(validating:)` accepts: every sequence of one
@@ -13,7 +14,7 @@ struct UTF8ValidationTests {
 
     static func agrees(_ bytes: [UInt8]) -> Bool {
         let expected = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
-        return bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, 0..<$0.count) } == expected
+        return bytes.withBytes { UTF8Validation.isValid($0, 0..<$0.count) } == expected
     }
 
     @Test func shortSequencesAgreeWithString() {
@@ -44,8 +45,8 @@ struct UTF8ValidationTests {
             for start in 0...bytes.count {
                 for end in start...bytes.count {
                     let expected = Self.agrees(Array(bytes[start..<end]))
-                    let inPlace = bytes.withUnsafeBufferPointer { UTF8Validation.isValid($0, start..<end) }
-                    let alone = Array(bytes[start..<end]).withUnsafeBufferPointer { UTF8Validation.isValid($0, 0..<$0.count) }
+                    let inPlace = bytes.withBytes { UTF8Validation.isValid($0, start..<end) }
+                    let alone = Array(bytes[start..<end]).withBytes { UTF8Validation.isValid($0, 0..<$0.count) }
                     #expect(expected && inPlace == alone, "\(bytes) \(start)..<\(end)")
                 }
             }

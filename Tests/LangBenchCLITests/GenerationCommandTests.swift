@@ -6,6 +6,7 @@ import Items
 import LangBench
 @testable import LangBenchCLI
 @testable import Reports
+import Storage
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import LangBench
 @testable import LangBenchCLI
 import RunProvenance
+import Storage
 import TestSupport
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import LangBench
 import LlamaBackend
 @testable import LangBenchCLI
+import Storage
 import TestSupport
 import Testing
 

@@ -76,13 +76,13 @@ public final class LoopbackStub: @unchecked Sendable {
             SystemCall.noSignalOnClosedPeer(connection)
             let path = readRequest(connection)
             for piece in response(for: path) {
-                _ = piece.withUnsafeBytes { SystemCall.send(connection, $0.baseAddress, $0.count) }
+                _ = SystemCall.send(connection, Array(piece)[...])
                 if pause > 0 { usleep(useconds_t(pause * 1_000_000)) }
             }
             let block = [UInt8](repeating: UInt8(ascii: "x"), count: 65_536)
             var left = padding
             while left > 0 {
-                let sent = block.withUnsafeBytes { SystemCall.send(connection, $0.baseAddress, min(left, $0.count)) }
+                let sent = SystemCall.send(connection, block[..<min(left, block.count)])
                 if sent <= 0 { break }  // the client hung up
                 left -= sent
             }

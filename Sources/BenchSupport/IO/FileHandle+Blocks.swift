@@ -10,21 +10,19 @@ extension FileHandle {
     /// read with as few `read(2)` calls as the kernel allows. swift-corelibs-foundation's
     /// `read(upToCount:)` reads 4 KiB per call on Linux: 36,000 system calls for a 1 M-item `detect`.
     public func readBlock(upTo count: Int) throws -> Data {
-        let count = max(1, count)
-        var data = Data(count: count)
-        let filled = try data.withUnsafeMutableBytes { try readBlock(into: $0) }
-        if filled < count { data.count = filled }
+        var data = Data()
+        _ = try readBlock(into: &data, at: 0, count: max(1, count))
         return data
     }
 
-    /// Fills `buffer` from the current offset (less only at the end of the file) and says how many bytes
-    /// it read: `readBlock(upTo:)` into memory the caller owns.
-    public func readBlock(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        guard let base = buffer.baseAddress else { return 0 }
+    /// `readBlock(upTo: count)` into `data` from its byte `offset` on: its bytes before are kept, and it is
+    /// cut to what was read. Returns how many bytes were read.
+    public func readBlock(into data: inout Data, at offset: Int, count: Int) throws -> Int {
+        data.count = offset + count
         let fd = fileDescriptor
         var filled = 0
-        while filled < buffer.count {
-            let read = SystemCall.read(fd, base + filled, buffer.count - filled)
+        while filled < count {
+            let read = SystemCall.read(fd, into: &data, at: offset + filled, count: count - filled)
             if read < 0 {
                 if errno == EINTR { continue }
                 throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
@@ -32,6 +30,7 @@ extension FileHandle {
             if read == 0 { break }
             filled += read
         }
+        data.count = offset + filled
         return filled
     }
 }

@@ -6,25 +6,23 @@ import Foundation
 public enum POSIXIO {
     /// Writes all of `data`, retrying interrupted and partial writes.
     public static func write(_ data: Data, to fd: Int32) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < buffer.count {
-                let written = SystemCall.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-                }
-                offset += written
+        var offset = 0
+        while offset < data.count {
+            let written = SystemCall.write(fd, data, from: offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
             }
+            offset += written
         }
     }
 
     /// Up to `count` bytes; empty at end of file.
     public static func read(from fd: Int32, count: Int = 65_536) throws -> Data {
-        var buffer = [UInt8](repeating: 0, count: count)
+        var buffer = Data(count: count)
         while true {
-            let n = buffer.withUnsafeMutableBytes { SystemCall.read(fd, $0.baseAddress!, count) }
-            if n >= 0 { return Data(buffer[0..<n]) }
+            let n = SystemCall.read(fd, into: &buffer, at: 0, count: count)
+            if n >= 0 { return buffer.prefix(n) }
             if errno != EINTR { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         }
     }

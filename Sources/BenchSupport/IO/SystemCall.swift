@@ -8,38 +8,48 @@ import Foundation
 /// The C library calls whose Swift names or constant types differ between Linux (Glibc) and macOS
 /// (Darwin), under one name, so the package builds on both.
 public enum SystemCall {
-    public static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    /// One `write(2)` of `data`'s bytes from `offset` on: how many were written, or -1 (`errno`).
+    public static func write(_ fd: Int32, _ data: Data, from offset: Int) -> Int {
+        data.withUnsafeBytes { raw in
+            #if canImport(Glibc)
+            Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            #else
+            Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            #endif
+        }
+    }
+
+    /// One `read(2)` of up to `count` bytes into `data` at `offset` (which it must have room for): how
+    /// many were read, or -1 (`errno`).
+    public static func read(_ fd: Int32, into data: inout Data, at offset: Int, count: Int) -> Int {
+        data.withUnsafeMutableBytes { raw in
+            #if canImport(Glibc)
+            Glibc.read(fd, raw.baseAddress! + offset, count)
+            #else
+            Darwin.read(fd, raw.baseAddress! + offset, count)
+            #endif
+        }
+    }
+
+    /// `connect(2)` of `fd` to a resolved address.
+    public static func connect(_ fd: Int32, to address: addrinfo) -> Int32 {
         #if canImport(Glibc)
-        Glibc.write(fd, buffer, count)
+        Glibc.connect(fd, address.ai_addr, address.ai_addrlen)
         #else
-        Darwin.write(fd, buffer, count)
+        Darwin.connect(fd, address.ai_addr, address.ai_addrlen)
         #endif
     }
 
-    public static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.read(fd, buffer, count)
-        #else
-        Darwin.read(fd, buffer, count)
-        #endif
-    }
-
-    public static func connect(_ fd: Int32, _ address: UnsafePointer<sockaddr>!, _ length: socklen_t) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.connect(fd, address, length)
-        #else
-        Darwin.connect(fd, address, length)
-        #endif
-    }
-
-    /// `send(2)` that never raises SIGPIPE on a closed peer (it fails with EPIPE instead): MSG_NOSIGNAL
-    /// on Linux; on macOS the socket carries SO_NOSIGPIPE (`streamSocket` sets it).
-    public static func send(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-        #if canImport(Glibc)
-        Glibc.send(fd, buffer, count, Int32(MSG_NOSIGNAL))
-        #else
-        Darwin.send(fd, buffer, count, 0)
-        #endif
+    /// `send(2)` of `bytes` that never raises SIGPIPE on a closed peer (it fails with EPIPE instead):
+    /// MSG_NOSIGNAL on Linux; on macOS the socket carries SO_NOSIGPIPE (`streamSocket` sets it).
+    public static func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+        bytes.withUnsafeBytes { raw in
+            #if canImport(Glibc)
+            Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
+            #else
+            Darwin.send(fd, raw.baseAddress, raw.count, 0)
+            #endif
+        }
     }
 
     /// SOCK_STREAM as `socket(2)` and `addrinfo.ai_socktype` take it.

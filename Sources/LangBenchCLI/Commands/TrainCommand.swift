@@ -1,6 +1,7 @@
 import BenchSupport
 import Foundation
 import LanguageRecognition
+import Storage
 
 /// `langbench train`: builds the recognizer's model from lists exported by `scripts/train-model`.
 struct TrainCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Storage
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -88,23 +89,16 @@ final class Connection: Sendable {
     }
 
     private func connect(host: String, port: Int, label: String, deadline: ContinuousClock.Instant, seconds: Double) throws -> Int32 {
-        var hints = addrinfo()
-        hints.ai_family = AF_UNSPEC
-        hints.ai_socktype = SystemCall.streamType
-        var list: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &list) == 0, let first = list else {
+        guard let addresses = RawIO.Addresses(host: host, port: port) else {
             throw BackendError.transport(url: label, detail: "cannot resolve host \(host)")
         }
-        defer { freeaddrinfo(list) }
         var refused = false
-        var entry: UnsafeMutablePointer<addrinfo>? = first
-        while let address = entry?.pointee {
-            entry = address.ai_next
+        for address in addresses.entries {
             let fd = SystemCall.streamSocket(family: address.ai_family, protocol: address.ai_protocol)
             if fd < 0 { continue }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
             descriptor.withLock { $0 = fd }
-            if SystemCall.connect(fd, address.ai_addr, address.ai_addrlen) == 0 { return fd }
+            if withExtendedLifetime(addresses, { SystemCall.connect(fd, to: address) }) == 0 { return fd }
             if errno == EINPROGRESS {
                 try wait(fd, for: Int16(POLLOUT), label: label, deadline: deadline, seconds: seconds)
                 var error: Int32 = 0
@@ -125,7 +119,7 @@ final class Connection: Sendable {
         let bytes = [UInt8](data)
         while offset < bytes.count {
             try wait(fd, for: Int16(POLLOUT), label: label, deadline: deadline, seconds: seconds)
-            let written = bytes[offset...].withUnsafeBytes { SystemCall.send(fd, $0.baseAddress, $0.count) }
+            let written = SystemCall.send(fd, bytes[offset...])
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw BackendError.streamCutOff(url: label, detail: "sending the request: \(String(cString: strerror(errno)))")

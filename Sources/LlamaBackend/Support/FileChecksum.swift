@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 import Synchronization
 
 /// SHA-256 of a large file (the model is 253 MB).

@@ -7,6 +7,7 @@ import GenerationTestSupport
 import LlamaBackend
 @testable import RunComparison
 import RunProvenance
+import Storage
 import TestSupport
 import Testing
 

@@ -8,6 +8,7 @@ import GenerationTestSupport
 import LlamaBackend
 @testable import Reports
 @testable import RunProvenance
+import Storage
 import TestSupport
 import Testing
 

@@ -5,6 +5,7 @@ import Foundation
 import GenerationTestSupport
 @testable import Items
 @testable import LangBench
+import Storage
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 @testable import BenchSupport
 @testable import Detection
 import Foundation
+import Storage
 
 extension DetectionResultLog {
     /// The header (nil for an empty log) and every complete result, in memory (a torn final line is

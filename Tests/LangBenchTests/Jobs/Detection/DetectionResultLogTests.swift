@@ -8,6 +8,7 @@ import GenerationTestSupport
 @testable import RunComparison
 import TestSupport
 import Synchronization
+import Storage
 import Testing
 
 /// The results log of format 3 (a header naming the columns, then one JSON array per result), and the
@@ -108,7 +109,7 @@ struct DetectionResultLogTests {
         let wrong = try values.filter { value in
             var row: [UInt8] = []
             DetectionResultLine.encode(Self.result(confidence: value), into: &row)
-            return try row.dropLast().withUnsafeBytes { try reader.result($0) }.confidence?.bitPattern != value.bitPattern
+            return try row.dropLast().withBytes { try reader.result($0) }.confidence?.bitPattern != value.bitPattern
         }
         #expect(wrong.isEmpty)
     }

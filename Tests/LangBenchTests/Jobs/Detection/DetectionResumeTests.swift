@@ -5,6 +5,7 @@ import Foundation
 @testable import Items
 @testable import LangBench
 import TestSupport
+import Storage
 import Testing
 
 /// `--resume` keeps logged results only when they were measured with the same configs, settings and item
@@ -108,7 +109,7 @@ struct DetectionResumeTests {
             var hash = ModelHash()
             var start = 0
             for cut in cuts + [bytes.count] {
-                bytes[start..<cut].withUnsafeBytes { hash.add($0) }
+                bytes[start..<cut].withBytes { hash.add($0) }
                 start = cut
             }
             return hash.hex

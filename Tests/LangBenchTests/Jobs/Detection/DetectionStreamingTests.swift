@@ -7,6 +7,7 @@ import GenerationTestSupport
 @testable import LangBench
 @testable import Reports
 import TestSupport
+import Storage
 import Testing
 
 /// The streaming writers produce exactly what the table writers, `JSONEncoder` and JSON parsers agree
@@ -63,7 +64,7 @@ struct DetectionStreamingTests {
             #expect(row[8] as? Double == result.confidence && row.dropFirst(9).first as? String == result.error)
         }
         var reader = DetectionRowReader()
-        #expect(try lines.map { line in try Array(line.utf8).withUnsafeBytes { try reader.result($0) } } == results)
+        #expect(try lines.map { line in try Array(line.utf8).withBytes { try reader.result($0) } } == results)
     }
 
     /// A chunk's results share one config and detector, whose cells are encoded once: the same bytes,

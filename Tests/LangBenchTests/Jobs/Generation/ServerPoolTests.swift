@@ -7,6 +7,7 @@ import GenerationTestSupport
 @testable import LangBench
 import LlamaBackend
 import RunProvenance
+import Storage
 import TestSupport
 import Testing
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -44,7 +45,7 @@ package final class LogLines {
         guard let lines = try? LogLines(url) else { return [] }
         var found: [Int] = []
         while let line = try? lines.next() {
-            if matches(String(decoding: line, as: UTF8.self)) { found.append(lines.lineNumber) }
+            if matches(line.string) { found.append(lines.lineNumber) }
         }
         return found
     }
@@ -55,11 +56,11 @@ package final class LogLines {
     }
 
     /// The next complete, non-empty line without its newline, or nil at the end.
-    package func next() throws -> UnsafeRawBufferPointer? {
+    package func next() throws -> ByteView? {
         while true {
             if start < end, let found = memchr(buffer.baseAddress! + start, 0x0A, end - start) {
                 let newline = buffer.baseAddress!.distance(to: found)
-                let line = UnsafeRawBufferPointer(rebasing: buffer[start..<newline])
+                let line = ByteView(UnsafeRawBufferPointer(rebasing: buffer[start..<newline]))
                 lineOffset = bufferOffset + start
                 start = newline + 1
                 lineNumber += 1
@@ -86,7 +87,7 @@ package final class LogLines {
         start = 0
         end = unread
         let room = min(buffer.count - end, remaining ?? .max)
-        let read = room == 0 ? 0 : try ReportError.reading(url) { try handle.readBlock(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end..<(end + room)])) }
+        let read = room == 0 ? 0 : try ReportError.reading(url) { try RawIO.read(handle.fileDescriptor, into: buffer.baseAddress! + end, count: room) }
         remaining = remaining.map { $0 - read }
         if read == 0 { atEnd = true } else { end += read }
     }

@@ -1,7 +1,8 @@
+import BenchSupport
 import Foundation
 
 /// SHA-256 (FIPS 180-4), because swift-corelibs-foundation has no CryptoKit: model and corpus hashes.
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
     private var state: [UInt32] = [
         0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
     ]
@@ -19,34 +20,33 @@ public struct SHA256: Sendable {
         0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
     ]
 
-    public init() {}
+    package init() {}
 
     /// Adds bytes of any collection (copied once when not contiguous `Data`).
-    public mutating func update(_ data: some DataProtocol) {
+    package mutating func update(_ data: some DataProtocol) {
         update(Data(data))
     }
 
-    public mutating func update(_ data: Data) {
+    package mutating func update(_ data: Data) {
         length += UInt64(data.count)
-        data.withUnsafeBytes { raw in
-            var bytes = raw[...]
+        data.withBytes { bytes in
+            var start = 0
             if !pending.isEmpty {
-                let take = min(64 - pending.count, bytes.count)
-                pending.append(contentsOf: bytes.prefix(take))
-                bytes = bytes.dropFirst(take)
+                start = min(64 - pending.count, bytes.count)
+                pending.append(contentsOf: bytes[..<start])
                 guard pending.count == 64 else { return }
                 let block = pending
                 pending.removeAll(keepingCapacity: true)
-                block.withUnsafeBytes { compress($0) }
+                block.withBytes { compress($0) }
             }
-            let whole = bytes.count & ~63
-            compress(UnsafeRawBufferPointer(rebasing: bytes.prefix(whole)))
-            pending.append(contentsOf: bytes.dropFirst(whole))
+            let whole = (bytes.count - start) & ~63
+            compress(bytes[start..<(start + whole)])
+            pending.append(contentsOf: bytes[(start + whole)...])
         }
     }
 
     /// The digest as lowercase hex.
-    public mutating func finalize() -> String {
+    package mutating func finalize() -> String {
         let bitLength = length &* 8
         var tail: [UInt8] = [0x80]
         while (pending.count + tail.count) % 64 != 56 { tail.append(0) }
@@ -58,14 +58,14 @@ public struct SHA256: Sendable {
     }
 
     /// Hex digest of `data`.
-    public static func hex(_ data: some DataProtocol) -> String {
+    package static func hex(_ data: some DataProtocol) -> String {
         var hasher = SHA256()
         hasher.update(data)
         return hasher.finalize()
     }
 
     /// Hex digest of a file, read in 1 MiB blocks.
-    public static func hex(fileAt url: URL) throws -> String {
+    package static func hex(fileAt url: URL) throws -> String {
         var hasher = SHA256()
         try FileHandle.forEachBlock(ofFileAt: url) { hasher.update($0) }
         return hasher.finalize()
@@ -75,8 +75,12 @@ public struct SHA256: Sendable {
     /// to the last. Eight rounds per turn of the loop, each with the working variables renamed instead of
     /// shifted; the first 16 rounds take the block's words, the other 48 the message schedule, kept in a
     /// 16-word window computed as rounds need it.
-    private mutating func compress(_ blocks: UnsafeRawBufferPointer) {
-        guard blocks.count >= 64 else { return }
+    private mutating func compress(_ view: ByteView) {
+        guard view.count >= 64 else { return }
+        view.withRaw { blocks in compress(blocks) }
+    }
+
+    private mutating func compress(_ blocks: ByteView.Raw) {
         var (s0, s1, s2, s3, s4, s5, s6, s7) = (state[0], state[1], state[2], state[3], state[4], state[5], state[6], state[7])
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { w in
             let w = w.baseAddress!

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 import Synchronization
 
@@ -5,12 +6,12 @@ import Synchronization
 /// survive a crash or `kill -9` of the harness (no fsync: surviving a power cut is not the goal, and
 /// an fsync per result made large runs I/O-bound).
 /// Reading tolerates a torn last line (the one being written when the process died).
-public final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
+package final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
     /// The open file: one append at a time.
     private let handle: Mutex<FileHandle>
-    public let url: URL
+    package let url: URL
 
-    public init(url: URL) throws(ReportError) {
+    package init(url: URL) throws(ReportError) {
         self.url = url
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -28,7 +29,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
     // try?: a deinit has no caller to report to, and a failed close loses nothing (every append already wrote through).
     deinit { handle.withLock { try? $0.close() } }
 
-    public func append(_ entry: Entry) throws {
+    package func append(_ entry: Entry) throws {
         let line = Data(try JSONOutput.line(entry).utf8)
         try handle.withLock { handle in
             do {
@@ -43,7 +44,7 @@ public final class JSONLinesLog<Entry: Codable & Sendable>: Sendable {
     /// `repair` is true, so appends continue on a clean line).
     /// A missing file has no entries; one that exists but cannot be read is an error (a resume must not
     /// silently redo everything).
-    public static func read(_ url: URL, repair: Bool = false) throws -> [Entry] {
+    package static func read(_ url: URL, repair: Bool = false) throws -> [Entry] {
         guard FileManager.default.fileExists(atPath: url.path) else { return [] }
         if repair { _ = try JSONLines.truncateTornLine(of: url) }
         var entries: [Entry] = []
