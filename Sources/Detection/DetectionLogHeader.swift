@@ -34,10 +34,10 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
     public var detectionLog: Int
     /// The elements of each row, in order.
     public var columns: [String]?
-    public var configs: [DetectionReport.ConfigEcho]
+    public var configs: [DetectionConfigEcho]
     public var settings: Settings
 
-    public init(configs: [DetectionReport.ConfigEcho], settings: Settings) {
+    public init(configs: [DetectionConfigEcho], settings: Settings) {
         detectionLog = Self.formatVersion
         columns = DetectionResultLine.columns
         self.configs = configs
@@ -77,7 +77,7 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         return out
     }
 
-    private static func describe(_ echo: DetectionReport.ConfigEcho) -> String {
+    private static func describe(_ echo: DetectionConfigEcho) -> String {
         echo.resolvedCandidates.map { "\(echo.candidates) (\($0.joined(separator: ",")))" } ?? echo.candidates
     }
 

@@ -4,12 +4,12 @@ import Foundation
 /// The files of a detection run in a run directory. The summary files are written atomically at the
 /// end; the per-item files stream (`DetectionStore.Writer`).
 public enum DetectionOutput {
-    public static let itemsFile = "detection-items.csv"
+    public static let itemsFile = DetectionReport.itemsFile
     public static let summaryFile = "detection-summary.csv"
     public static let markdownFile = "detection.md"
     public static let jsonFile = "detection.json"
     /// Raw results appended as they are produced (so an interrupted run loses little), see `DetectionResultLog`.
-    public static let resultsLog = DetectionResultLog.fileName
+    public static let resultsLog = DetectionReport.resultsLog
 
     /// Writes the summary files: everything but the per-item CSV, the results log and report.html
     /// (`RunPage`, a layer up, written once per run by the command or suite that ran it).
@@ -37,13 +37,6 @@ public enum DetectionOutput {
         } catch {
             throw ConfigurationError.invalid(path: url.path, reason: "not a LangBench detection report (\(JSONErrorText.describe(error)))")
         }
-    }
-
-    /// The report at `path` and its per-item results in canonical order (config order, then item id),
-    /// all in memory: `DetectionStore` streams them.
-    public static func readRun(_ path: String) throws -> (report: DetectionReport, results: [DetectionResult], header: DetectionLogHeader?) {
-        let store = try DetectionStore(path)
-        return (store.report, try store.allResults(), store.header)
     }
 
     static func jsonURL(_ path: String) -> URL {

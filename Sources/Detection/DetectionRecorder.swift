@@ -63,7 +63,7 @@ final class DetectionRecorder {
         for chunk in batch.fresh {
             switch chunk {
             case .detections(let detections):
-                let cells = detections.cells
+                let cells = Self.cells(config: detections.config, detector: detections.detector)
                 for entry in 0..<detections.count {
                     try recordPrevious(upTo: batch.todo[next])
                     let (result, fingerprint) = detections.result(entry)
@@ -93,6 +93,12 @@ final class DetectionRecorder {
         if fresh, let log {
             try log.append(bound: bound) { DetectionResultLine.encode(result, into: &$0) }
         }
+    }
+
+    /// The per-item CSV cells and the log fields of a config and detector, encoded once for a chunk's results.
+    static func cells(config: String, detector: String) -> (csv: FixedCells, log: FixedCells) {
+        (FixedCells(config: config, detector: detector, encode: DetectionItemsCSV.configAndDetector),
+         FixedCells(config: config, detector: detector, encode: DetectionResultLine.configAndDetector))
     }
 
     /// Adds `result` to `tally`; whether it is correct, and `fixed` or `broken` when the first config's

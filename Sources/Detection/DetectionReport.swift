@@ -4,32 +4,14 @@ import RunProvenance
 
 /// What `detect` measured, summarised: the schema behind detection-summary.csv, detection.md and
 /// detection.json. Per-item results are not in it: they stream to detection-items.csv and the results
-/// log, which `files` names (`DetectionOutput.readResults` reads them back).
+/// log, which `files` names (`DetectionStore` reads them back).
 public struct DetectionReport: Sendable, Codable {
     /// 2: per-item results moved out of detection.json (to the files named in `files`); comparisons
     /// keep counts, not item lists.
     public static let schemaVersion = 2
 
     /// A config as it ran, echoed into the report.
-    public struct ConfigEcho: Sendable, Hashable, Codable {
-        public var name: String
-        public var detector: String
-        public var candidates: String
-        public var resolvedCandidates: [String]?
-        public var hints: String
-
-        public init(name: String, detector: String, candidates: String, resolvedCandidates: [String]? = nil, hints: String) {
-            self.name = name
-            self.detector = detector
-            self.candidates = candidates
-            self.resolvedCandidates = resolvedCandidates
-            self.hints = hints
-        }
-
-        enum CodingKeys: String, CodingKey {
-            case name, detector, candidates, resolvedCandidates = "resolved_candidates", hints
-        }
-    }
+    public typealias ConfigEcho = DetectionConfigEcho
 
     /// Metrics of one config over one slice of the items.
     public struct Slice: Sendable, Hashable, Codable {
@@ -123,7 +105,9 @@ public struct DetectionReport: Sendable, Codable {
         return confusionCosts.meanCost(matrix)
     }
 
-    public static let perItemFiles = ["items_csv": DetectionOutput.itemsFile, "results_log": DetectionResultLog.fileName]
+    /// The per-item files a run writes beside its report (`files`): its view for people, and the results log.
+    public static let itemsFile = "detection-items.csv", resultsLog = "detection-results.jsonl"
+    public static let perItemFiles = ["items_csv": itemsFile, "results_log": resultsLog]
 
     public static let metricDefinitions: [String: String] = [
         "accuracy": "share of items whose top prediction is the gold language (locale-equivalent); abstentions (und) and detector errors count as wrong",
@@ -138,65 +122,6 @@ public struct DetectionReport: Sendable, Codable {
         "items_per_second": "items / wall time of the detector's calls, one item at a time on one task (single thread)",
         "length": "1, 2-3, 4-8, 9+ words; ja and zh by characters: 1-2, 3-6, 7-16, 17+",
     ]
-
-    /// Builds the report from results in config order (tests, and `merge` of shards' logs).
-    public init(configs: [DetectionRunner.ResolvedConfig], results: [DetectionResult], timings: [DetectionRunner.Timing],
-                provenance: Provenance) {
-        self.init(echoes: configs.map(ConfigEcho.init), results: results, timings: timings, provenance: provenance)
-    }
-
-    /// Builds the report from configs as echoed by an earlier report, and results in canonical order.
-    public init(echoes: [ConfigEcho], results: [DetectionResult], timings: [DetectionRunner.Timing], provenance: Provenance) {
-        var tally = DetectionTally(echoes: echoes)
-        let configIndex = echoes.map(\.name).firstPositions
-        var itemIndex: [String: Int] = [:]
-        for result in results {
-            guard let config = configIndex[result.config] else { continue }
-            let item = itemIndex[result.itemID] ?? itemIndex.count
-            itemIndex[result.itemID] = item
-            tally.add(result, config: config, item: item)
-        }
-        self.init(tally: tally, timings: timings, provenance: provenance)
-    }
-
-    /// Builds the report from the running aggregates of a run.
-    public init(tally: DetectionTally, timings: [DetectionRunner.Timing], provenance: Provenance) {
-        schemaVersion = Self.schemaVersion
-        self.provenance = provenance
-        configs = tally.echoes
-        let withErrors = Self.configsWithErrors(tally)
-        failedConfigs = withErrors.filter(\.isFailed)
-        partlyFailedConfigs = withErrors.filter { !$0.isFailed }
-        var slices: [Slice] = []
-        var confusion: [String: ConfusionMatrix] = [:]
-        for (echo, own) in zip(tally.echoes, tally.configs) {
-            let detector = own.detector ?? echo.detector
-            func add(_ slice: String, _ subset: ClassificationMetrics.Tally?) {
-                if let subset, subset.n > 0 { slices.append(Slice(config: echo.name, detector: detector, slice: slice, metrics: subset.metrics(codes: tally.equivalence.codes))) }
-            }
-            add("all", own.all)
-            let languages = own.byLanguage.indices.filter { own.byLanguage[$0] != nil }.sorted { tally.equivalence.codes[$0] < tally.equivalence.codes[$1] }
-            for number in languages { add("lang=\(tally.equivalence.codes[number])", own.byLanguage[number]) }
-            for (tag, subset) in own.byTag.sorted(by: { $0.key < $1.key }) { add("tag=\(tag)", subset) }
-            for bucket in LengthBucket.allCases { add("length=\(bucket.rawValue)", own.byLength[bucket]) }
-            confusion[echo.name] = own.confusion.matrix(codes: tally.equivalence.codes)
-        }
-        self.slices = slices
-        self.confusion = confusion
-        var comparisons: [Comparison] = []
-        for (i, base) in tally.echoes.enumerated() {
-            for (j, other) in tally.echoes.enumerated().dropFirst(i + 1) where Self.compared(base.name, other.name) {
-                let pair = tally.configs[i].outcomes.paired(with: tally.configs[j].outcomes)
-                comparisons.append(Comparison(base: base.name, other: other.name, n: pair.n, fixed: pair.fixed, broken: pair.broken,
-                                              pValue: Statistics.mcnemarExact(b: pair.fixed, c: pair.broken)))
-            }
-        }
-        self.comparisons = comparisons
-        self.timings = timings
-        items = tally.itemCount
-        files = Self.perItemFiles
-        definitions = Self.metricDefinitions
-    }
 
     /// The metrics of `config` over `slice`.
     public func metrics(config: String, slice: String = "all") -> ClassificationMetrics? {

@@ -56,3 +56,16 @@ extension DetectionResult {
         return 6 * text + 1024
     }
 }
+
+extension DetectionResult {
+    /// The result of `best` (nil: abstained, or failed with `error`) for the item of these fields, without its
+    /// fingerprint (`FreshDetections` keeps that as a number). Fields, not the item: `FreshDetections` reads
+    /// them through its buffer, where passing the item whole copied it.
+    @inline(__always)
+    init(id: String, lang: LanguageCode, text: String, sortedTags tags: [String], config: String, detector: String, best: Hypothesis?,
+         error: String? = nil) {
+        self.init(itemID: id, lang: lang, tags: tags, length: LengthBucket(text: text, lang: lang),
+                  config: config, detector: detector, predicted: best?.lang,
+                  confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
+    }
+}

@@ -10,7 +10,7 @@ import Storage
 /// header without `columns` and one JSON object per result; 1: no header) is refused, naming its format and
 /// how to record it again.
 final class DetectionResultLog {
-    static let fileName = "detection-results.jsonl"
+    static let fileName = DetectionReport.resultsLog
 
     private let writer: BufferedFileWriter
     /// How a header line starts (sorted keys), and how a format-2 header did.

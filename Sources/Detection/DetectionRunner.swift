@@ -208,24 +208,13 @@ public struct DetectionRunner: Sendable {
     static func result(for item: CorpusItem, config: String, detector: String, outcome: DetectionOutcome) -> DetectionResult {
         let tags = item.sortedTags
         var result = switch outcome {
-        case .hypotheses(let list): result(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: list.first)
-        case .undetermined: result(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil)
+        case .hypotheses(let list): DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: list.first)
+        case .undetermined: DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil)
         case .failed(let reason):
-            result(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil, error: reason)
+            DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil, error: reason)
         }
         result.itemHash = FNV1a64.hex(ItemFingerprint.value(item, sortedTags: tags))
         return result
-    }
-
-    /// The result of `best` (nil: abstained, or failed with `error`) for the item of these fields, without its
-    /// fingerprint (`FreshDetections` keeps that as a number). Fields, not the item: `FreshDetections` reads
-    /// them through its buffer, where passing the item whole copied it.
-    @inline(__always)
-    static func result(id: String, lang: LanguageCode, text: String, sortedTags tags: [String], config: String, detector: String, best: Hypothesis?,
-                       error: String? = nil) -> DetectionResult {
-        DetectionResult(itemID: id, lang: lang, tags: tags, length: LengthBucket(text: text, lang: lang),
-                        config: config, detector: detector, predicted: best?.lang,
-                        confidence: best.map { ($0.probability * 10_000).rounded() / 10_000 }, error: error)
     }
 }
 

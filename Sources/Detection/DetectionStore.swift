@@ -82,4 +82,11 @@ public struct DetectionStore: ResultReading, Sendable {
                                              + "\(why); copy the whole run directory, or run it again")
         }
     }
+
+    /// The report at `path` and its per-item results in canonical order (config order, then item id),
+    /// all in memory (tests; every command streams them).
+    public static func readRun(_ path: String) throws -> (report: DetectionReport, results: [DetectionResult], header: DetectionLogHeader?) {
+        let store = try DetectionStore(path)
+        return (store.report, try store.allResults(), store.header)
+    }
 }

@@ -26,11 +26,11 @@ public struct DetectionTally: Sendable {
         var firstError: String?
     }
 
-    let echoes: [DetectionReport.ConfigEcho]
+    let echoes: [DetectionConfigEcho]
     private(set) var configs: [ConfigTally]
     private(set) var equivalence = LanguageEquivalence()
 
-    init(echoes: [DetectionReport.ConfigEcho], items: Int = 0) {
+    init(echoes: [DetectionConfigEcho], items: Int = 0) {
         self.echoes = echoes
         configs = echoes.map { _ in ConfigTally(outcomes: OutcomeBits(capacity: items)) }
     }

@@ -35,39 +35,8 @@ struct FreshDetections: Sendable {
         return items.withUnsafeBufferPointer { items in
             let item = items.baseAddress! + index
             let lang = item.pointee.lang, tags = item.pointee.sortedTags
-            return (DetectionRunner.result(id: item.pointee.id, lang: lang, text: item.pointee.text, sortedTags: tags, config: config, detector: detector, best: best),
+            return (DetectionResult(id: item.pointee.id, lang: lang, text: item.pointee.text, sortedTags: tags, config: config, detector: detector, best: best),
                     ItemFingerprint.value(lang: lang, sortedTags: tags, text: item.pointee.text))
         }
-    }
-
-    /// The per-item CSV cells and the log fields of the chunk's config and detector, encoded once.
-    var cells: (csv: FixedCells, log: FixedCells) {
-        Self.cells(config: config, detector: detector)
-    }
-
-    static func cells(config: String, detector: String) -> (csv: FixedCells, log: FixedCells) {
-        (FixedCells(config: config, detector: detector, encode: DetectionItemsCSV.configAndDetector),
-         FixedCells(config: config, detector: detector, encode: DetectionResultLine.configAndDetector))
-    }
-}
-
-/// What an encoder writes for a config and detector, made once for all of a chunk's results (which share them).
-struct FixedCells: Sendable {
-    let config: String
-    let detector: String
-    let bytes: [UInt8]
-
-    /// The cells of `config` and `detector` as `encode` writes them.
-    init(config: String, detector: String, encode: (_ config: String, _ detector: String, _ out: inout [UInt8]) -> Void) {
-        self.config = config
-        self.detector = detector
-        var bytes: [UInt8] = []
-        encode(config, detector, &bytes)
-        self.bytes = bytes
-    }
-
-    /// Whether these are the cells of `result` (else they are encoded for it).
-    func fit(_ result: DetectionResult) -> Bool {
-        config == result.config && detector == result.detector
     }
 }

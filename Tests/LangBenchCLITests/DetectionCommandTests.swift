@@ -31,7 +31,7 @@ struct DetectionCommandTests {
                      DetectionOutput.resultsLog, DetectionReport.lengthChartFile, DetectionReport.confusionChartFile, RunPage.file] {
             #expect(CommandFixtures.exists(out, file), "\(file)")
         }
-        let (report, results, _) = try DetectionOutput.readRun(out)
+        let (report, results, _) = try DetectionStore.readRun(out)
         #expect(report.provenance.command == ["langbench", "detect", "--corpus", corpus, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
         #expect(results.count == 3 * 5 && results.allSatisfy { $0.detector == "builtin" })
     }
@@ -65,7 +65,7 @@ struct DetectionCommandTests {
         let corpus = try CommandFixtures.wordCorpus(in: directory)
         let out = directory.appendingPathComponent("run").path
         #expect(await detect(corpus, out: out).status == .success)
-        let whole = try DetectionOutput.readRun(out)
+        let whole = try DetectionStore.readRun(out)
         let log = URL(fileURLWithPath: out).appendingPathComponent(DetectionOutput.resultsLog)
         let kept = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(1 + 12)
         try (kept.joined(separator: "\n") + "\n{\"item_id\":\"ru-0").write(to: log, atomically: true, encoding: .utf8)
@@ -73,7 +73,7 @@ struct DetectionCommandTests {
 
         let resumed = await detect(corpus, out: out, extra: ["--resume"])
         #expect(resumed.status == .success, "\(resumed.stderr)")
-        let (report, results, _) = try DetectionOutput.readRun(out)
+        let (report, results, _) = try DetectionStore.readRun(out)
         #expect(results == whole.results)
         #expect(report.timings.map(\.items) == [30 - 12], "only the missing items were detected")
         // Result rows after the header: ["config","detector","item_id",…].
@@ -132,7 +132,7 @@ struct DetectionCommandTests {
         let merged = directory.appendingPathComponent("merged").path
         let result = await runCommand(["merge"] + shards + ["--out", merged])
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(try DetectionOutput.readRun(merged).results == DetectionOutput.readRun(whole).results)
+        #expect(try DetectionStore.readRun(merged).results == DetectionStore.readRun(whole).results)
         let csv = { (dir: String) in try String(contentsOfFile: URL(fileURLWithPath: dir).appendingPathComponent(DetectionOutput.itemsFile).path, encoding: .utf8) }
         #expect(try csv(merged) == csv(whole))
         let page = try String(contentsOfFile: URL(fileURLWithPath: merged).appendingPathComponent(RunPage.file).path, encoding: .utf8)

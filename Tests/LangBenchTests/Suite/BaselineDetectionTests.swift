@@ -26,8 +26,8 @@ struct BaselineDetectionTests {
         _ = try await DetectionJob(corpus: corpus, configs: configs, supported: profile.supportedLanguages, factory: DetectorFactory(),
                                    directory: directory, command: ["test"], jobs: ProcessInfo.processInfo.activeProcessorCount).run()
 
-        let expected = try DetectionOutput.readRun(Self.baseline.path).results
-        let got = try DetectionOutput.readRun(directory.path).results
+        let expected = try DetectionStore.readRun(Self.baseline.path).results
+        let got = try DetectionStore.readRun(directory.path).results
         let differences = Self.differences(expected: expected, got: got)
         // The differences themselves, not the whole list as an expression: a new model may move thousands.
         if !differences.isEmpty {

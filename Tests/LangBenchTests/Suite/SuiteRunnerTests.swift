@@ -53,7 +53,7 @@ struct SuiteRunnerTests {
         #expect(records.count == 4 * 3, "2 items × 2 routes, detected with each of the three default generation configs")
         #expect(records.filter { $0.config == nil }.count == 4)
         #expect(Set(records.map(\.route)) == [.direct, .pivot])
-        let detection = try DetectionOutput.readRun(out.path).results
+        let detection = try DetectionStore.readRun(out.path).results
         #expect(detection.count == 3 * 5, "three default configs × five items")
         #expect(detection.allSatisfy { $0.detector == "builtin" })
         let generation = try GenerationOutput.read(out.path)
@@ -99,7 +99,7 @@ struct SuiteRunnerTests {
                                  directory: directory.appendingPathComponent("s1"), environment: [:], command: ["langbench", "run"])
         let report = try await runner.run()
         #expect(report.shard == "1/2")
-        let detection = try DetectionOutput.readRun(directory.appendingPathComponent("s1").path)
+        let detection = try DetectionStore.readRun(directory.appendingPathComponent("s1").path)
         let tiny = try CorpusLoader().load([Fixture.path("corpus/tiny.tsv", target: "ItemsTests")])
         let expected = Set(tiny.items.map(\.id).filter(shard.contains))
         #expect(Set(detection.results.map(\.itemID)) == expected)

@@ -43,7 +43,7 @@ struct BuiltinDetectorTests {
         let report = try await DetectionJob(corpus: corpus, configs: DetectionConfig.defaults(), supported: profile.supportedLanguages,
                                             factory: DetectorFactory(), directory: directory, command: ["test"]).run()
         #expect(report.configs.map(\.name) == ["unconstrained", "constrained", "constrained+priors"])
-        let results = try DetectionOutput.readRun(directory.path).results
+        let results = try DetectionStore.readRun(directory.path).results
         #expect(results.count == 3 * corpus.items.count)
         #expect(results.allSatisfy { $0.error == nil })
         let unconstrained = try #require(report.metrics(config: "unconstrained"))

@@ -76,7 +76,7 @@ struct DetectionJobTests {
     @Test func detectorErrorsAreCountedAndTheRunGoesOn() async throws {
         let directory = try Fixture.temporaryDirectory()
         let report = try await Self.job(directory).run()
-        let errors = try DetectionOutput.readRun(directory.path).results.filter { $0.error != nil }
+        let errors = try DetectionStore.readRun(directory.path).results.filter { $0.error != nil }
         #expect(errors.count == 3)  // t4 "@error" in each of the three configs
         #expect(report.metrics(config: "unconstrained")?.n == 5)
     }
@@ -84,14 +84,14 @@ struct DetectionJobTests {
     @Test func resumeKeepsRecordedResultsAndRedoesNothing() async throws {
         let directory = try Fixture.temporaryDirectory()
         _ = try await Self.job(directory).run()
-        let full = try DetectionOutput.readRun(directory.path).results
+        let full = try DetectionStore.readRun(directory.path).results
         let csv = try String(contentsOf: directory.appendingPathComponent(DetectionOutput.itemsFile), encoding: .utf8)
         // Simulate a crash after the header and 7 results, with a torn 8th line.
         let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
         let lines = try String(contentsOf: log, encoding: .utf8).split(separator: "\n").prefix(1 + 7)
         try (lines.joined(separator: "\n") + "\n{\"item_id\":\"t3\",\"la").write(to: log, atomically: true, encoding: .utf8)
         let resumed = try await Self.job(directory, resume: true).run()
-        #expect(try DetectionOutput.readRun(directory.path).results == full)
+        #expect(try DetectionStore.readRun(directory.path).results == full)
         #expect(try String(contentsOf: directory.appendingPathComponent(DetectionOutput.itemsFile), encoding: .utf8) == csv)
         #expect(resumed.timings.map(\.items).reduce(0, +) == 15 - 7)
         let relogged = try DetectionResultLog.read(log)

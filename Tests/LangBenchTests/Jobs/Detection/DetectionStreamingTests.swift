@@ -94,7 +94,7 @@ struct DetectionStreamingTests {
             DetectionRunner.result(for: item, config: config, detector: "builtin", outcome: best.map { .hypotheses([$0]) } ?? .undetermined)
         }
         #expect(results.allSatisfy { $0.itemHash?.utf8.count == 16 })
-        let cells = detections.cells
+        let cells = DetectionRecorder.cells(config: detections.config, detector: detections.detector)
         for (entry, result) in results.enumerated() {
             let (built, fingerprint) = detections.result(entry)
             #expect(Self.encoded { DetectionItemsCSV.row(built, correct: true, flip: "fixed", into: &$0, fixed: cells.csv) }
@@ -107,7 +107,7 @@ struct DetectionStreamingTests {
     /// A row written with a chunk's config cells encoded once is the row written cell by cell, and so is its log line.
     static func expectEncodedAlike(_ results: [DetectionResult]) {
         for (i, result) in results.enumerated() {
-            let cells = FreshDetections.cells(config: result.config, detector: result.detector)
+            let cells = DetectionRecorder.cells(config: result.config, detector: result.detector)
             let flip = i % 4 == 1 ? "fixed" : ""
             #expect(Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: flip, into: &$0, fixed: cells.csv) }
                     == Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: flip, into: &$0) })

@@ -1,0 +1,35 @@
+import BenchSupport
+
+/// The `--configs FILE` shape: `{"configs":[…]}` (optionally with `"schema_version": 1`).
+public struct DetectionConfigFile: Sendable, Decodable {
+    public var list: DetectionConfigList
+    /// The configs as written, `builtin` where no detector is named.
+    public var configs: [DetectionConfig] { list.configs }
+
+    private enum CodingKeys: String, CodingKey {
+        case configs, sweep
+        case schemaVersion = "schema_version"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["configs", "schema_version", "sweep"])
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
+        try StrictJSON.checkSchemaVersion(version)
+        list = try container.decode(DetectionConfigList.self, forKey: .configs)
+        if let sweep = try container.decodeIfPresent(DetectionSweep.self, forKey: .sweep) {
+            list = list.appending(sweep.configs(detector: "builtin"))
+        }
+        let names = configs.map(\.name)
+        if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {
+            throw DecodingError.dataCorruptedError(forKey: .configs, in: container, debugDescription: "config name '\(duplicate)' is used twice")
+        }
+        if configs.isEmpty {
+            throw DecodingError.dataCorruptedError(forKey: .configs, in: container, debugDescription: "no configs")
+        }
+    }
+
+    public static func load(_ path: String) throws -> DetectionConfigList {
+        try StrictJSON.load(DetectionConfigFile.self, from: path).list
+    }
+}
