@@ -25,11 +25,6 @@ public enum Redaction {
         secrets.withLock { known in known.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) } }
     }
 
-    /// Whether `text` holds a registered secret.
-    public static func holdsSecret(_ text: String) -> Bool {
-        secrets.withLock { known in known.contains { text.contains($0) } }
-    }
-
     /// `text` with every http(s) URL in it reduced to scheme, host, port and path.
     public static func urls(in text: String) -> String {
         guard text.contains("://") else { return text }

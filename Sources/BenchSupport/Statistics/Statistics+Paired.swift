@@ -54,27 +54,6 @@ extension Statistics {
         return means.sorted()
     }
 
-    /// Paired bootstrap of log(q-quantile(current) / q-quantile(base)) over units: each resample draws
-    /// units with replacement and keeps each unit's two values together. Sorted, seeded.
-    public static func bootstrapPairedQuantileLogRatios(base: [Double], current: [Double], _ q: Double,
-                                                        resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
-        let n = min(base.count, current.count)
-        guard n > 0 else { return [] }
-        var generator = SplitMix64(seed: seed)
-        var a = [Double](repeating: 0, count: n), b = a
-        var estimates: [Double] = []
-        estimates.reserveCapacity(resamples)
-        for _ in 0..<resamples {
-            for j in 0..<n {
-                let i = Int(generator.next() % UInt64(n))
-                a[j] = base[i]
-                b[j] = current[i]
-            }
-            estimates.append(log(quantile(b, q) / quantile(a, q)))
-        }
-        return estimates.sorted()
-    }
-
     /// One-sided bootstrap p-value that the statistic exceeds `bound` (`above`) or falls below it:
     /// (resamples on the wrong side of the bound + 1) / (resamples + 1).
     public static func bootstrapPValue(_ sortedEstimates: [Double], beyond bound: Double, above: Bool) -> Double {

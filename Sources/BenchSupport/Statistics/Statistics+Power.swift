@@ -63,11 +63,6 @@ extension Statistics {
             / (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
     }
 
-    /// Two-sided p-value of a standard normal statistic.
-    public static func normalTwoSidedP(_ z: Double) -> Double {
-        erfc(abs(z) / 2.0.squareRoot())
-    }
-
     /// Standard deviation (n − 1) of a sample; 0 for fewer than two values.
     public static func standardDeviation(_ values: [Double]) -> Double {
         guard values.count > 1 else { return 0 }

@@ -10,11 +10,4 @@ public struct LabeledText: Sendable, Hashable {
         self.text = text
         self.slice = slice
     }
-
-    /// The length slice of a text by its whitespace-separated words: `single-words` (1), `word-pairs` (2–3)
-    /// or `sentences` (4 or more) — the rule used for corpora without length tags.
-    public static func lengthSlice(of text: String) -> String {
-        let words = text.split(whereSeparator: \.isWhitespace).count
-        return words <= 1 ? "single-words" : (words <= 3 ? "word-pairs" : "sentences")
-    }
 }

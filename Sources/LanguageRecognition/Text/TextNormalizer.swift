@@ -10,11 +10,6 @@ struct NormalizedText: Sendable {
 
     var scalars: [UInt32] = []
     var tokens: [Token] = []
-
-    /// Letters per script, the basis of routing.
-    func letterCount(of script: Script) -> Int {
-        tokens.reduce(0) { $0 + ($1.script == script ? $1.range.count : 0) }
-    }
 }
 
 /// Normalises text the way the training lists were normalised: NFC, full case folding, ’/ʼ → ', and
