@@ -41,7 +41,7 @@ public struct GenerationRunner: Sendable {
         func keys(_ item: CorpusItem, repeatIndex: Int, choice: RouteChoice) async throws -> [String] {
             var keys: [String] = []
             for (config, pipeline) in pipelines {
-                for route in pipeline.routes(for: try await pipeline.detect(item), choice: choice) {
+                for route in try await pipeline.plan(item, choice: choice).routes {
                     keys.append(GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: name, config: config))
                 }
             }
@@ -130,12 +130,12 @@ public struct GenerationRunner: Sendable {
         var warmupRuns = 0
         for item in items.prefix(warmup) {
             for (laneIndex, lane) in lanes.enumerated() {
-                let detection = try await lane.pipeline.detect(item)
-                if detection.isCrisis { continue }
-                for route in lane.pipeline.routes(for: detection, choice: choice) {
+                let plan = try await lane.pipeline.plan(item, choice: choice)
+                if plan.detection.isCrisis { continue }
+                for route in plan.routes {
                     _ = try await recordableReply(pipeline: lane.pipeline, variant: lane.name,
                                                   recovery: recoveries.indices.contains(laneIndex) ? recoveries[laneIndex] : nil,
-                                                  to: item, detection: detection, route: route, repeatIndex: -1)
+                                                  to: item, detection: plan.detection, route: route, repeatIndex: -1)
                     warmupRuns += 1
                 }
             }
@@ -163,8 +163,8 @@ public struct GenerationRunner: Sendable {
             // makes the same requests, so it reuses them (`sharable`) instead of asking the server again.
             var made: [Route: [ReplyPipeline.Output]] = [:]
             for (config, pipeline) in lane.pipelines {
-                let detection = try await pipeline.detect(item)
-                let (routes, order) = schedules.routes.arrange(pipeline.routes(for: detection, choice: choice), item: item.id, repeatIndex: repeatIndex)
+                let plan = try await pipeline.plan(item, choice: choice), detection = plan.detection
+                let (routes, order) = schedules.routes.arrange(plan.routes, item: item.id, repeatIndex: repeatIndex)
                 for route in routes {
                     let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name, config: config)
                     if skip.contains(key) { continue }

@@ -99,6 +99,20 @@ public struct ReplyPipeline: Sendable {
         }
     }
 
+    /// What the pipeline does with an item: the language it detects (and whether the item is crisis-flagged)
+    /// and the routes `choice` takes for it. Every caller that replies starts here: a unit's run, the warm-up,
+    /// and resume's count of the records a unit makes.
+    public struct Plan: Sendable {
+        public let detection: Detection
+        public let routes: [Route]
+    }
+
+    /// The plan for `item`; throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.
+    public func plan(_ item: CorpusItem, choice: RouteChoice) async throws -> Plan {
+        let detection = try await detect(item)
+        return Plan(detection: detection, routes: routes(for: detection, choice: choice))
+    }
+
     /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.
     public func detect(_ item: CorpusItem) async throws -> Detection {
         if oracle { return Detection(language: item.lang, milliseconds: 0, isCrisis: crisis.isCrisis(item, detected: item.lang)) }
