@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Storage
 
 extension DetectionStore {
     /// Where one canonical segment of a results log starts: its first result's byte offset and line number.
@@ -33,7 +34,7 @@ extension DetectionStore {
             do { index = try JSONDecoder().decode(SegmentIndex.self, from: Data(contentsOf: url)) } catch {
                 throw DamagedLog(path: url.path, reason: "not an index of the results log's segments (\(JSONErrorText.describe(error))); run detect again")
             }
-            let size = length ?? ((try? FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int) ?? 0)
+            let size = try length ?? ReportError.reading(log) { try FileManager.default.attributesOfItem(atPath: log.path)[.size] as? Int ?? 0 }
             let ordered = zip(index.segments, index.segments.dropFirst()).allSatisfy { $0.offset < $1.offset && $0.line < $1.line }
             guard index.format == formatVersion, ordered, !index.segments.isEmpty, index.segments.count <= maxSegments,
                   index.segments.allSatisfy({ $0.offset <= size && $0.line >= 2 }) else {
@@ -55,19 +56,11 @@ extension DetectionStore {
         }
     }
 
-    /// Where a segment starting at byte `offset` of `log` (a line's start) starts: its line number, counted in
-    /// one pass over the bytes before it. Only a resume that appends out of order asks, once.
+    /// Where a segment starting at byte `offset` of `log` (a line's start) starts: its line number, counted by
+    /// the log reader over the bytes before it. Only a resume that appends out of order asks, once.
     static func segment(at offset: Int, of log: URL) throws -> Segment {
-        let lines = try ReportError.reading(log) { () -> Int in
-            let handle = try FileHandle(forReadingFrom: log)
-            defer { try? handle.close() }  // try?: a read-only handle loses nothing on a failed close
-            var count = 0, read = 0
-            while read < offset, let block = try handle.read(upToCount: min(1 << 20, offset - read)), !block.isEmpty {
-                count += block.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-                read += block.count
-            }
-            return count
-        }
-        return Segment(offset: offset, line: lines + 1)
+        let lines = try LogLines(log, length: offset)
+        while try lines.next() != nil {}
+        return Segment(offset: offset, line: lines.lineNumber + 1)
     }
 }
