@@ -3,8 +3,9 @@ import Synchronization
 
 /// The one redaction step for whatever LangBench records or prints: URLs lose their user, password,
 /// query and fragment (any of which may carry a credential), and every secret this process has read
-/// (an API key from the environment) is replaced by `<redacted>`. Command lines, provenance, error
-/// messages and replies pass through it before they reach a file or a terminal.
+/// (an API key from the environment, a URL's credentials from the command line) is replaced by
+/// `<redacted>`. Command lines, provenance, detector specs, error messages, replies and both standard
+/// streams pass through it before they reach a file or a terminal.
 public enum Redaction {
     public static let placeholder = "<redacted>"
 
@@ -15,28 +16,107 @@ public enum Redaction {
         secrets.withLock { $0.insert(secret) }
     }
 
+    /// Registers the credentials of every URL in `text` (user-info, password, query, fragment: as written and
+    /// percent-decoded), so they are redacted wherever they turn up later, however a later text cuts the URL.
+    public static func registerCredentials(in text: String) {
+        for url in URLSpan.all(in: text) {
+            for part in [url.userInfo, url.password, url.query] {
+                guard let part, !part.isEmpty else { continue }
+                register(secret: part)
+                if let decoded = part.removingPercentEncoding, decoded != part { register(secret: decoded) }
+                if let encoded = part.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed), encoded != part { register(secret: encoded) }
+            }
+        }
+    }
+
     /// `text` with every URL's credentials stripped and every registered secret replaced.
     public static func text(_ text: String) -> String {
         secrets(in: urls(in: text))
     }
 
-    /// `text` with every registered secret replaced, URLs left as they are; `redacted` says whether any was.
+    /// `text` with every registered secret replaced, URLs left as they are.
     public static func secrets(in text: String) -> String {
-        secrets.withLock { known in known.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) } }
+        secrets.withLock { known in
+            // Longest first: a password registered alone must not cut a longer user-info that holds it in two.
+            known.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
+        }
     }
 
-    /// `text` with every http(s) URL in it reduced to scheme, host, port and path.
+    /// `text` with every http(s) URL in it reduced to scheme, host, port and path. The user-info ends at the last `@`
+    /// before the authority's end, as the HTTP client reads it: a raw `@`, space or quote in a password cannot end it early.
     public static func urls(in text: String) -> String {
         guard text.contains("://") else { return text }
-        let range = NSRange(text.startIndex..., in: text)
-        return urlPattern.stringByReplacingMatches(in: text, range: range, withTemplate: "$1$3$4")
+        var out = ""
+        var copied = text.startIndex
+        for url in URLSpan.all(in: text) {
+            out += text[copied..<url.authorityStart]
+            out += text[url.hostStart..<url.pathEnd]
+            copied = url.end
+        }
+        return out + text[copied...]
+    }
+
+    /// A spec that names a command (`exec:det.py --endpoint=https://svc:KEY@host/x`) as outputs may show it: its URLs
+    /// redacted. The spec itself is registered so `command(for:)` gives it back to whoever runs it.
+    public static func label(ofCommand spec: String) -> String {
+        registerCredentials(in: spec)
+        let label = text(spec)
+        if label != spec { commands.withLock { $0[label] = spec } }
+        return label
+    }
+
+    /// The spec `label(ofCommand:)` was given for `label`, or `label` itself when it had nothing to redact.
+    public static func command(for label: String) -> String {
+        commands.withLock { $0[label] } ?? label
     }
 
     /// A secret shorter than this is never registered (see `register`).
     static let minimumSecretLength = 6
     private static let secrets = Mutex<Set<String>>([])
-    // scheme, user-info (dropped), host and port, path, then query and fragment (dropped); a URL ends at whitespace or a quote.
-    // try!: a literal pattern, checked by the tests; it cannot fail at run time.
-    nonisolated(unsafe) private static let urlPattern = try! NSRegularExpression(
-        pattern: #"(?i)(https?://)([^\s/?#@"'<>]*@)?([^\s/?#"'<>]*)([^\s?#"'<>]*)(\?[^\s#"'<>]*)?(#[^\s"'<>]*)?"#)
+    private static let commands = Mutex<[String: String]>([:])
+}
+
+/// Where one http(s) URL lies in a text: its user-info (dropped), host and path (kept), query and fragment (dropped).
+struct URLSpan {
+    var authorityStart: String.Index
+    var hostStart: String.Index
+    var pathEnd: String.Index
+    var end: String.Index
+    var userInfo: String?
+    var password: String?
+    var query: String?
+
+    static func all(in text: String) -> [URLSpan] {
+        var spans: [URLSpan] = []
+        var searchFrom = text.startIndex
+        while let marker = text.range(of: "://", options: [], range: searchFrom..<text.endIndex) {
+            searchFrom = marker.upperBound
+            var schemeStart = marker.lowerBound
+            while schemeStart > text.startIndex, text[text.index(before: schemeStart)].isASCII, text[text.index(before: schemeStart)].isLetter {
+                schemeStart = text.index(before: schemeStart)
+            }
+            let scheme = text[schemeStart..<marker.lowerBound].lowercased()
+            guard scheme.hasSuffix("http") || scheme.hasSuffix("https") else { continue }
+            let start = marker.upperBound
+            // The authority ends where the client ends it (/ ? #), or at a line's end or the next URL in free text.
+            var authorityEnd = text[start...].firstIndex { "/?#\n\r".contains($0) } ?? text.endIndex
+            if let next = text.range(of: "://", options: [], range: start..<authorityEnd) { authorityEnd = next.lowerBound }
+            var span = URLSpan(authorityStart: start, hostStart: start, pathEnd: start, end: start)
+            if let at = text[start..<authorityEnd].lastIndex(of: "@") {
+                let info = String(text[start..<at])
+                span.userInfo = info
+                span.password = info.firstIndex(of: ":").map { String(info[info.index(after: $0)...]) }
+                span.hostStart = text.index(after: at)
+            }
+            span.pathEnd = text[span.hostStart...].firstIndex { $0.isWhitespace || "\"'<>?#".contains($0) } ?? text.endIndex
+            span.end = span.pathEnd
+            if span.end < text.endIndex, "?#".contains(text[span.end]) {
+                span.end = text[span.end...].firstIndex { $0.isWhitespace || "\"'<>".contains($0) } ?? text.endIndex
+                span.query = String(text[text.index(after: span.pathEnd)..<span.end])
+            }
+            spans.append(span)
+            searchFrom = span.end
+        }
+        return spans
+    }
 }

@@ -98,7 +98,8 @@ extension DetectionConfig: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decode(String.self, forKey: .name)
         try Self.check(!ItemValidator.isBlank(name), "name", in: decoder, "must name the config (it labels every row of the report), not '\(name)'")
-        detector = try container.decodeIfPresent(String.self, forKey: .detector) ?? "builtin"
+        // As outputs show it: a URL's credentials in an exec: command are redacted (`DetectorFactory` runs the spec as written).
+        detector = Redaction.label(ofCommand: try container.decodeIfPresent(String.self, forKey: .detector) ?? "builtin")
         candidates = try container.decodeIfPresent(CandidateSpec.self, forKey: .candidates) ?? .none
         do { try candidates.check() } catch {
             try Self.check(false, "candidates", in: decoder, "\(error)")

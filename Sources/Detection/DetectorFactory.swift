@@ -25,11 +25,12 @@ public struct DetectorFactory: Sendable {
     public func make(_ name: String) async throws -> any LanguageIdentifying {
         if name == "builtin" { return try BuiltinDetector(modelPath: recognizerModel) }
         if name.hasPrefix("exec:") {
-            let command = String(name.dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            // `name` is the spec as outputs show it; the command runs as it was written, credentials and all.
+            let command = String(Redaction.command(for: name).dropFirst(5)).trimmingCharacters(in: .whitespaces)
             guard !command.isEmpty else {
                 throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "exec: needs a command, e.g. exec:scripts/detectors/lingua")
             }
-            return ExternalDetector(command: command, timeout: timeout)
+            return ExternalDetector(command: command, name: name, timeout: timeout)
         }
         #if canImport(NaturalLanguage)
         if name == "apple" { return AppleDetector() }

@@ -47,3 +47,22 @@ struct ServerEnvironmentTests {
         #endif
     }
 }
+
+/// Only settings that change what is measured are recorded from a server's command line: an allow-list, so a token,
+/// a key file or anything LangBench does not know is never written.
+struct ServerSettingsAllowListTests {
+    @Test func tokensKeysAndUnknownFlagsAreNeverRecorded() {
+        let arguments = ["--model", "/m.gguf", "--hf-token", "hf_SECRETd1", "--threads", "2", "--api-key-file", "/keys/SECRETd2",
+                         "--ubatch-size=8", "--hf-repo=org/SECRETd3", "-np", "1", "--no-webui", "--swa-full", "--ssl-key-file", "/SECRETd4",
+                         "--temp", "0.7", "--some-future-flag", "SECRETd5", "--cache-type-k", "q8_0", "-n", "-1"]
+        let settings = ServerEnvironment.settings(arguments)
+        #expect(settings == "--threads 2 --ubatch-size=8 -np 1 --swa-full --temp 0.7 --cache-type-k q8_0 -n -1")
+        #expect(!settings.contains("SECRET"))
+    }
+
+    @Test func onlyALlamaServerIsALlamaServer() {
+        #expect(ServerEnvironment.isLlamaServer(program: "/root/.cache/langbench/llama.cpp/b1/bin/llama-server"))
+        #expect(!ServerEnvironment.isLlamaServer(program: "python3.13"))
+        #expect(!ServerEnvironment.isLlamaServer(program: "/usr/bin/socat"))
+    }
+}

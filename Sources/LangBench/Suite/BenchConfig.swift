@@ -17,7 +17,7 @@ public struct BenchConfig: Sendable, Decodable {
             let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
             var list = try container.decodeIfPresent(DetectionConfigList.self, forKey: .init(stringValue: "configs"))
-            let named = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector"))
+            let named = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector")).map(Redaction.label(ofCommand:))
             // A sweep's configs come after the configs (the three defaults when none are given), on the half's detector.
             if let sweep = try container.decodeIfPresent(DetectionSweep.self, forKey: .init(stringValue: "sweep")) {
                 let base = list ?? DetectionConfigList(configs: DetectionConfig.defaults(), namesDetector: [false, false, false])
@@ -78,7 +78,7 @@ public struct BenchConfig: Sendable, Decodable {
             cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
             configs = try c.decodeIfPresent([String].self, forKey: key("configs"))
-            judge = try c.decodeIfPresent(String.self, forKey: key("judge"))
+            judge = try c.decodeIfPresent(String.self, forKey: key("judge")).map(Redaction.label(ofCommand:))
             try StrictJSON.check(judge.map { $0 == "builtin" || $0.hasPrefix("exec:") } ?? true, "judge", in: decoder,
                                  "must be builtin or exec:<command>, not '\(judge ?? "")'")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must name at least one detection config (or leave it out for "

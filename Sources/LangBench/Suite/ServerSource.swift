@@ -120,14 +120,21 @@ public struct ServerSource: Sendable, Equatable {
         var facts = ["url": Self.redacted(server.baseURL)]
         if let endpoint = server.openAI {
             facts["api"] = "openai-\(endpoint.api.rawValue)"
-            facts["model"] = endpoint.model ?? ""
+            // A server may reflect the key into its model id.
+            facts["model"] = Redaction.text(endpoint.model ?? "")
             facts["api_key_env"] = endpoint.keyVariable ?? ""
             facts["api_key"] = endpoint.key == nil ? "none" : "set"
             return facts
         }
         // The server's executable by content: two builds of one release (native and portable, say) sample differently
         // and run at other speeds, and their build_info is the same.
-        let local = ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? "")
+        var local = ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? "")
+        // A proxy or port-forward owning the port is named, and neither its binary nor its command line is the server's.
+        if server.configuration == nil, local, let port = server.baseURL.port, let program = ServerEnvironment.program(listeningOn: port),
+           !ServerEnvironment.isLlamaServer(program: program) {
+            facts["server_process"] = "not llama-server: \(Redaction.text(program))"
+            local = false
+        }
         if let binary = server.configuration?.binary ?? (local ? server.baseURL.port.flatMap(ServerEnvironment.executable) : nil) {
             do { facts["server_binary_sha256"] = try await ModelChecksum.sha256(ofFileAt: binary) }
             catch { facts["server_binary_sha256_error"] = Redaction.text("\(error)") }

@@ -1,3 +1,4 @@
+import BenchSupport
 import Foundation
 
 /// A `--servers-file`: one server URL per line; blank lines and `#` comments (a whole line, or after
@@ -12,6 +13,8 @@ public enum ServersFile {
                 line = line[..<hash]
             }
             let entry = line.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A URL read from a file is a URL typed on the command line: its credentials are secrets from here on.
+            Redaction.registerCredentials(in: entry)
             return entry.isEmpty ? nil : (index + 1, entry)
         }
     }

@@ -30,7 +30,8 @@ struct DetectorOptions {
 
     init(_ arguments: ParsedArguments) throws {
         configsPath = arguments.value("configs")
-        detector = try arguments.string("detector")
+        // Outputs show the spec with its URLs' credentials redacted; the factory runs the spec as given.
+        detector = Redaction.label(ofCommand: try arguments.string("detector"))
         detectorGiven = arguments.isGiven("detector")
         command = arguments.command
         candidates = arguments.value("candidates")

@@ -47,6 +47,6 @@ struct GenerationOptions {
         plan.refuseUnsupported = arguments.flag("refuse-unsupported")
         plan.writeReplies = !arguments.flag("no-replies")
         oracle = arguments.flag("oracle")
-        judge = arguments.value("judge")
+        judge = arguments.value("judge").map(Redaction.label(ofCommand:))
     }
 }

@@ -5,8 +5,12 @@ import BenchSupport
 public enum CommandRunner {
     public static func run(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
         var context = context
-        // Recorded in provenance and so in every report: a --server-url's user, password or query must not be.
+        // Recorded in provenance and so in every report: a --server-url's user, password or query must not be, however
+        // a later text cuts the URL (a raw `@` or space in a password), so its parts are registered as secrets first.
+        arguments.forEach(Redaction.registerCredentials(in:))
         context.commandLine = ([root.configuration.name] + arguments).map(Redaction.text)
+        // Both streams: stdout carries what doctor and the bench commands found out about a URL as typed.
+        context.stdout = RedactingSink(context.stdout)
         context.stderr = RedactingSink(context.stderr)
         let status = await dispatch(root, arguments: arguments, context: context)
         // Whatever the command decided, output that did not reach stdout (a full disk, a closed pipe) is not a result.

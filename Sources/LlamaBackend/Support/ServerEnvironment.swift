@@ -4,17 +4,57 @@ import Foundation
 /// features its build uses. Two servers that differ here differ in speed (and, for CPU features, in what
 /// they sample), so a comparison names the difference instead of calling it "the machine".
 public enum ServerEnvironment {
-    /// The arguments that configure a server, without those that only say where it listens or which file it
-    /// loads (the model is compared by SHA-256): `--ctx-size 2048 --threads 2 … --swa-full`.
+    /// The settings on a server's command line that change what is measured — threads, batch sizes, context, slots,
+    /// cache and attention, sampling defaults, placement — and nothing else: `--ctx-size 2048 --threads 2 … --swa-full`.
+    /// An allow-list: a flag LangBench does not know (a token, a key file, a URL) is never recorded.
     public static func settings(_ arguments: [String]) -> String {
-        let located: Set<String> = ["--port", "--host", "--model", "-m", "--log-file", "--alias", "-a", "--api-key"]
-        var kept: [String] = [], skip = false
-        for argument in arguments {
-            if skip { skip = false; continue }
-            if located.contains(argument) { skip = true; continue }
-            kept.append(argument)
+        var kept: [String] = []
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            // `--flag=value` carries its value with it.
+            let flag = argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument
+            if argument.contains("=") {
+                if valued.contains(flag) { kept.append(argument) }
+                continue
+            }
+            if switches.contains(flag) {
+                kept.append(argument)
+            } else if valued.contains(flag) {
+                guard index < arguments.endIndex else { break }
+                kept += [argument, arguments[index]]
+                index += 1
+            } else if flag.hasPrefix("-"), index < arguments.endIndex, !arguments[index].hasPrefix("-") || Double(arguments[index]) != nil {
+                index += 1  // an unknown flag's value goes with it
+            }
         }
         return kept.joined(separator: " ")
+    }
+
+    /// Settings that take a value (the short forms too).
+    static let valued: Set<String> = [
+        "-t", "--threads", "-tb", "--threads-batch", "-c", "--ctx-size", "-b", "--batch-size", "-ub", "--ubatch-size",
+        "-np", "--parallel", "-n", "--n-predict", "--keep", "-ctk", "--cache-type-k", "-ctv", "--cache-type-v", "--cache-reuse",
+        "-fa", "--flash-attn", "-dt", "--defrag-thold", "--temp", "--top-k", "--top-p", "--min-p", "--typical", "-s", "--seed",
+        "--repeat-penalty", "--repeat-last-n", "--presence-penalty", "--frequency-penalty", "--samplers", "--mirostat",
+        "--mirostat-lr", "--mirostat-ent", "--dry-multiplier", "--xtc-probability", "--xtc-threshold", "-ngl", "--n-gpu-layers",
+        "--gpu-layers", "-dev", "--device", "-sm", "--split-mode", "--numa", "--prio", "--prio-batch", "--poll", "--poll-batch",
+        "-C", "--cpu-mask", "-Cr", "--cpu-range", "--rope-scaling", "--rope-scale", "--rope-freq-base", "--rope-freq-scale",
+        "-ot", "--override-tensor", "--cache-ram", "-cram", "--slot-prompt-similarity", "-sps", "--reasoning-budget",
+    ]
+
+    /// Settings that are switches.
+    static let switches: Set<String> = [
+        "--swa-full", "--no-kv-offload", "-nkvo", "--mlock", "--no-mmap", "-cb", "--cont-batching", "-nocb", "--no-cont-batching",
+        "--no-cache-prompt", "--kv-unified", "-kvu", "--no-kv-unified", "--cpu-strict", "--cpu-strict-batch", "--no-warmup",
+        "--context-shift", "--no-context-shift", "--no-op-offload", "--jinja", "--no-jinja",
+    ]
+
+    /// Whether the program behind `arguments0` (a command line's first word, or the executable's path) is llama-server:
+    /// a proxy or port-forward owning the port is not, and its settings are not the server's.
+    public static func isLlamaServer(program: String) -> Bool {
+        URL(fileURLWithPath: program).lastPathComponent.hasPrefix("llama-server")
     }
 
     /// The CPU features a server's build uses, from the `system_info:` line it logs at start-up
@@ -37,6 +77,14 @@ public enum ServerEnvironment {
     /// or when the process is not readable): how an attached local server was started.
     public static func commandLine(listeningOn port: Int) -> [String]? {
         listener(port: port).map(\.arguments)
+    }
+
+    /// The program listening on loopback `port` (its file name, from /proc), or nil when none is readable.
+    public static func program(listeningOn port: Int) -> String? {
+        guard let pid = listener(port: port)?.pid else { return nil }
+        // try?: a process that ended since the listing has no program to name, which is what nil says.
+        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
+        return path.isEmpty ? nil : URL(fileURLWithPath: path).lastPathComponent
     }
 
     /// The executable of the process listening on loopback `port` (its /proc link, which reads as the file).
