@@ -211,7 +211,8 @@ public struct DetectionRunner: Sendable {
         case .hypotheses(let list): DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: list.first)
         case .undetermined: DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil)
         case .failed(let reason):
-            DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil, error: reason)
+            DetectionResult(id: item.id, lang: item.lang, text: item.text, sortedTags: tags, config: config, detector: detector, best: nil,
+                            error: item.hasTag("crisis") ? FailureText.crisisWithheld : FailureText.without(item.text, in: reason))
         }
         result.itemHash = FNV1a64.hex(ItemFingerprint.value(item, sortedTags: tags))
         return result

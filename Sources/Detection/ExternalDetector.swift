@@ -29,8 +29,9 @@ public actor ExternalDetector: LanguageIdentifying {
         var errors: LineChannel
     }
 
-    public init(command: String, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
-        name = "exec:\(command)"
+    /// `name` is how outputs name it (default `exec:<command>`; a spec's credentials redacted, `Redaction.label(ofCommand:)`).
+    public init(command: String, name: String? = nil, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
+        self.name = name ?? Redaction.text("exec:\(command)")
         self.command = command
         self.timeout = timeout
         self.maxConsecutiveFailures = maxConsecutiveFailures
@@ -41,9 +42,11 @@ public actor ExternalDetector: LanguageIdentifying {
         do {
             let outcome = try await ask(text, candidates: candidates, hints: hints)
             consecutiveFailures = 0
+            if case .failed(let reason) = outcome { return .failed(Redaction.text(FailureText.without(text, in: reason))) }
             return outcome
         } catch {
-            let reason = "\(name): \(error)"
+            // A detector's words may quote its input or its own command line (credentials and all).
+            let reason = Redaction.text(FailureText.without(text, in: "\(name): \(error)"))
             await stopChild()
             consecutiveFailures += 1
             if consecutiveFailures >= maxConsecutiveFailures {

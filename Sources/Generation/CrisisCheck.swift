@@ -18,11 +18,21 @@ public struct CrisisCheck: Sendable {
 
     /// Reads `lang<TAB>keyword` lines with a header (Config/crisis-keywords.tsv).
     public static func load(_ path: String) throws -> CrisisCheck {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigurationError.unreadable(path: path, reason: "no such file")
+        if let kind = FileKind.notRegular(path), kind != "a character device" {
+            throw ConfigurationError.unreadable(path: path, reason: "\(kind), not a keyword list")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+            throw ConfigurationError.unreadable(path: path, reason: FileKind.reason(error, path: path))
         }
         var keywords: [String: [String]] = [:]
-        for (index, line) in String(decoding: data, as: UTF8.self).split(separator: "\n").enumerated() where index > 0 {
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        // An empty list would answer every keyword-only crisis message with the model.
+        guard lines.dropFirst().contains(where: { !$0.allSatisfy(\.isWhitespace) }) else {
+            throw ConfigurationError.invalid(path: path, reason: "holds no keyword (\(data.isEmpty ? "the file is empty" : "a header only")): "
+                                             + "a crisis message without its tag would reach the model; list lang<TAB>keyword lines")
+        }
+        for (index, line) in lines.enumerated() where index > 0 {
             let fields = line.split(separator: "\t").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             guard fields.count == 2, !fields[1].isEmpty else {
                 throw ConfigurationError.invalid(path: path, reason: "line \(index + 1): expected lang<TAB>keyword")
@@ -43,9 +53,15 @@ public struct CrisisCheck: Sendable {
     public func isCrisis(_ item: CorpusItem, detected: LanguageCode?) -> Bool {
         if item.hasTag("crisis") { return true }
         let text = Self.normalise(item.text)
-        let languages = Set([item.lang.language, detected?.language].compactMap { $0 })
+        var languages = Set([item.lang.language, detected?.language].compactMap { $0 })
+        // Short messages in these languages are confused with each other and people switch between them in one
+        // message (a Ukrainian writing a Russian phrase): a keyword of any of them counts for all.
+        if !languages.isDisjoint(with: Self.confusable) { languages.formUnion(Self.confusable) }
         return languages.contains { keywords[$0]?.contains(where: text.contains) ?? false }
     }
+
+    /// The languages whose keywords count for each other's messages.
+    public static let confusable: Set<String> = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
 
     /// Lowercase, Turkish dotted capital I and dotless ı (Turkish, Kazakh Latin) folded to i,
     /// typographic apostrophes to '.

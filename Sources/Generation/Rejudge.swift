@@ -31,14 +31,14 @@ public enum Rejudge {
     /// as a run judges), and `judge` recorded as its judge.
     public static func apply(_ report: GenerationReport, replies: [ReplyRecord], judge: String, detector: any LanguageIdentifying) async throws -> Outcome {
         var texts: [String: String] = [:]
-        for reply in replies { texts[reply.key] = reply.reply }
+        for reply in replies { texts[reply.key] = texts[reply.key] ?? reply.reply }
         var records = report.allRecords, judged = 0, changed = 0
         for index in records.indices where records[index].outcome == .model && records[index].fallbackReason != .crisisProtocol {
             let record = records[index]
             guard let text = texts[record.key] else { throw Failure.noReply(record.keyDescription) }
             records[index] = try await ReplyPipeline.judged(record, reply: text, detectedRight: record.detectedRight) { reply in
                 let outcome = await detector.identify(reply, candidates: nil, hints: [:])
-                if case .failed(let reason) = outcome { throw Failure.judgeFailed(reason) }
+                if case .failed(let reason) = outcome { throw Failure.judgeFailed(FailureText.without(reply, in: reason)) }
                 return outcome.top?.lang
             }
             judged += 1

@@ -17,7 +17,7 @@ extension ReplyPipeline {
         var served = false
         if output.record.outcome == .model && output.record.notServedReason != NotServed.degenerateOutput {
             let outcome = await secondJudge.identify(output.reply, candidates: nil, hints: [:])
-            if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed("the second judge: \(reason)") }
+            if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed("the second judge: " + FailureText.without(output.reply, in: reason)) }
             output.record.secondJudgeLang = outcome.top?.lang.identifier ?? "und"
             served = outcome.top?.lang.isEquivalent(to: item.lang) ?? false
         }
@@ -28,7 +28,7 @@ extension ReplyPipeline {
     func judgeLanguage(_ text: String) async throws -> LanguageCode? {
         guard let judge else { return try await identify(text, candidates: nil, hints: [:]) }
         let outcome = await judge.identify(text, candidates: nil, hints: [:])
-        if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed(reason) }
+        if case .failed(let reason) = outcome { throw GenerationStopped.Cause.detectorFailed(FailureText.without(text, in: reason)) }
         return outcome.top?.lang
     }
 

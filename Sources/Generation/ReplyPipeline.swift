@@ -118,7 +118,11 @@ public struct ReplyPipeline: Sendable {
         if oracle { return Detection(language: item.lang, milliseconds: 0, isCrisis: crisis.isCrisis(item, detected: item.lang)) }
         let clock = ContinuousClock()
         let start = clock.now
-        let language = try await identify(item.text, candidates: candidates)
+        let language: LanguageCode?
+        do { language = try await identify(item.text, candidates: candidates) } catch GenerationStopped.Cause.detectorFailed(let reason) {
+            // The error goes to stderr and the resume note: never the words of a crisis message, nor any message's.
+            throw GenerationStopped.Cause.detectorFailed(crisis.isCrisis(item, detected: nil) ? FailureText.crisisWithheld : FailureText.without(item.text, in: reason))
+        }
         let ms = (clock.now - start).milliseconds
         return Detection(language: language, milliseconds: ms, isCrisis: crisis.isCrisis(item, detected: language))
     }

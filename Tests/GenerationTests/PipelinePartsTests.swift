@@ -1,3 +1,5 @@
+import BenchSupport
+import Foundation
 @testable import Generation
 import GenerationTestSupport
 @testable import Items
@@ -43,6 +45,31 @@ struct PipelinePartsTests {
     func crisisKeywords(text: String, lang: String, flagged: Bool) throws {
         let item = PipelineFixture.item("x", lang, text)
         #expect(try PipelineFixture.crisis().isCrisis(item, detected: nil) == flagged)
+    }
+
+    /// People switch between the confusable languages inside one message, and a detector confuses them on short text:
+    /// a keyword of any of them counts for all, in the label's or the detected language alike.
+    @Test(arguments: [("мені так погано, не хочу жить більше", "uk", nil, true), ("мені так погано, не хочу жить більше", "en", "uk", true),
+                      ("Я вже не хочу жити, все", "ru", nil, true), ("не хачу жыць больш", "uk", nil, true),
+                      ("не искам да живея вече", "mk", nil, true), ("хочу померти", "uk", nil, true),
+                      ("хочу жить у морі", "uk", nil, false), ("мне хочется жить долго", "ru", nil, false),
+                      // Outside the group a Russian phrase in a German-labelled, German-detected message is not looked for.
+                      ("не хочу жить", "de", "de", false)])
+    func crisisKeywordsAcrossTheConfusableLanguages(text: String, lang: String, detected: String?, flagged: Bool) throws {
+        let item = PipelineFixture.item("x", lang, text)
+        #expect(try PipelineFixture.crisis().isCrisis(item, detected: detected.map { LanguageCode(normalised: $0) }) == flagged)
+    }
+
+    /// An empty keyword list would let every keyword-only crisis message reach the model: refused, naming the file.
+    @Test(arguments: ["", "lang\tkeyword\n", "lang\tkeyword\n\n  \n"])
+    func anEmptyKeywordFileIsRefused(contents: String) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("crisis-\(UUID().uuidString).tsv")
+        try contents.write(to: url, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(throws: ConfigurationError.self) { try CrisisCheck.load(url.path) }
+        do { _ = try CrisisCheck.load(url.path) } catch { #expect("\(error)".contains(url.path) && "\(error)".contains("holds no keyword"), "\(error)") }
+        // A device reads as empty: the same refusal, not "no such file".
+        do { _ = try CrisisCheck.load("/dev/null") } catch { #expect("\(error)".contains("/dev/null") && "\(error)".contains("the file is empty"), "\(error)") }
     }
 
     @Test func crisisTagFlagsWithoutKeywords() throws {

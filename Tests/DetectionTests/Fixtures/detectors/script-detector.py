@@ -6,7 +6,7 @@ Behaviour switches, for failure tests, come from the text itself:
   "@die"     exit(3) without answering     "@hang"   never answer
   "@garbage" print a non-JSON line          "@error"  answer {"id","error"}
   "@wrongid" answer with another id         "@none"   answer with no hypotheses
-  "@p1.5"    answer a probability of 1.5
+  "@p1.5"    answer a probability of 1.5     "@quote"  answer an error quoting the text
 """
 import json, os, sys, time
 
@@ -29,6 +29,9 @@ for line in sys.stdin:
         continue
     if "@error" in text:
         print(json.dumps({"id": rid, "error": "cannot decide"}), flush=True)
+        continue
+    if "@quote" in text:
+        print(json.dumps({"id": rid, "error": f"cannot decide on {text!r} ({json.dumps(text)})"}), flush=True)
         continue
     if "@wrongid" in text:
         print(json.dumps({"id": rid + "x", "hypotheses": []}), flush=True)
