@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 
 extension DetectionStore {
     /// One pass over a store's results in canonical order (`DetectionStore`), streamed from the log and
@@ -21,6 +22,9 @@ extension DetectionStore {
         /// The last result returned in a merge of segments, to skip its duplicates in later segments.
         private var last: Head?
         private var counts: [Int]
+        /// Per config, results per true language: checked against the report's per-language counts at the end, which
+        /// another run's log (another corpus or shard, as many items) does not match.
+        private var languages: [[LanguageCode: Int]]
         private var ended = false
 
         private enum Source {
@@ -40,6 +44,7 @@ extension DetectionStore {
             segments = try Self.segmented(SegmentIndex.segments(of: store.log))
             configIndex = store.configs.firstPositions
             counts = Array(repeating: 0, count: store.report.configs.count)
+            languages = Array(repeating: [:], count: store.report.configs.count)
             try open()
         }
 
@@ -50,6 +55,7 @@ extension DetectionStore {
             segments = try Self.segmented(SegmentIndex.segments(of: log, length: length))
             configIndex = configs.firstPositions
             counts = Array(repeating: 0, count: configs.count)
+            languages = Array(repeating: [:], count: configs.count)
             try open()
         }
 
@@ -96,16 +102,19 @@ extension DetectionStore {
                 if let result = try single.next() {
                     configNumber = single.config
                     counts[configNumber] += 1
+                    languages[configNumber][result.lang, default: 0] += 1
                     return result
                 }
             } else if let head = try merged() {
                 configNumber = head.config
                 counts[configNumber] += 1
+                languages[configNumber][head.result.lang, default: 0] += 1
                 return head.result
             }
             ended = true
             if case .store(let store) = source {
                 try DetectionStore.checkComplete(Dictionary(zip(store.configs, counts), uniquingKeysWith: { a, _ in a }), of: store.report, log: store.log)
+                try DetectionStore.checkLanguages(Dictionary(zip(store.configs, languages), uniquingKeysWith: { a, _ in a }), of: store.report, log: store.log)
             }
             return nil
         }
@@ -168,6 +177,7 @@ extension DetectionStore {
             configNumber = -1
             ended = false
             counts = counts.map { _ in 0 }
+            languages = languages.map { _ in [:] }
             try open()
         }
     }

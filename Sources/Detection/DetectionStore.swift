@@ -1,5 +1,6 @@
 import BenchSupport
 import Foundation
+import Items
 import Storage
 
 /// A finished detection run's per-item results, read back from its results log as a stream in
@@ -80,6 +81,29 @@ public struct DetectionStore: ResultReading, Sendable {
             let why = found < expected ? "the log was emptied or cut short" : "the log is not this report's"
             throw DamagedLog(path: log.path, reason: "holds \(found) results of config '\(config.name)', but \(DetectionOutput.jsonFile) counts \(expected): "
                                              + "\(why); copy the whole run directory, or run it again")
+        }
+    }
+
+    /// A finished run's log holds, per config, as many results of each language as its report counts (`lang=` slices,
+    /// equivalent codes counted as one). Another run's log of as many items — another corpus, another shard — does not;
+    /// an edited prediction does (re-deriving reports from an edited log is what `merge` is for).
+    static func checkLanguages(_ found: [String: [LanguageCode: Int]], of report: DetectionReport, log: URL) throws {
+        for config in report.configs {
+            let slices = report.slices.filter { $0.config == config.name && $0.slice.hasPrefix("lang=") }
+            guard !slices.isEmpty, let languages = found[config.name] else { continue }
+            let codes = slices.map { LanguageCode(normalised: String($0.slice.dropFirst("lang=".count))) }
+            var counted = Array(repeating: 0, count: slices.count), unmatched: [(LanguageCode, Int)] = []
+            for (language, count) in languages {
+                if let index = codes.firstIndex(where: { $0 == language || $0.isEquivalent(to: language) }) { counted[index] += count } else { unmatched.append((language, count)) }
+            }
+            let differing = zip(codes, zip(counted, slices.map(\.metrics.n))).first { $0.1.0 != $0.1.1 }
+            guard unmatched.isEmpty, differing == nil else {
+                let what = unmatched.first.map { "\($0.1) results in \($0.0.identifier), a language" }
+                    ?? differing.map { "\($0.1.0) results in \($0.0.identifier), where" } ?? ""
+                let counts = unmatched.isEmpty ? "\(DetectionOutput.jsonFile) counts \(differing!.1.1)" : "\(DetectionOutput.jsonFile) has none of"
+                throw DamagedLog(path: log.path, reason: "holds \(what) \(counts) for config '\(config.name)': the log is another run's "
+                                 + "(another corpus or shard); copy the whole run directory, or run it again")
+            }
         }
     }
 

@@ -161,8 +161,24 @@ public final class GenerationStore: ResultWriting, ResultReading, Sendable {
     }
 
     /// The replies in `directory` (none without its replies log).
+    /// Two different replies for one key are refused (65) naming the lines, as the records log refuses them: keeping
+    /// either would be a silent choice. The same reply twice (a log concatenated twice) is one.
     public static func replies(in directory: URL) throws -> [ReplyRecord] {
-        try JSONLinesLog<ReplyRecord>.read(directory.appendingPathComponent(GenerationOutput.repliesFile))
+        let url = directory.appendingPathComponent(GenerationOutput.repliesFile)
+        let replies = try JSONLinesLog<ReplyRecord>.read(url)
+        var first: [String: Int] = [:]
+        for (index, reply) in replies.enumerated() {
+            guard let earlier = first[reply.key] else { first[reply.key] = index; continue }
+            guard replies[earlier] != reply else { continue }
+            let lines = LogLines.numbers(in: url) { line in
+                guard let decoded = try? JSONDecoder().decode(ReplyRecord.self, from: Data(line.utf8)) else { return false }  // try?: another line's damage is not this key's
+                return decoded.key == reply.key
+            }
+            throw DamagedLog(path: url.path, line: lines.last, reason: "holds two different replies for item '\(reply.itemID)'\(reply.variant.map { ", variant \($0)" } ?? "")"
+                             + "\(reply.config.map { ", config \($0)" } ?? ""), route \(reply.route.rawValue), repeat \(reply.repeatIndex) "
+                             + "(lines \(lines.map(String.init).joined(separator: ", "))): the log was edited or written by two runs; remove the wrong line")
+        }
+        return replies
     }
 
     /// Writes the diagnostics and replies logs of the shard `directories`, each concatenated in their order

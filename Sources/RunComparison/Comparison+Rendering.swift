@@ -73,7 +73,9 @@ extension Comparison {
             let tokens = TokenCost.metrics.contains(c.metric)
             let latency = Self.latencyMetrics.contains(c.metric) || tokens
             let value: (Double) -> ReportCell = { latency ? .number($0, digits: c.metric == "generation.tpot" ? 1 : 0) : .percent($0) }
-            let delta: ReportCell = latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))
+            // A ratio over nothing (0 tokens on both sides) has no delta: a dash, never "nan".
+            let delta: ReportCell = !c.delta.isFinite ? .text("—")
+                : latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))
             let interval: ReportCell = c.interval.map {
                 latency ? .text(String(format: "×%.2f–%.2f", $0.low, $0.high)) : .text(DetectionReport.percentInterval($0))
             } ?? .empty

@@ -1,3 +1,4 @@
+import Foundation
 import Checks
 import Detection
 import Generation
@@ -57,6 +58,15 @@ public struct Comparison: Sendable, Encodable {
         let join = try base.detectionStore.flatMap { a in try current.detectionStore.map { try DetectionJoin(base: a, current: $0, costs: costs) } }
         try Self.requireCommonItems(base, current, detection: join)
         var (mismatches, changes) = Self.differences(base, current)
+        // Items only one run holds are outside every paired check: said, so a check over fewer items is not read as the whole run's.
+        if let join, let x = base.detection, let y = current.detection {
+            for (name, config) in join.configs {
+                let paired = config.all.n, ours = x.metrics(config: name)?.n ?? 0, theirs = y.metrics(config: name)?.n ?? 0
+                guard paired < ours || paired < theirs else { continue }
+                changes.append("detection config '\(name)' compared on the \(paired) items both runs hold: \(ours - paired) of base's "
+                               + "\(ours) and \(theirs - paired) of current's \(theirs) have no partner in the other run")
+            }
+        }
         let environment = base.generation.flatMap { a in current.generation.map { EnvironmentDifference.between(a, $0) } } ?? []
         mismatches += Self.environmentMismatches(environment, latency: latency)
         if !mismatches.isEmpty && !allowMismatch { throw ComparisonError.notComparable(mismatches) }
@@ -82,9 +92,11 @@ public struct Comparison: Sendable, Encodable {
             }
             // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are compared.
             latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency, environment: environment)
+            let serverChange = environment.filter { $0.effect == .serverSpeed && $0.recordedOnBothSides }
+                .map { "\($0.name): \($0.base) → \($0.current)" }.joined(separator: "; ")
             let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
                 ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
-                                             margin: thresholds.calibrationMargin)
+                                             margin: thresholds.calibrationMargin, serverChange: serverChange.isEmpty ? nil : serverChange)
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
@@ -125,10 +137,17 @@ public struct Comparison: Sendable, Encodable {
     static func environmentMismatches(_ environment: [EnvironmentDifference], latency: LatencyBasis) -> [String] {
         environment.filter { difference in
             guard difference.recordedOnBothSides else { return false }
-            if difference.effect == .output || difference.effect == .judge { return true }
+            if [.output, .judge, .api].contains(difference.effect) { return true }
             guard latency != .skip else { return false }
             return difference.effect == .serverSpeed || (difference.effect == .machine && latency == .sameRunner)
         }.map { "\($0.name) differs: \($0.base) vs \($0.current) (\($0.consequence))" }
+    }
+
+    /// A cost matrix in a few words: how many weights, and the errors it weighs most.
+    static func describe(_ costs: ConfusionCosts?) -> String {
+        guard let costs else { return "none" }
+        let heaviest = costs.costs.sorted { ($1.value, $0.key) < ($0.value, $1.key) }.prefix(3).map { "\($0.key) \(String(format: "%g", $0.value))" }
+        return "\(costs.costs.count) weights, default \(String(format: "%g", costs.defaultCost))" + (heaviest.isEmpty ? "" : ": " + heaviest.joined(separator: ", "))
     }
 
     /// Paired checks over no pairs say "no regression" about nothing: runs whose halves share no item
@@ -155,6 +174,12 @@ public struct Comparison: Sendable, Encodable {
         if let x = a.detection, let y = b.detection {
             let hashes = (Set(x.provenance.corpora.map(\.sha256)), Set(y.provenance.corpora.map(\.sha256)))
             if hashes.0 != hashes.1 { mismatches.append("detection corpora differ (\(x.provenance.corpora.map(\.path)) vs \(y.provenance.corpora.map(\.path)), compared by SHA-256)") }
+            if (x.confusionCosts == nil) != (y.confusionCosts == nil) {
+                changes.append("only one run was weighed by a confusion-cost matrix: the cost-weighted error is not compared")
+            } else if x.confusionCosts != y.confusionCosts {
+                mismatches.append("the confusion-cost matrices differ (\(Self.describe(x.confusionCosts)) vs \(Self.describe(y.confusionCosts))): "
+                    + "the cost-weighted error is not compared")
+            }
             let names = (x.configs.map(\.name), y.configs.map(\.name))
             if Set(names.0) != Set(names.1) { mismatches.append("detection configs differ: \(names.0) vs \(names.1)") }
             for config in y.configs {

@@ -12,6 +12,8 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         case machine
         /// Changes what is sampled or counted, not what latency means.
         case output
+        /// Another API (native completion, OpenAI completions or chat): prompts go out in another shape.
+        case api
         /// Changes what "served in own language" means: the replies were judged by another detector or model.
         case judge
         /// Recorded for the reader; no rule depends on it.
@@ -31,6 +33,8 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
             if x != y { out.append(EnvironmentDifference(name: name, base: x, current: y, effect: effect)) }
         }
         let (s, t) = (a.settings.server, b.settings.server)
+        // A native server records no API; an OpenAI-compatible one records which of its two endpoints.
+        add("backend API", s["api"] ?? "llama", t["api"] ?? "llama", .api)
         add("llama.cpp build", s["build_info"], t["build_info"], .serverSpeed)
         add("llama-server binary (SHA-256)", s["server_binary_sha256"], t["server_binary_sha256"], .serverSpeed)
         add("llama.cpp CPU features in use", s["system_info"], t["system_info"], .serverSpeed)
@@ -57,6 +61,7 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         case .serverSpeed: "changes the server's speed: latency is not comparable across it (a calibration would absorb it)"
         case .machine: "another machine: latency only through the calibration, never same-runner"
         case .output: "another tokenizer may count differently: prompt tokens are not compared exactly"
+        case .api: "prompts went out through another API (a chat template or none): replies and token counts are not one measurement"
         case .judge: "served in own language was judged by another judge: re-run one side with the other's recognizer to compare it"
         case .none: "recorded"
         }

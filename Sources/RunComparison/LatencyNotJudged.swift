@@ -21,6 +21,8 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     /// Whether a run was unsteady, whether a run's pool mixed servers beyond the margin, and whether the server's
     /// build or settings changed between calibrated runs (let through by `--allow-mismatch`).
     var unsteady = false, unlikePool = false, serverChanged = false
+    /// Whether a run's calibration is damaged (a time no request takes): an edited report or a broken clock, not a load.
+    var damaged = false
 
     /// Nil when both runs were steady (and, calibrated, each pool's servers alike) or latency is skipped anyway.
     /// A pool whose servers' calibrations differ beyond the margin (`PoolLatency.disagreement`) has no one
@@ -41,7 +43,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
             let steadiness = MachineSteadiness(report)
             if !steadiness.isSteady {
                 why += steadiness.reasons
-                unsteady = true
+                if steadiness.calibration?.verdict == .damaged { damaged = true } else { unsteady = true }
             }
             if basis == .calibrated, let disagreement = report.pool?.disagreement {
                 why.append("its pool's " + disagreement.reason)
@@ -62,6 +64,10 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     public var note: String {
         let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
         let judged = " Accuracy, fallbacks and token cost are judged as usual; "
+        if damaged && !unsteady && !unlikePool && !serverChanged {
+            return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ")
+                + "; the report was edited or the clock failed, so its calibration cannot be trusted." + judged + "run that side again to judge latency."
+        }
         if serverChanged && !unsteady && !unlikePool {
             return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ") + "." + judged
                 + "measure both builds or settings on one runner (`--latency same-runner`) to judge their latency."
@@ -78,7 +84,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
     /// Why, in a JUnit test case's name.
     private var shortCause: String {
-        [unsteady ? "machine unsteady" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
+        [unsteady ? "machine unsteady" : nil, damaged ? "calibration damaged" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
     public func encode(to encoder: Encoder) throws {

@@ -43,4 +43,26 @@ struct RejudgeCommandTests {
         #expect(result.status == .dataError)
         #expect(result.stderr.contains("cannot re-judge: replies.jsonl has no reply for item '"), "\(result.stderr)")
     }
+
+    /// Two different replies for one key: refused naming the lines, like the records log; the same line twice is one.
+    @Test func twoDifferentRepliesForOneKeyAreRefusedNamingTheLines() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let copy = directory.appendingPathComponent("two-replies")
+        try FileManager.default.copyItem(at: CommandFixtures.repository.appendingPathComponent("Reports/baseline"), to: copy)
+        let replies = copy.appendingPathComponent("replies.jsonl")
+        let lines = try String(contentsOf: replies, encoding: .utf8).split(separator: "\n").map(String.init)
+        let model = try #require(lines.firstIndex { $0.contains("\"outcome\":\"model\"") })
+        var record = try JSONDecoder().decode(ReplyRecord.self, from: Data(lines[model].utf8))
+        let duplicated = lines + [lines[model]]
+        try (duplicated.joined(separator: "\n") + "\n").write(to: replies, atomically: true, encoding: .utf8)
+        let same = await runCommand(["merge", copy.path, "--out", directory.appendingPathComponent("same").path, "--rejudge"])
+        #expect(same.status == .success, "\(same.stderr)")
+        record.reply += " (edited)"
+        let edited = String(decoding: try JSONEncoder().encode(record), as: UTF8.self)
+        try ((lines + [edited]).joined(separator: "\n") + "\n").write(to: replies, atomically: true, encoding: .utf8)
+        let result = await runCommand(["merge", copy.path, "--out", directory.appendingPathComponent("out").path, "--rejudge"])
+        #expect(result.status == .dataError)
+        #expect(result.stderr.contains("holds two different replies for item '\(record.itemID)'") && result.stderr.contains("(lines \(model + 1), \(lines.count + 1))"),
+                "\(result.stderr)")
+    }
 }

@@ -109,8 +109,10 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
     /// The adjustment for comparing `current` with `base` on `basis`, and a note for the report; nil
     /// adjustment means latency is not checked. Throws when the machines are not comparable, among them
     /// when a component's factor is beyond `margin` (`Thresholds.calibrationMargin`).
+    /// `serverChange` names the server settings or build that differ between the runs (nil: none): such a change moves
+    /// the calibration, which runs through the server, so under same-runner a calibration gap beyond the margin is its effect.
     public static func resolve(base: MachineCalibration?, current: MachineCalibration?, basis: LatencyBasis,
-                               margin: Double = MachineAdjustment.margin) throws -> (MachineAdjustment?, String) {
+                               margin: Double = MachineAdjustment.margin, serverChange: String? = nil) throws -> (MachineAdjustment?, String) {
         if basis == .skip { return (nil, "latency not checked (--latency skip)") }
         guard let base, let current else {
             if basis == .sameRunner {
@@ -142,6 +144,10 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
             return (.identity, "latency compared raw (--latency same-runner): \(reason) (CURRENT/BASE \(adjustment.request.text))" + caution)
         }
         if let (component, factor) = adjustment.beyondMargin(margin) {
+            if basis == .sameRunner, let serverChange {
+                return (.identity, "latency compared raw (--latency same-runner): the calibrations differ by \(String(format: "×%.2f", factor)) in \(component), "
+                        + "moved by the server's own change (\(serverChange)): they measure that change, not the machine" + caution)
+            }
             throw MachineComparabilityError.machinesDiffer(base: base.summary, current: current.summary, factor: factor, margin: margin, component: component)
         }
         if basis == .sameRunner {

@@ -76,4 +76,29 @@ struct EnvironmentTests {
             "\(error)".contains("reply-language judge differs: builtin recognizer aaaa vs builtin recognizer bbbb")
         }
     }
+
+    /// A `/v1/completions` run against a `/v1/chat/completions` one sends its prompts in another shape: refused, naming the API.
+    @Test func anotherBackendAPIIsRefusedNamingIt() throws {
+        let base = try Self.run("base", server: ["api": "openai-completions"]), current = try Self.run("current", server: ["api": "openai-chat"])
+        #expect {
+            try Comparison(base: base, current: current, thresholds: .default, latency: .skip)
+        } throws: { error in
+            "\(error)".contains("backend API differs: openai-completions vs openai-chat (prompts went out through another API")
+        }
+        let native = try Self.run("native")
+        #expect(throws: ComparisonError.self) { try Comparison(base: native, current: current, thresholds: .default, latency: .skip) }
+    }
+
+    /// Same-runner, a server setting let through moves the calibration (it runs through the server): that is the setting's
+    /// effect, named, and latency is compared raw — not refused as "another machine".
+    @Test func aSettingThatMovedTheCalibrationIsNamedNotRefusedSameRunner() throws {
+        var base = try Self.run("base", server: ["server_args": Self.ubatch])
+        var current = try Self.run("current", server: ["server_args": Self.ubatch + " --ubatch-size 8"])
+        base.generation!.provenance.calibration = ComponentCalibrationTests.calibration()
+        current.generation!.provenance.calibration = ComponentCalibrationTests.calibration(prompt: 1.6, generation: 1.2)
+        let comparison = try Comparison(base: base, current: current, thresholds: .default, allowMismatch: true, latency: .sameRunner)
+        #expect(comparison.notes.contains { $0.contains("moved by the server's own change (server settings: \(Self.ubatch) → \(Self.ubatch) --ubatch-size 8)") },
+                "\(comparison.notes)")
+        #expect(comparison.checks.contains { $0.metric == "generation.latency" })
+    }
 }
