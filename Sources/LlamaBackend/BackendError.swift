@@ -62,6 +62,10 @@ extension BackendError: CustomStringConvertible, LocalizedError {
             "no complete answer from \(url) within \(Self.format(seconds)) s; raise the request timeout or check the server"
         case .serverLoading(let url):
             "server at \(url) is still loading the model (503); wait for /health to answer 200"
+        case .httpStatus(let code, let message, let url) where code == 401 || code == 403:
+            // Only the native API answers this way (the OpenAI client maps 401/403 to `unauthorized`), and it is sent no key.
+            "server at \(url) answered HTTP \(code): \(message); LangBench sends an API key only to an OpenAI-compatible URL: "
+                + "attach with --server-url http://HOST:PORT/v1 and a profile whose backend has \"api\": \"openai-completions\" and \"api_key_env\""
         case .httpStatus(let code, let message, let url):
             "server at \(url) answered HTTP \(code): \(message); fix the request or the server settings"
         case .streamError(let code, let message, let url):

@@ -219,18 +219,21 @@ struct GenerationCommandTests {
     @Test func generationConfigsThatCannotRunAreRefused() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let chat = try CommandFixtures.chatCorpus(in: directory)
+        let chat = try CommandFixtures.chatCorpus(in: directory), words = try CommandFixtures.wordCorpus(in: directory)
+        // A suite with a detection half: the refusal comes before it runs, so nothing is measured and thrown away.
         for (configs, message) in [(#"["constrained+priors", "nosuch"]"#, "(generation.configs): no detection config is named 'nosuch'"),
                                    (#"["oracle", "unconstrained"]"#, "the oracle can only follow it"),
                                    (#"["unconstrained", "unconstrained"]"#, "(generation.configs): names 'unconstrained' twice")] {
             let config = directory.appendingPathComponent("bench.json")
             try """
-            {"schema_version": 1, "generation": {"corpora": ["\(chat)"], "profile": "\(CommandFixtures.profile)", "configs": \(configs)}}
+            {"schema_version": 1, "detection": {"corpora": ["\(words)"]},
+             "generation": {"corpora": ["\(chat)"], "profile": "\(CommandFixtures.profile)", "configs": \(configs)}}
             """.write(to: config, atomically: true, encoding: .utf8)
             let out = directory.appendingPathComponent("suite")
             let result = await runCommand(["run", "--config", config.path, "--out", out.path, "--quiet"])
             #expect(result.status == .dataError && result.stderr.contains(message), "\(configs): \(result.stderr)")
             #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent(GenerationOutput.recordsLog).path), "nothing ran")
+            #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("detection.json").path), "the detection half did not run")
         }
         let file = directory.appendingPathComponent("configs.json")
         try #"{"configs": [{"name": "a"}, {"name": "oracle", "candidates": ["ru"]}]}"#.write(to: file, atomically: true, encoding: .utf8)

@@ -42,6 +42,31 @@ import Testing
         #expect(try String(contentsOf: profile, encoding: .utf8) == "{}")
     }
 
+    /// `init` writes all of the suite or none of it: a file where its `corpora` folder goes leaves nothing behind.
+    @Test func initThatCannotWriteEverythingWritesNothing() async throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let suite = scratch.appendingPathComponent("blocked")
+        try FileManager.default.createDirectory(at: suite, withIntermediateDirectories: true)
+        try Data("a file".utf8).write(to: suite.appendingPathComponent("corpora"))
+        let result = await runCommand(["init", suite.path])
+        #expect(result.status != .success)
+        #expect(result.stderr.contains("corpora"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: suite.path) == ["corpora"])
+    }
+
+    /// `scripts/install --prefix=` (empty) and a prefix a file stands in the way of are refused with what to do.
+    @Test func installRefusesAnEmptyOrBlockedPrefix() throws {
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let blocked = scratch.appendingPathComponent("file")
+        try Data().write(to: blocked)
+        for (argument, code, message) in [("--prefix=", Int32(64), "--prefix= needs a directory"),
+                                          ("--prefix=\(blocked.path)/sub", 73, "cannot create the --prefix directory")] {
+            let result = try Shell.run("/bin/bash", [CommandFixtures.path("scripts/install"), argument, "--binary", try LangBenchExecutable.path()],
+                                       in: scratch, environment: ProcessInfo.processInfo.environment)
+            #expect(result.status == code && result.stderr.contains(message), "\(argument): \(result.stderr)")
+        }
+    }
+
     /// The reusable action's workflow runs `Examples/app-suite`: it stays what `init` writes (re-create it with
     /// `rm -r Examples/app-suite && langbench init Examples/app-suite`).
     @Test func theExampleSuiteIsWhatInitWrites() throws {

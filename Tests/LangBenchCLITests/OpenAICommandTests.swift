@@ -195,4 +195,18 @@ struct OpenAICommandTests {
         #expect(result.stderr.hasPrefix("error: --api-key-env takes the name of an environment variable"))
         #expect(!result.stderr.contains("sk-abc/def+123"))
     }
+
+    /// A keyed llama-server attached through its native URL gets no key (keys go only to `/v1`): the run stops saying so.
+    @Test func aNativeURLToAKeyedServerSaysWhereKeysGo() async throws {
+        let server = try await Self.keyedServer()
+        defer { server.stop() }
+        let directory = try Fixture.temporaryDirectory()
+        let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--route", "direct", "--warmup", "0",
+                                       "--profile", CommandFixtures.profile, "--server-url", server.baseURL.absoluteString,
+                                       "--out", directory.appendingPathComponent("gen").path, "--quiet"],
+                                      environment: Self.environment(key: Self.key))
+        #expect(result.status == .unavailable, "\(result.stderr)")
+        #expect(result.stderr.contains("401") && result.stderr.contains("LangBench sends an API key only to an OpenAI-compatible URL"), "\(result.stderr)")
+        #expect(!result.stderr.contains(Self.key))
+    }
 }

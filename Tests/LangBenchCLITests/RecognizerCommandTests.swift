@@ -96,4 +96,18 @@ struct RecognizerCommandTests {
         #expect(output.text.contains("model vs baseline, 4 interleaved ABBA block pairs: 110 vs 100 words/s (medians), ratio 1.050 "
                                      + "(median; pairs 0.900–1.200)\n"), "\(output.text)")
     }
+
+    /// A model file whose λ is not a number loads no longer (it answered `und` for everything with exit 0): 65, naming it.
+    @Test func aModelWhoseLambdaIsNotANumberIsRefused() async throws {
+        var data = try Data(contentsOf: URL(fileURLWithPath: Self.model))
+        // "LBRM", u32 version, u32 metadata length, the metadata, then λ as f32 (little-endian).
+        let length = data[8..<12].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let lambda = 12 + length
+        data.replaceSubrange(lambda..<(lambda + 4), with: withUnsafeBytes(of: Float.nan.bitPattern.littleEndian, Array.init))
+        let copy = try Fixture.temporaryDirectory().appendingPathComponent("nan.lbrm")
+        try data.write(to: copy)
+        let result = await runCommand(["identify", "--model", copy.path, "привет"])
+        #expect(result.status == .dataError, "\(result.stderr)")
+        #expect(result.stderr.contains("parameter lambda is nan, not a finite number"), "\(result.stderr)")
+    }
 }

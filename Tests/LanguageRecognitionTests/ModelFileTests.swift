@@ -67,3 +67,53 @@ struct ModelFileTests {
         }
     }
 }
+
+/// A model whose structure is well-formed but cannot be used is refused at load, naming what is wrong: a hash table
+/// with no empty slot would make a probe for an absent key run forever, a parameter that is not a number turns every
+/// score into NaN (`und` for everything, exit 0).
+struct UnusableModelTests {
+    static func contents() throws -> ModelFile.Contents {
+        try ModelFile.decode(try ModelFileTests.tinyModelData(), path: "<data>")
+    }
+
+    /// `contents` with script `index`'s table of order `order` filled: every slot taken.
+    static func filled(_ contents: ModelFile.Contents, order: Int) -> ModelFile.Contents {
+        var contents = contents
+        let script = contents.scripts[0]
+        var orders = script.ngrams.orders
+        let full = orders[order - 1]
+        orders[order - 1] = NGramTable.Order(capacity: full.capacity, keys: FixedBuffer([UInt32](repeating: 7, count: full.capacity)),
+                                             logp: full.logp, bow: full.bow)
+        contents.scripts[0] = ScriptModel(script: script.script, languages: script.languages, alphabet: script.alphabet,
+                                          ngrams: NGramTable(width: script.ngrams.width, orders: orders), words: script.words)
+        return contents
+    }
+
+    @Test(arguments: 1...5)
+    func aTableWithoutAnEmptySlotIsRefusedNamingIt(order: Int) throws {
+        let contents = try Self.contents()
+        let data = try ModelFile.encode(Self.filled(contents, order: order))
+        #expect(throws: ModelError.malformed(path: "<data>", reason: "\(contents.scripts[0].script) n-gram table of order \(order) has no empty slot")) {
+            try LanguageModel(data: data)
+        }
+    }
+
+    @Test(arguments: [Float.nan, .infinity, -.infinity])
+    func aParameterThatIsNotANumberIsRefused(lambda: Float) throws {
+        var contents = try Self.contents()
+        contents.parameters.lambda = lambda
+        #expect(throws: ModelError.malformed(path: "<data>", reason: "parameter lambda is \(lambda), not a finite number")) {
+            try LanguageModel(data: try ModelFile.encode(contents))
+        }
+    }
+
+    /// The second guard: a probe over a table with no empty slot visits each slot once and ends (this test would hang without it).
+    @Test func aProbeOverAFullTableEnds() {
+        var visits = 0
+        HashSlots.probe(12_345, capacity: 17) { _ in
+            visits += 1
+            return true
+        }
+        #expect(visits == 17)
+    }
+}

@@ -19,6 +19,8 @@ import Testing
          "server at http://h/health is still loading the model (503); wait for /health to answer 200"),
         (.httpStatus(code: 400, message: "exceed_context_size_error: too long", url: "http://h/completion"),
          "server at http://h/completion answered HTTP 400: exceed_context_size_error: too long; fix the request or the server settings"),
+        (.httpStatus(code: 401, message: "Invalid API Key", url: "http://h/completion"),
+         "server at http://h/completion answered HTTP 401: Invalid API Key; LangBench sends an API key only to an OpenAI-compatible URL: attach with --server-url http://HOST:PORT/v1 and a profile whose backend has \"api\": \"openai-completions\" and \"api_key_env\""),
         (.streamCutOff(url: "http://h/completion", detail: "connection lost"),
          "stream from http://h/completion was cut off (connection lost); check that the server is still running and its log"),
         (.malformedResponse(url: "http://h/completion", detail: "event is not completion JSON: {"),

@@ -57,7 +57,13 @@ public struct GenerationSetup: Sendable {
     /// Refuses configs that cannot run together: a repeated name, the oracle first (the reference detects; the oracle
     /// only says what that lost), or another config named `oracle` (the funnel measures detection against it).
     func checkConfigs() throws {
-        let all = [detection] + configs
+        try Self.check([detection] + configs)
+    }
+
+    /// `checkConfigs` of a reference config followed by the others (`all`), before any setup exists: a suite checks
+    /// them before its detection half runs, so a refusal costs nothing.
+    public static func check(_ all: [DetectionConfig]) throws {
+        guard let detection = all.first else { return }
         if let repeated = all.enumerated().first(where: { index, config in all[..<index].contains { $0.name == config.name } })?.element {
             throw ConfigurationError.invalidValue(name: "configs", value: repeated.name, reason: "two detection configs are named '\(repeated.name)'")
         }

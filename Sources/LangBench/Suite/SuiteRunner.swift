@@ -39,6 +39,10 @@ public struct SuiteRunner: Sendable {
         var detection: DetectionReport?
         var generation: GenerationReport?
         var provenance = Provenance(command: command, corpora: [])
+        // What would refuse the generation half is checked before the detection half runs and writes its reports.
+        let generationConfigs = try config.generation.map { _ in try config.generationConfigs() }
+        if let generationConfigs { try GenerationSetup.check(generationConfigs) }
+        let profile = try config.generation.map { try ModelProfile.load($0.profile) }
         if let half = config.detection {
             // As `detect` reads: in id order with bounded memory, a shard's items only.
             let items = DetectionJob.Items.reading(half.corpora, CorpusLoader(), shard: shard)
@@ -54,9 +58,9 @@ public struct SuiteRunner: Sendable {
         if let half = config.generation {
             let corpus = try GenerationSetup.corpus(half.corpora, loader: CorpusLoader(), shard: shard)
             provenance.corpora += corpus.sources
-            let configs = try config.generationConfigs()
+            let configs = generationConfigs ?? []
             var setup = GenerationSetup(plan: half.plan, detection: configs[0], factory: factory, server: server,
-                                        profile: try ModelProfile.load(half.profile), directory: directory, environment: environment)
+                                        profile: try profile ?? ModelProfile.load(half.profile), directory: directory, environment: environment)
             setup.configs = Array(configs.dropFirst())
             setup.secondJudge = half.judge
             generation = try await setup.run(corpus: corpus, command: command, resume: resume, progress: progress)

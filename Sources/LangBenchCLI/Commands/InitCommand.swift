@@ -34,12 +34,21 @@ struct InitCommand: ParsableCommand {
             throw UsageError("\(existing[0].path) already exists\(more); init writes a new suite only where none is (choose another directory)",
                              command: "langbench init")
         }
-        for file in files {
-            let url = directory.appendingPathComponent(file.path)
-            try ReportError.writing(url) {
-                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
+        // All or nothing: a suite missing a file would fail later, far from the cause; what was written is taken back.
+        var written: [URL] = []
+        do {
+            for file in files {
+                let url = directory.appendingPathComponent(file.path)
+                try ReportError.writing(url) {
+                    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try Data(file.contents.utf8).write(to: url, options: .withoutOverwriting)
+                }
+                written.append(url)
             }
+        } catch {
+            // try?: taking back is best effort; the write's error is the one to report.
+            for url in written { try? FileManager.default.removeItem(at: url) }
+            throw error
         }
         context.stdout.write("wrote a suite into \(directory.standardizedFileURL.path): \(files.map(\.path).joined(separator: ", "))\n")
         context.stdout.write("next: langbench run --config \(directory.appendingPathComponent(SuiteTemplate.suiteFile).standardizedFileURL.path)\n")

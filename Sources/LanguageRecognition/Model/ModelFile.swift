@@ -122,7 +122,35 @@ enum ModelFile {
                 ngrams: NGramTable(width: width, orders: orders), words: WordTable(slots: slots, formSets: formSets)))
         }
         guard r.isAtEnd else { throw ModelError.malformed(path: path, reason: "trailing bytes") }
+        try check(parameters, scripts, path: path)
         return Contents(scripts: scripts, parameters: parameters, metadata: metadata)
+    }
+
+    /// Refuses a model whose structure is well-formed but cannot be used: a hash table without an empty slot (a probe
+    /// for an absent key would never end) or a parameter that is not a finite number (every score would be NaN: `und`).
+    static func check(_ parameters: RecognitionParameters, _ scripts: [ScriptModel], path: String) throws {
+        let numbers = [("lambda", parameters.lambda), ("token evidence cap", parameters.tokenEvidenceCap)]
+            + parameters.languageBias.sorted { $0.key < $1.key }.map { ("language bias of \($0.key)", $0.value) }
+            + parameters.unlistedBias.sorted { $0.key < $1.key }.map { ("unlisted bias of \($0.key)", $0.value) }
+        for (name, value) in numbers where !value.isFinite {
+            throw ModelError.malformed(path: path, reason: "parameter \(name) is \(value), not a finite number")
+        }
+        for script in scripts {
+            for (index, order) in script.ngrams.orders.enumerated() where !hasEmptySlot(order.keys) {
+                throw ModelError.malformed(path: path, reason: "\(script.script) n-gram table of order \(index + 1) has no empty slot")
+            }
+            if !hasEmptySlot(script.words.slots) { throw ModelError.malformed(path: path, reason: "\(script.script) word table has no empty slot") }
+            for set in script.words.formSets where !hasEmptySlot(set.slots) {
+                throw ModelError.malformed(path: path, reason: "\(script.script) form set of language row \(set.language) has no empty slot")
+            }
+        }
+    }
+
+    /// Whether a table holds a 0 (empty) slot. At the load factor of 0.8 one is met within a few slots, so a good model
+    /// costs almost nothing here and its mapped pages stay untouched.
+    static func hasEmptySlot<T: FixedWidthInteger>(_ buffer: FixedBuffer<T>) -> Bool {
+        let elements = UnsafeBufferPointer(start: buffer.pointer, count: buffer.count)
+        return elements.contains(0)
     }
 }
 

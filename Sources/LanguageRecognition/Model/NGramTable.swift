@@ -104,10 +104,15 @@ enum HashSlots {
     }
 
     /// Visits slots from the home slot of `hash` onwards (linear probing, wrapping) while `visit` says to go on.
+    /// Visits each slot at most once: the loader refuses a table without an empty slot, and this bound keeps a probe
+    /// finite should one get through.
     @inline(__always)
     static func probe(_ hash: UInt64, capacity: Int, _ visit: (Int) -> Bool) {
         var i = home(hash, capacity: capacity)
+        var left = capacity
         while visit(i) {
+            left -= 1
+            if left == 0 { return }
             i += 1
             if i == capacity { i = 0 }
         }

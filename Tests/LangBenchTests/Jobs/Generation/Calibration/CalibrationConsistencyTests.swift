@@ -67,6 +67,15 @@ struct CalibrationConsistencyTests {
         #expect(json == #"{"end_median_ms":420,"max_ms":16700,"max_spread_ratio":1.5,"min_ms":400,"spread_ratio":41.75,"start_median_ms":3200,"verdict":"inconsistent"}"#)
     }
 
+    /// A damaged calibration leaves latency unjudged as damaged: the note never calls the machine unsteady.
+    @Test func compareCallsADamagedCalibrationDamagedNotAnUnsteadyMachine() throws {
+        let base = try Self.run("base", calibration: Self.quiet), current = try Self.run("current", calibration: Self.calibration(start: [0, 0, 0], end: [400, 401, 399]))
+        let comparison = try Comparison(base: base, current: current, thresholds: .default, latency: .sameRunner)
+        let note = try #require(comparison.latencyNotJudged?.note)
+        #expect(note.contains("damaged, not unsteady") && note.contains("the report was edited or the clock failed"), "\(note)")
+        #expect(!note.contains("the machine was unsteady"), "\(note)")
+    }
+
     @Test func noSampleIsNoYardstick() {
         #expect(CalibrationConsistency(MachineCalibration(threads: nil, samples: [])).verdict == .damaged)
     }
