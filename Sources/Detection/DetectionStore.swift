@@ -94,7 +94,12 @@ public struct DetectionStore: ResultReading, Sendable {
             let codes = slices.map { LanguageCode(normalised: String($0.slice.dropFirst("lang=".count))) }
             var counted = Array(repeating: 0, count: slices.count), unmatched: [(LanguageCode, Int)] = []
             for (language, count) in languages {
-                if let index = codes.firstIndex(where: { $0 == language || $0.isEquivalent(to: language) }) { counted[index] += count } else { unmatched.append((language, count)) }
+                // Its own slice first (zh and zh-Hans are two), else the one its code is equivalent to.
+                if let index = codes.firstIndex(of: language) ?? codes.firstIndex(where: { $0.isEquivalent(to: language) }) {
+                    counted[index] += count
+                } else {
+                    unmatched.append((language, count))
+                }
             }
             let differing = zip(codes, zip(counted, slices.map(\.metrics.n))).first { $0.1.0 != $0.1.1 }
             guard unmatched.isEmpty, differing == nil else {

@@ -22,7 +22,8 @@ public struct CrisisCheck: Sendable {
             throw ConfigurationError.unreadable(path: path, reason: "\(kind), not a keyword list")
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
+        // Through a handle: Foundation's whole-file read refuses a device (/dev/null) as "permission denied".
+        do { data = try FileHandle(forReadingFrom: URL(fileURLWithPath: path)).readToEnd() ?? Data() } catch {
             throw ConfigurationError.unreadable(path: path, reason: FileKind.reason(error, path: path))
         }
         var keywords: [String: [String]] = [:]
