@@ -22,10 +22,20 @@ extension MetricCheck {
 
     /// α split between the kinds present: each kind's share is its weight over the present kinds' weights, so the
     /// shares add up to α (Bonferroni between kinds) and a compare without latency gives its share to the rest.
+    /// A kind none of whose checks can reach its share even alone (the smallest possible p-value of each is above it:
+    /// too few items or discordant records) gets none, and the shares are computed again over the rest, so α is spent
+    /// only where something can be seen. Which checks can reach a level depends on their discordant counts and item
+    /// numbers, not on the direction of any change, so the bound on false alarms holds (Tarone's argument, across kinds).
     package static func alphaShares(_ checks: [MetricCheck], alpha: Double) -> [Kind: Double] {
-        let present = Set(checks.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map { $0.kind })
-        let total = present.map(\.weight).reduce(0, +)
-        return Dictionary(uniqueKeysWithValues: present.map { ($0, alpha * $0.weight / total) })
+        let judged = checks.filter { $0.powerBasis.map { $0 != .exact } ?? false }
+        var present = Set(judged.map(\.kind))
+        while true {
+            let total = present.map(\.weight).reduce(0, +)
+            let shares = Dictionary(uniqueKeysWithValues: present.map { ($0, alpha * $0.weight / total) })
+            let blind = present.filter { kind in !judged.contains { $0.kind == kind && ($0.smallestP ?? 0) <= shares[kind]! } }
+            if blind.isEmpty || blind.count == present.count { return shares }
+            present.subtract(blind)
+        }
     }
 
     /// Judges a compare's checks: α is split between the kinds of check (`alphaShares`), and Holm runs within each
@@ -57,7 +67,23 @@ extension MetricCheck {
                 levels[index] = share / Double(max(1, testable.count))
             }
         }
-        let gating = max(1, out.filter(\.gating).count)
+        // A kind given no share (none of its checks could reach one): its checks are reported, never judged.
+        for index in out.indices where shares[out[index].kind] == nil && (out[index].powerBasis.map { $0 != .exact } ?? false) {
+            out[index].gating = false
+            out[index].family = "cannot reach any share of α (too few items or discordant records)"
+            out[index].regressionP = 1
+            out[index].improvementP = 1
+            out[index].adjustedP = nil
+            out[index].status = .unchanged
+        }
+        // A check outside its kind's tests is described at the level it would have had joining them (Holm's first step
+        // over one more test); a kind given no share, at the share it would have had alone with the others.
+        let judgedKinds = Set(out.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map(\.kind))
+        let allWeights = judgedKinds.map(\.weight).reduce(0, +)
+        func levelIfTested(_ kind: Kind) -> Double {
+            let share = shares[kind] ?? alpha * kind.weight / max(allWeights, kind.weight)
+            return share / Double(out.filter { $0.kind == kind && $0.gating }.count + 1)
+        }
         for index in out.indices {
             switch out[index].powerBasis {
             case .exact?:
@@ -73,9 +99,17 @@ extension MetricCheck {
             default: break
             }
             guard let basis = out[index].powerBasis else { continue }
-            let level = levels[index] ?? shares[out[index].kind].map { $0 / Double(gating) } ?? alpha
+            let level = levels[index] ?? levelIfTested(out[index].kind)
+            // A ratio whose every item is unchanged (identical token counts) has no spread to plan from: nothing to test.
+            if case .logRatio(let se) = basis, se == 0, out[index].delta == 0 {
+                out[index].mde = nil
+                out[index].level = level
+                out[index].powerNote = "no item changed: nothing to test"
+                continue
+            }
             let mde = Statistics.minimumDetectableEffect(basis, alpha: level)
             out[index].mde = mde.isFinite ? mde : nil
+            out[index].level = basis == .exact ? nil : level
             if mde > out[index].threshold { out[index].powerNote = out[index].cannotSee(mde: mde) }
             if !out[index].gating, basis != .exact {
                 out[index].powerNote = "cannot see a change of \(out[index].thresholdText) with n = \(out[index].n): "
@@ -92,7 +126,7 @@ extension MetricCheck {
         case .logRatio?, .blockMeans?:
             needs = String(format: "×%.2f (%+.1f%% beyond ×%.2f)", (1 + threshold) * (1 + mde), mde * 100, 1 + threshold)
         default:
-            needs = String(format: "%.1f points", mde * 100)
+            needs = String(format: "%.2f points", mde * 100)
         }
         return "cannot see a change of \(thresholdText) with n = \(n): 80% power needs \(needs)"
     }

@@ -54,6 +54,8 @@ public struct MetricCheck: Sendable, Hashable, Codable {
     public var mde: Double?
     /// "cannot see a change of … with n = …" when the threshold is below what the check can detect.
     public var powerNote: String?
+    /// The level the check's p-value is tested at (its kind's share of α over Holm's first step), which `mde` is computed at.
+    public var level: Double?
     /// What `mde` is computed from (set by the check; not written).
     package var powerBasis: Statistics.PowerBasis?
     /// The smallest p-value the check's data could give in any outcome (McNemar: every discordant record one
@@ -62,7 +64,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case metric, key, kind, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
-        case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note"
+        case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note", level
     }
 
     public init(metric: String, key: CheckKey, kind: Kind, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
@@ -102,6 +104,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         gating = try c.decodeIfPresent(Bool.self, forKey: .gating) ?? false
         mde = try c.decodeIfPresent(Double.self, forKey: .mde)
         powerNote = try c.decodeIfPresent(String.self, forKey: .powerNote)
+        level = try c.decodeIfPresent(Double.self, forKey: .level)
     }
 
     /// A figure that could not be measured (no pair with a positive time: a stream sent in one burst has TPOT 0) is NaN
@@ -130,6 +133,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         try c.encode(gating, forKey: .gating)
         try c.encodeIfPresent(finite(mde), forKey: .mde)
         try c.encodeIfPresent(powerNote, forKey: .powerNote)
+        try c.encodeIfPresent(finite(level), forKey: .level)
     }
 
     /// Sets every check's status with Holm's correction within its family: a regression (or an

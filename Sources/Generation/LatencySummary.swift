@@ -1,6 +1,6 @@
 import BenchSupport
 
-/// Latency distribution of one group of records, with bootstrap intervals on p50 and p95.
+/// Latency distribution of one group of records, with order-statistic intervals on p50 and p95.
 public struct LatencySummary: Sendable, Hashable, Codable {
     public var n: Int
     public var mean: Double

@@ -133,14 +133,27 @@ public struct ControlCheck: Sendable, Hashable, Codable {
         }.joined(separator: ", ")
     }
 
+    /// The intervals' exact coverage: the order statistics' steps give more than the 98.3% asked for.
+    var coverageText: String {
+        let coverage = Statistics.quantileIntervalCoverage(n: ratio.pairs, 0.5, confidence: Self.confidence) ?? Self.confidence
+        return String(format: "%.1f%%", coverage * 100)
+    }
+
+    /// The largest bias inside any component's interval, in words: `+34% (TTFT)`.
+    var largestMissed: String {
+        let ends = components.compactMap { name, ratio in ratio.ci.map { (name, max($0.high - 1, 1 - $0.low), $0.high - 1 >= 1 - $0.low) } }
+        guard let worst = ends.max(by: { $0.1 < $1.1 }) else { return "—" }
+        return String(format: "%@%.0f%% (%@)", worst.2 ? "+" : "−", worst.1 * 100, worst.0)
+    }
+
     /// One line for the report and the console.
     public var sentence: String {
         let figures = components.map { name, ratio in String(format: "%@ %.2f×", name, ratio.medianRatio) }.joined(separator: ", ")
         let head = "English A/A control (pivot/direct, \(ratio.pairs) pairs): \(figures)"
         return switch verdict {
         case .consistent:
-            head + ": every interval contains 1.0; the timings are compatible with a route bias of \(biasRange) (98.3% intervals, "
-                + "95% together), and a smaller bias cannot be seen with \(ratio.pairs) pairs."
+            head + ": every interval contains 1.0; the timings are compatible with a route bias of \(biasRange) (order-statistic intervals of the "
+                + "median, \(coverageText) each, at least 95% together), so a bias up to \(largestMissed) could be there unseen with \(ratio.pairs) pairs."
         case .biased:
             "⚠️ " + head + ": an interval EXCLUDES 1.0 (\(biasRange)), so order, cache state or drift biased this run; do not read its route ratios."
         case .tooFewPairs: head + ": too few pairs for an interval (need \(Statistics.minimumForInterval))."

@@ -34,7 +34,7 @@ public struct Comparison: Sendable, Encodable {
         case brokenItemCounts = "broken_item_counts"
         case latencyNotJudged = "latency_not_judged"
         case gatingChecks = "gating_checks"
-        case environment, alphaShares = "alpha_shares"
+        case environment, alphaShares = "alpha_shares", visibility = "can_see"
     }
 
     /// The runs' differences in named settings that were let through by `--allow-mismatch`.
@@ -92,11 +92,22 @@ public struct Comparison: Sendable, Encodable {
             }
             // An unsteady run's latency is not judged on any basis, its calibration not used: checked before the calibrations are compared.
             latencyNotJudged = LatencyNotJudged(base: a, current: b, basis: latency, environment: environment)
+            notes += LatencyNotJudged.steadinessContext(base: a, current: b, basis: latency)
             let serverChange = environment.filter { $0.effect == .serverSpeed && $0.recordedOnBothSides }
                 .map { "\($0.name): \($0.base) → \($0.current)" }.joined(separator: "; ")
-            let (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
-                ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
-                                             margin: thresholds.calibrationMargin, serverChange: serverChange.isEmpty ? nil : serverChange)
+            var (machine, note): (MachineAdjustment?, String)
+            do {
+                (machine, note) = try latencyNotJudged.map { (nil, $0.note) }
+                    ?? MachineAdjustment.resolve(base: a.provenance.calibration, current: b.provenance.calibration, basis: latency,
+                                                 margin: thresholds.calibrationMargin, serverChange: serverChange.isEmpty ? nil : serverChange)
+            } catch let error as MachineComparabilityError where latency == .sameRunner {
+                // Same-runner, calibrations far apart mean the sides were not measured together: unjudged, not refused.
+                guard case .machinesDiffer(_, _, let factor, let margin, let component) = error else { throw error }
+                let unjudged = LatencyNotJudged(sidesDiffer: String(format: "the two runs' machine calibrations differ by ×%.2f in %@, beyond the ×%.2f margin",
+                                                                    factor, component, margin))
+                latencyNotJudged = unjudged
+                (machine, note) = (nil, unjudged.note)
+            }
             notes.append(note)
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
@@ -129,6 +140,7 @@ public struct Comparison: Sendable, Encodable {
         try container.encode(gatingChecks, forKey: .gatingChecks)
         try container.encode(environment, forKey: .environment)
         try container.encode(alphaShares, forKey: .alphaShares)
+        try container.encode(visibility, forKey: .visibility)
     }
 
     /// The environment differences that make runs incomparable: another model file (by SHA-256) or reply-language judge, a server build or

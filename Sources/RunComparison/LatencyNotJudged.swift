@@ -23,6 +23,17 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     var unsteady = false, unlikePool = false, serverChanged = false
     /// Whether a run's calibration is damaged (a time no request takes): an edited report or a broken clock, not a load.
     var damaged = false
+    /// Same-runner, whether the two runs' calibrations differ beyond the margin: they were not measured side by side.
+    var sidesDiffer = false
+
+    /// Same-runner runs whose calibrations differ beyond the margin (`reason` says by how much): latency is left
+    /// unjudged, not refused — every other check still runs.
+    init(sidesDiffer reason: String) {
+        runs = ["base", "current"]
+        reasons = [reason]
+        metrics = Comparison.latencyMetrics.sorted()
+        sidesDiffer = true
+    }
 
     /// Nil when both runs were steady (and, calibrated, each pool's servers alike) or latency is skipped anyway.
     /// A pool whose servers' calibrations differ beyond the margin (`PoolLatency.disagreement`) has no one
@@ -41,7 +52,10 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
         for (name, report) in [("base", base), ("current", current)] {
             var why: [String] = []
             let steadiness = MachineSteadiness(report)
-            if !steadiness.isSteady {
+            // Same-runner, both sides were measured together, block by block: drift lands in both and in the block
+            // t-interval, so only a collapse or a damaged calibration leaves latency unjudged (`steadinessContext` says the rest).
+            let refuses = basis != .sameRunner || steadiness.collapsed || steadiness.calibration?.verdict == .damaged
+            if !steadiness.isSteady, refuses {
                 why += steadiness.reasons
                 if steadiness.calibration?.verdict == .damaged { damaged = true } else { unsteady = true }
             }
@@ -60,10 +74,26 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
         metrics = Comparison.latencyMetrics.sorted()
     }
 
+    /// Same-runner, what made a run unsteady that does not leave its latency unjudged (calibration drift, shared by
+    /// both sides measured together): context for the reader, one line per run.
+    static func steadinessContext(base: GenerationReport, current: GenerationReport, basis: LatencyBasis) -> [String] {
+        guard basis == .sameRunner else { return [] }
+        return [("base", base), ("current", current)].compactMap { name, report in
+            let steadiness = MachineSteadiness(report)
+            guard !steadiness.isSteady, !steadiness.collapsed, steadiness.calibration?.verdict != .damaged else { return nil }
+            return "context, not a refusal: the \(name) run's machine drifted (" + steadiness.reasons.joined(separator: "; ")
+                + "); both sides were measured together on one runner, so the drift is in both and in the latency interval"
+        }
+    }
+
     /// The note at the top of the comparison.
     public var note: String {
         let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
         let judged = " Accuracy, fallbacks and token cost are judged as usual; "
+        if sidesDiffer {
+            return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ")
+                + ": the two runs were not measured side by side on one runner." + judged + "run both sides interleaved (scripts/ci-regression) to judge latency."
+        }
         if damaged && !unsteady && !unlikePool && !serverChanged {
             return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ")
                 + "; the report was edited or the clock failed, so its calibration cannot be trusted." + judged + "run that side again to judge latency."
@@ -84,7 +114,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
     /// Why, in a JUnit test case's name.
     private var shortCause: String {
-        [unsteady ? "machine unsteady" : nil, damaged ? "calibration damaged" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
+        [unsteady ? "machine unsteady" : nil, damaged ? "calibration damaged" : nil, sidesDiffer ? "calibrations differ" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
     public func encode(to encoder: Encoder) throws {

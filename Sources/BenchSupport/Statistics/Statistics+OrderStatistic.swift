@@ -9,7 +9,19 @@ extension Statistics {
     /// with P(B ≥ u) ≤ (1 − confidence)/2, B ~ Bin(n, q) the values below the quantile. Nil when the sample is too
     /// small for either end (a median needs 6 values at 95%; a p95 needs about 73).
     public static func quantileInterval(_ values: [Double], _ q: Double, confidence: Double = 0.95) -> Interval? {
-        let n = values.count
+        guard let (lower, upper, _) = quantileRanks(n: values.count, q, confidence: confidence) else { return nil }
+        let sorted = values.sorted()
+        return Interval(low: sorted[lower - 1], high: sorted[upper - 1])
+    }
+
+    /// The exact coverage of `quantileInterval` over `n` values: at least `confidence`, and more where the binomial's
+    /// steps leave no ranks closer together (99.4% for a median of 48 values asked for at 98.3%).
+    public static func quantileIntervalCoverage(n: Int, _ q: Double, confidence: Double = 0.95) -> Double? {
+        quantileRanks(n: n, q, confidence: confidence)?.coverage
+    }
+
+    /// The 1-based ranks of the interval's ends and its exact coverage P(lower ≤ B < upper), B ~ Binomial(n, q).
+    static func quantileRanks(n: Int, _ q: Double, confidence: Double) -> (lower: Int, upper: Int, coverage: Double)? {
         guard n > 0, q > 0, q < 1 else { return nil }
         let tail = (1 - confidence) / 2
         // cdf[k] = P(B ≤ k), summed from log-space probabilities so that large n neither overflows nor underflows.
@@ -22,7 +34,6 @@ extension Statistics {
         }
         guard let lower = (1...n).last(where: { cdf[$0 - 1] <= tail }),
               let upper = (1...n).first(where: { 1 - cdf[$0 - 1] <= tail }), lower < upper else { return nil }
-        let sorted = values.sorted()
-        return Interval(low: sorted[lower - 1], high: sorted[upper - 1])
+        return (lower, upper, cdf[upper - 1] - cdf[lower - 1])
     }
 }

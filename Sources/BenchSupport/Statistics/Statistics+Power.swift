@@ -24,9 +24,8 @@ extension Statistics {
     /// Minimum detectable effect of a check tested at level `alpha` (the level its p-value must reach):
     /// - `.logRatio`: exp((z₁₋α + z₀.₈)·SE) − 1, the relative distance *beyond the threshold's margin*
     ///   (a true ratio of (1 + threshold)·(1 + mde) is flagged with 80% power);
-    /// - `.paired`: the difference in proportions d from no change solving d = k·√(deff·(churn + d)/n),
-    ///   k = z₁₋α + z₀.₈: a true change d adds a fraction d of discordant records to the churn, so a run
-    ///   with no discordant record still cannot see less than k²·deff/n;
+    /// - `.paired`: the drop d from no change that the exact one-sided McNemar test reaches `alpha` for with 80%
+    ///   probability, under the alternative (`pairedMinimumDetectableEffect`): without churn ⌈log₂(1/α)⌉/n;
     /// - `.exact`: 0.
     public static func minimumDetectableEffect(_ basis: PowerBasis, alpha: Double) -> Double {
         switch basis {
@@ -38,11 +37,52 @@ extension Statistics {
             let degrees = Double(max(1, blocks - 1))
             return exp((studentTQuantile(1 - alpha, degrees: degrees) + studentTQuantile(power, degrees: degrees)) * se) - 1
         case .paired(let churn, let n, let designEffect):
-            guard n > 0 else { return 1 }
-            let k = normalQuantile(1 - alpha) + normalQuantile(power)
-            let a = k * k * designEffect / Double(n)
-            return (a + (a * a + 4 * a * churn).squareRoot()) / 2
+            return pairedMinimumDetectableEffect(churn: churn, n: n, designEffect: designEffect, alpha: alpha)
         }
+    }
+
+    /// The paired check's mde computed under the alternative with the exact test it runs: a true drop d moves d·n units
+    /// one way on top of the background churn, which moves units both ways at random (Poisson, churn·n/2 each way);
+    /// the mde is the smallest d whose one-sided exact McNemar p reaches `alpha` with 80% probability. Without churn it
+    /// is exact: ⌈log₂(1/α)⌉ units of n. Repeats clustered by item count as n/deff independent units.
+    static func pairedMinimumDetectableEffect(churn: Double, n: Int, designEffect: Double, alpha: Double) -> Double {
+        guard n > 0, alpha > 0 else { return 1 }
+        let units = max(1, Int((Double(n) / max(1, designEffect)).rounded()))
+        let each = churn * Double(units) / 2
+        // Hundreds of background moves each way: the counts are normal, and the exact sums would cost their square.
+        if each > 200 {
+            let k = normalQuantile(1 - alpha) + normalQuantile(power)
+            let a = k * k / Double(units)
+            return min(1, (a + (a * a + 4 * a * churn).squareRoot()) / 2)
+        }
+        // Background moves each way, and their Poisson weights, truncated where the rest weighs under 10⁻⁶.
+        let top = Int((each + 8 * each.squareRoot() + 8).rounded(.up))
+        var weights: [Double] = []
+        var weight = exp(-each)
+        for k in 0...top {
+            if k > 0 { weight *= each / Double(k) }
+            weights.append(weight)
+        }
+        var cumulative: [Double] = []
+        for weight in weights { cumulative.append((cumulative.last ?? 0) + weight) }
+        // The probability the test reaches α with `moved` one-way units: p falls as the one-way count x grows and rises
+        // with the other way's y, so the largest y that still reaches α only grows with x (one walk over y).
+        func reaches(_ moved: Int) -> Double {
+            var reached = 0.0, y = -1
+            for (x, wx) in weights.enumerated() {
+                while y + 1 <= top, mcnemarExactOneSided(worse: moved + x, better: y + 1) <= alpha { y += 1 }
+                if y >= 0 { reached += wx * cumulative[y] }
+            }
+            return reached
+        }
+        guard reaches(units) >= power else { return 1 }
+        // Power grows with the units moved: the least that reaches 80%, by bisection.
+        var (low, high) = (0, units)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if reaches(middle) >= power { high = middle } else { low = middle }
+        }
+        return Double(high) / Double(units)
     }
 
     /// The standard normal quantile (Acklam's rational approximation, relative error below 1.2·10⁻⁹).

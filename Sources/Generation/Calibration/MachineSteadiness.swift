@@ -49,6 +49,10 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
 
     public var isSteady: Bool { reasons.isEmpty }
 
+    /// More than `maxSlowShare` of the judged requests collapsed: the one cause that makes a run's latency meaningless
+    /// even beside a run measured at the same time (a same-runner A/B), where calibration drift is shared by both sides.
+    public var collapsed: Bool { Double(slowRequests) > maxSlowShare * Double(requests) }
+
     /// Judges a run from its machine calibration and the generation speed of its records.
     public init(calibration: MachineCalibration?, records: [GenerationRecord]) {
         slowFraction = Self.slowFraction

@@ -44,6 +44,7 @@ package enum GenerationComparer {
                 if machine != nil, !judgeLatency { checks.append(collapseRate(paired, key: key, collapses: collapses)) }
                 checks += routeChecks(paired, key: key, thresholds: thresholds, machine: judgeLatency ? machine : nil, blocks: blocks,
                                       sameTokenizer: sameTokenizer)
+                checks += servedPerLanguage(paired, key: key, thresholds: thresholds)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
@@ -58,6 +59,18 @@ package enum GenerationComparer {
                            rule: "\(collapses.base) collapsed request(s) in base, \(collapses.current) in current (generation below "
                                + "\(Int(MachineSteadiness.slowFraction * 100))% of the run's median tokens/s): this route's latency is left out, not judged, "
                                + "from \(MachineSteadiness.maxCollapsesPerRoute) collapses in one run")
+    }
+
+    /// Served in own language per language of a route: the people of one language losing service is what a team
+    /// cares about, and a route-wide rate over every language dilutes it. Most such checks are small (a dozen people)
+    /// and cannot reach their share of α; the family-wise step leaves those out (Tarone) and says what each can see.
+    static func servedPerLanguage(_ paired: [Pair], key: CheckKey, thresholds: Thresholds) -> [MetricCheck] {
+        let languages = Set(paired.map(\.current.lang))
+        guard languages.count > 1 else { return [] }  // one language: the route's own check is this one
+        return languages.sorted().map { lang in
+            proportion(paired.filter { $0.current.lang == lang }, metric: "generation.served_in_own_language", key: key.with(.lang, lang.identifier),
+                       polarity: .higherIsBetter, points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true }
+        }
     }
 
     /// The metric of `collapseRate`.

@@ -130,6 +130,20 @@ struct MachineSteadinessTests {
         #expect(comparison.junit.contains("<skipped message=\"⚠️ latency NOT JUDGED"))
     }
 
+    /// Same-runner, a calibration that drifted (no request collapsed) is context: both sides were measured together, so
+    /// the drift is in both and in the block interval. Latency is judged and the drift said; calibrated, it is not judged.
+    @Test func sameRunnerDriftIsContextNotARefusal() throws {
+        let base = try Self.run("quiet", calibration: Self.quiet, records: try GenerationFixtures.records("base"))
+        let drifted = Self.calibration(start: [400, 405, 398], end: [600, 610, 590])
+        let current = try Self.run("drifted", calibration: drifted, records: try GenerationFixtures.records("base"))
+        #expect(!MachineSteadiness(current.generation!).isSteady && !MachineSteadiness(current.generation!).collapsed)
+        let sameRunner = try Comparison(base: base, current: current, thresholds: .default, latency: .sameRunner)
+        #expect(sameRunner.latencyNotJudged == nil && sameRunner.checks.contains { $0.metric == "generation.latency" })
+        #expect(sameRunner.notes.contains { $0.hasPrefix("context, not a refusal: the current run's machine drifted (") }, "\(sameRunner.notes)")
+        let calibrated = try Comparison(base: base, current: current, thresholds: .default, latency: .calibrated)
+        #expect(calibrated.latencyNotJudged != nil)
+    }
+
     @Test func bothRunsSteadyJudgeLatencyAsBefore() throws {
         let comparison = try Comparison(base: try Self.run("quiet", calibration: Self.quiet, records: try GenerationFixtures.records("base")),
                                         current: try Self.run("slow", calibration: Self.quiet, records: try GenerationFixtures.records("base"), slower: 2),

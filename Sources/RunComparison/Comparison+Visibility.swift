@@ -1,0 +1,77 @@
+import BenchSupport
+import Checks
+import Foundation
+
+/// What a compare can see at its n and the level each check is really tested at, said before what it saw: a green
+/// verdict means something only next to "this job sees a 27-point drop in a 45-item language". Each phrase is the
+/// minimum detectable effect (80% power, under the alternative) of the check people ask about, and, where that is
+/// more than the threshold asks, how many items or blocks would see the threshold.
+extension Comparison {
+    public var visibility: [String] {
+        var out: [String] = []
+        let planned = checks.filter { $0.mde != nil && $0.level != nil }
+        let accuracy = planned.filter { $0.metric == "detection.accuracy" }
+        if let check = accuracy.filter({ $0.key[.lang] != nil }).min(by: { $0.n < $1.n }) {
+            out.append("a \(check.n)-item language's accuracy: " + Self.rate(check, unit: "items"))
+        }
+        if let check = accuracy.filter({ $0.key[.lang] == nil }).max(by: { $0.n < $1.n }) {
+            out.append("a config's accuracy over \(check.n) items: " + Self.rate(check, unit: "items"))
+        }
+        let served = planned.filter { $0.metric == "generation.served_in_own_language" && $0.key[.lang] != nil }
+        if let check = served.min(by: { $0.n < $1.n }) {
+            out.append("a \(check.n)-person language's service: " + Self.rate(check, unit: "people"))
+        }
+        for metric in ["generation.latency", "generation.tokens_generated"] {
+            guard let check = planned.filter({ $0.metric == metric }).max(by: { $0.n < $1.n }) else { continue }
+            out.append("\(metric == "generation.latency" ? "latency" : "tokens generated") (\(check.key.description)): " + Self.ratio(check))
+        }
+        return out
+    }
+
+    /// `26.67 points (12 of 45 items); 2.0 points needs about 600 items`.
+    static func rate(_ check: MetricCheck, unit: String) -> String {
+        let mde = check.mde!, moved = Int((mde * Double(check.n)).rounded(.up))
+        var text = moved >= check.n ? "no change short of all \(check.n) \(unit)" : String(format: "%.2f points (%d of %d %@)", mde * 100, moved, check.n, unit)
+        if mde > check.threshold, let needed = itemsNeeded(check) {
+            text += "; \(check.thresholdText) needs about \(needed) \(unit)"
+        }
+        return text
+    }
+
+    /// `×1.38`, and the blocks that would see twice the threshold when more are needed.
+    static func ratio(_ check: MetricCheck) -> String {
+        let seen = (1 + check.threshold) * (1 + check.mde!)
+        var text = String(format: "×%.2f", seen)
+        if case .blockMeans(let se, let blocks)? = check.powerBasis, let level = check.level, seen > 1 + 2 * check.threshold {
+            // Drift between blocks is the spread: the standard error of their mean falls as 1/√blocks.
+            let target = log(1 + 2 * check.threshold) - log(1 + check.threshold)
+            if let needed = (blocks + 1...64).first(where: { b in
+                let degrees = Double(b - 1), scaled = se * (Double(blocks) / Double(b)).squareRoot()
+                return (Statistics.studentTQuantile(1 - level, degrees: degrees) + Statistics.studentTQuantile(Statistics.power, degrees: degrees)) * scaled <= target
+            }) {
+                text += String(format: "; ×%.2f needs about %d blocks", 1 + 2 * check.threshold, needed)
+            }
+        }
+        return text
+    }
+
+    /// The items a paired check would need for its mde to reach its threshold at the same level and churn (doubling,
+    /// then bisection; nil past a million).
+    static func itemsNeeded(_ check: MetricCheck) -> Int? {
+        guard case .paired(let churn, _, let designEffect)? = check.powerBasis, let level = check.level, check.threshold > 0 else { return nil }
+        let sees = { (n: Int) in
+            Statistics.minimumDetectableEffect(.paired(churn: churn, n: n, designEffect: designEffect), alpha: level) <= check.threshold
+        }
+        var high = max(check.n, 1)
+        while !sees(high) {
+            high *= 2
+            if high > 1_000_000 { return nil }
+        }
+        var low = high / 2
+        while high - low > max(1, high / 100) {
+            let middle = (low + high) / 2
+            if sees(middle) { high = middle } else { low = middle }
+        }
+        return high
+    }
+}
