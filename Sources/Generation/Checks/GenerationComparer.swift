@@ -23,8 +23,9 @@ package enum GenerationComparer {
     }
 
     /// `machine` puts latency ratios on a common machine scale (identity for same-runner runs); nil skips latency.
+    /// `perLanguage` adds served per route × language (a variants section has its own table of those: `servedByLanguage`).
     package static func checks(base: GenerationReport, current: GenerationReport, thresholds: Thresholds,
-                       machine: MachineAdjustment? = .identity) -> [MetricCheck] {
+                       machine: MachineAdjustment? = .identity, perLanguage: Bool = true) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         let blocks = Blocks(base: base.provenance, current: current.provenance)
         // Prompt token counts are exact only between runs of one tokenizer: the same model file, by SHA-256.
@@ -44,7 +45,7 @@ package enum GenerationComparer {
                 if machine != nil, !judgeLatency { checks.append(collapseRate(paired, key: key, collapses: collapses)) }
                 checks += routeChecks(paired, key: key, thresholds: thresholds, machine: judgeLatency ? machine : nil, blocks: blocks,
                                       sameTokenizer: sameTokenizer)
-                checks += servedPerLanguage(paired, key: key, thresholds: thresholds)
+                if perLanguage { checks += servedPerLanguage(paired, key: key, thresholds: thresholds) }
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)

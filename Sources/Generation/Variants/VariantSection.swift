@@ -37,7 +37,7 @@ public struct VariantSection: Sendable, Hashable, Codable {
             let flips = VariantFlips(reference: reference.records, variant: report.records)
             return VariantSection(name: variant.name, description: variant.description, summary: report.summary, fallbacks: report.fallbacks,
                                   served: report.served,
-                                  versusReference: index == 0 ? [] : GenerationComparer.checks(base: reference, current: report, thresholds: .default)
+                                  versusReference: index == 0 ? [] : GenerationComparer.checks(base: reference, current: report, thresholds: .default, perLanguage: false)
                                       + GenerationComparer.servedByLanguage(base: reference, current: report, thresholds: .default),
                                   gained: flips.gained, lost: flips.lost)
         }

@@ -100,14 +100,17 @@ struct CalibrationConsistencyTests {
         let slowed = try Self.run("loaded", calibration: Self.loaded, slower: 2)
         // The medians (399 vs 449 ms) are inside the ×1.25 margin: only the spread tells.
         #expect(abs(Self.loaded.medianMs / Self.quiet.medianMs - 449.0 / 399) < 1e-9)
-        // The calibration's interval would widen the threshold until the doubling passes: on either basis,
-        // latency is not judged, and the note names the run and the spread; a loaded base the same way.
-        for basis in [LatencyBasis.calibrated, .sameRunner] {
-            let comparison = try Comparison(base: base, current: slowed, thresholds: .default, latency: basis)
-            #expect(!comparison.checks.contains { Comparison.latencyMetrics.contains($0.metric) })
-            #expect(comparison.latencyNotJudged?.runs == ["current"])
-            #expect(comparison.notes.contains { $0.contains("the current run: the machine calibration's samples span ×41.75 (400–16700 ms;") && $0.contains("beyond ×1.50") })
-        }
+        // Calibrated, its interval would widen the threshold until the doubling passes: latency is not judged, and the
+        // note names the run and the spread; a loaded base the same way.
+        let comparison = try Comparison(base: base, current: slowed, thresholds: .default, latency: .calibrated)
+        #expect(!comparison.checks.contains { Comparison.latencyMetrics.contains($0.metric) })
+        #expect(comparison.latencyNotJudged?.runs == ["current"])
+        #expect(comparison.notes.contains { $0.contains("the current run: the machine calibration's samples span ×41.75 (400–16700 ms;") && $0.contains("beyond ×1.50") })
+        // Same-runner, nothing is scaled by the calibration: the spread is context, and the doubling is a regression.
+        let sameRunner = try Comparison(base: base, current: slowed, thresholds: .default, latency: .sameRunner)
+        #expect(sameRunner.latencyNotJudged == nil)
+        #expect(sameRunner.regressions.contains { $0.metric == "generation.latency" })
+        #expect(sameRunner.notes.contains { $0.hasPrefix("context, not a refusal: the current run's machine drifted (the machine calibration's samples span ×41.75") })
         let loadedBase = try Comparison(base: try Self.run("loaded", calibration: Self.loaded), current: try Self.run("quiet", calibration: Self.quiet),
                                         thresholds: .default, latency: .calibrated)
         #expect(loadedBase.latencyNotJudged?.runs == ["base"])
