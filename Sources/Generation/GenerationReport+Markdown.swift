@@ -33,7 +33,15 @@ extension GenerationReport {
         if !ratios.rows.isEmpty { out += MarkdownWriter.render(ratios) + "\n" }
         out += MarkdownWriter.render(servedTable) + "\n"
         out += judges.map { MarkdownWriter.render($0.table) + "\n" } ?? JudgeAgreement.oneJudge(settings.judge) + "\n\n"
-        if let funnel { out += MarkdownWriter.render(funnel.table) + "\n" + funnel.sharingSentence + "\n\n" }
+        if let funnel {
+            out += MarkdownWriter.render(funnel.table) + "\n" + funnel.sharingSentence + "\n\n"
+            // The funnel loses a person at the first stage in pipeline order; the served table lists a looping reply first.
+            let both = records.filter { !$0.detectedRight && $0.notServedReason == NotServed.degenerateOutput }.count
+            if both > 0 {
+                out += "\(both) misdetected person(s) also got a looping reply: lost to detection here (the first stage they failed), "
+                    + "counted as degenerate-output in the served table (a looping reply serves no one, whatever was detected).\n\n"
+            }
+        }
         out += "![Fallbacks by reason](\(Self.fallbackChartFile))\n\n"
         out += MarkdownWriter.render(fallbackTable) + "\n"
         out += "Replies are in `replies.jsonl`; per-stage metadata (never text) in `diagnostics.jsonl`.\n\n"

@@ -92,6 +92,16 @@ struct ServedFunnelTests {
         Snapshot.assert(MarkdownWriter.render(funnel.table) + "\n" + funnel.sharingSentence + "\n", named: "served-funnel.md")
     }
 
+    /// The funnel loses a person at detection, the served table lists a looping reply first: where one person is both,
+    /// the report says why the two counts differ.
+    @Test func aMisdetectedPersonWithALoopingReplyIsExplained() throws {
+        var report = try Self.report()
+        #expect(!report.markdown.contains("also got a looping reply"))
+        let index = try #require(report.records.firstIndex { !$0.detectedRight && $0.fallbackReason != .crisisProtocol })
+        report.records[index].notServedReason = NotServed.degenerateOutput
+        #expect(report.markdown.contains("1 misdetected person(s) also got a looping reply: lost to detection here"))
+    }
+
     @Test func theOtherConfigsRecordsReadBackFromTheLog() throws {
         let report = try Self.report()
         let directory = try Fixture.temporaryDirectory()
