@@ -9,7 +9,7 @@ extension MetricCheck {
     public enum Kind: String, CaseIterable, Sendable, Codable {
         case detection, outcomes, latency, tokenCost = "token cost"
 
-        var weight: Double {
+        package var weight: Double {
             switch self {
             case .detection, .outcomes: 2
             case .latency, .tokenCost: 1

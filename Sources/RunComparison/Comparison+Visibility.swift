@@ -4,28 +4,54 @@ import Foundation
 
 /// What a compare can see at its n and the level each check is really tested at, said before what it saw: a green
 /// verdict means something only next to "this job sees a 27-point drop in a 45-item language". Each phrase is the
-/// minimum detectable effect (80% power, under the alternative) of the check people ask about, and, where that is
-/// more than the threshold asks, how many items or blocks would see the threshold.
+/// minimum detectable effect (80% power, under the alternative) of the check people ask about, at the level the change
+/// it names would be tested at — a language's accuracy moved by a recognizer change in every config at once shares
+/// its kind's α among those correlated checks — and, where that is more than the threshold asks, how many items or
+/// blocks would see the threshold.
 extension Comparison {
     public var visibility: [String] {
         var out: [String] = []
         let planned = checks.filter { $0.mde != nil && $0.level != nil }
         let accuracy = planned.filter { $0.metric == "detection.accuracy" }
+        // A recognizer change moves a language in every config at once, and each config's overall check with it: the
+        // change makes that many correlated checks testable, and Holm's first step divides the share among them.
+        let configs = Set(accuracy.compactMap { $0.key[.config] }).count
         if let check = accuracy.filter({ $0.key[.lang] != nil }).min(by: { $0.n < $1.n }) {
-            out.append("a \(check.n)-item language's accuracy: " + Self.rate(check, unit: "items"))
+            let family = 2 * max(1, configs)
+            out.append("a \(check.n)-item language's accuracy" + (configs > 1 ? " in all \(configs) configs at once" : "") + ": "
+                       + Self.rate(Self.planned(check, level: share(of: .detection) / Double(family)), unit: "items"))
         }
         if let check = accuracy.filter({ $0.key[.lang] == nil }).max(by: { $0.n < $1.n }) {
-            out.append("a config's accuracy over \(check.n) items: " + Self.rate(check, unit: "items"))
+            // A change spread thin over a config's languages moves its overall check alone: the whole share.
+            out.append("a config's accuracy over \(check.n) items, spread thin over its languages: "
+                       + Self.rate(Self.planned(check, level: share(of: .detection)), unit: "items"))
         }
         let served = planned.filter { $0.metric == "generation.served_in_own_language" && $0.key[.lang] != nil }
         if let check = served.min(by: { $0.n < $1.n }) {
-            out.append("a \(check.n)-person language's service: " + Self.rate(check, unit: "people"))
+            // One language losing service on a route moves its own check and the route's: two tests.
+            out.append("a \(check.n)-person language's service: " + Self.rate(Self.planned(check, level: share(of: .outcomes) / 2), unit: "people"))
         }
         for metric in ["generation.latency", "generation.tokens_generated"] {
             guard let check = planned.filter({ $0.metric == metric }).max(by: { $0.n < $1.n }) else { continue }
             out.append("\(metric == "generation.latency" ? "latency" : "tokens generated") (\(check.key.description)): " + Self.ratio(check))
         }
         return out
+    }
+
+    /// The share of α `kind` has, or would have were it testable (its weight over the weights of the kinds judged).
+    func share(of kind: MetricCheck.Kind) -> Double {
+        if let share = alphaShares[kind.rawValue] { return share }
+        let judged = Set(checks.filter { $0.level != nil }.map(\.kind)).union([kind])
+        return thresholds.alpha * kind.weight / judged.map(\.weight).reduce(0, +)
+    }
+
+    /// `check` planned at `level` (the level a change of the kind the phrase names would be tested at).
+    static func planned(_ check: MetricCheck, level: Double) -> MetricCheck {
+        guard let basis = check.powerBasis else { return check }
+        var check = check
+        check.level = level
+        check.mde = Statistics.minimumDetectableEffect(basis, alpha: level)
+        return check
     }
 
     /// `26.67 points (12 of 45 items); 2.0 points needs about 600 items`.
