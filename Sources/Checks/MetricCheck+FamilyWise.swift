@@ -80,9 +80,10 @@ extension MetricCheck {
         // over one more test); a kind given no share, at the share it would have had alone with the others.
         let judgedKinds = Set(out.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map(\.kind))
         let allWeights = judgedKinds.map(\.weight).reduce(0, +)
+        let gatingPerKind = Dictionary(grouping: out.filter(\.gating), by: \.kind).mapValues(\.count)
         func levelIfTested(_ kind: Kind) -> Double {
             let share = shares[kind] ?? alpha * kind.weight / max(allWeights, kind.weight)
-            return share / Double(out.filter { $0.kind == kind && $0.gating }.count + 1)
+            return share / Double((gatingPerKind[kind] ?? 0) + 1)
         }
         for index in out.indices {
             switch out[index].powerBasis {

@@ -31,7 +31,7 @@ public enum Rejudge {
     /// as a run judges), and `judge` recorded as its judge.
     public static func apply(_ report: GenerationReport, replies: [ReplyRecord], judge: String, detector: any LanguageIdentifying) async throws -> Outcome {
         var texts: [String: String] = [:]
-        for reply in replies { texts[reply.key] = texts[reply.key] ?? reply.reply }
+        for reply in replies { texts[reply.key] = reply.reply }
         var records = report.allRecords, judged = 0, changed = 0
         for index in records.indices where records[index].outcome == .model && records[index].fallbackReason != .crisisProtocol {
             let record = records[index]

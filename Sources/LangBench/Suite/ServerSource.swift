@@ -128,14 +128,14 @@ public struct ServerSource: Sendable, Equatable {
         }
         // The server's executable by content: two builds of one release (native and portable, say) sample differently
         // and run at other speeds, and their build_info is the same.
-        var local = ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? "")
+        let local = ["127.0.0.1", "localhost", "::1"].contains(server.baseURL.host ?? "")
+        var listener = server.configuration == nil && local ? server.baseURL.port.flatMap(ServerEnvironment.listener(port:)) : nil
         // A proxy or port-forward owning the port is named, and neither its binary nor its command line is the server's.
-        if server.configuration == nil, local, let port = server.baseURL.port, let program = ServerEnvironment.program(listeningOn: port),
-           !ServerEnvironment.isLlamaServer(program: program) {
+        if let program = listener?.program, !ServerEnvironment.isLlamaServer(program: program) {
             facts["server_process"] = "not llama-server: \(Redaction.text(program))"
-            local = false
+            listener = nil
         }
-        if let binary = server.configuration?.binary ?? (local ? server.baseURL.port.flatMap(ServerEnvironment.executable) : nil) {
+        if let binary = server.configuration?.binary ?? listener?.executable {
             do { facts["server_binary_sha256"] = try await ModelChecksum.sha256(ofFileAt: binary) }
             catch { facts["server_binary_sha256_error"] = Redaction.text("\(error)") }
         }
@@ -145,8 +145,7 @@ public struct ServerSource: Sendable, Equatable {
             facts["context_size"] = String(configuration.contextSize)
             facts["swa_full"] = String(configuration.swaFull)
             facts["server_args"] = ServerEnvironment.settings(configuration.arguments(port: 0))
-        } else if local, let port = server.baseURL.port,
-                  let arguments = ServerEnvironment.commandLine(listeningOn: port) {
+        } else if let arguments = listener?.arguments {
             // An attached server on this machine: how it was started is readable, and it is what decides its speed.
             facts["server_args"] = Redaction.text(ServerEnvironment.settings(arguments))
         }

@@ -20,7 +20,6 @@ enum ErrorMapping {
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch: .dataError
         // A model file that is there but unusable is bad data; one that cannot be read is not.
         case ModelError.malformed, ModelError.unsupportedVersion: .dataError
-        case Rejudge.Failure.noReply: .dataError
         case is ReportError, is ModelError, is BackendError, is VariantModelMissing, is PoolModelUnknown: .unavailable
         default: .internalError
         }

@@ -51,7 +51,7 @@ public enum ServerEnvironment {
         "--context-shift", "--no-context-shift", "--no-op-offload", "--jinja", "--no-jinja",
     ]
 
-    /// Whether the program behind `arguments0` (a command line's first word, or the executable's path) is llama-server:
+    /// Whether `program` (an executable's file name or path) is llama-server:
     /// a proxy or port-forward owning the port is not, and its settings are not the server's.
     public static func isLlamaServer(program: String) -> Bool {
         URL(fileURLWithPath: program).lastPathComponent.hasPrefix("llama-server")
@@ -76,24 +76,32 @@ public enum ServerEnvironment {
     /// The command line of the process listening on loopback `port`, found through /proc (Linux; nil elsewhere
     /// or when the process is not readable): how an attached local server was started.
     public static func commandLine(listeningOn port: Int) -> [String]? {
-        listener(port: port).map(\.arguments)
-    }
-
-    /// The program listening on loopback `port` (its file name, from /proc), or nil when none is readable.
-    public static func program(listeningOn port: Int) -> String? {
-        guard let pid = listener(port: port)?.pid else { return nil }
-        // try?: a process that ended since the listing has no program to name, which is what nil says.
-        let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/exe")) ?? ""
-        return path.isEmpty ? nil : URL(fileURLWithPath: path).lastPathComponent
+        listener(port: port)?.arguments
     }
 
     /// The executable of the process listening on loopback `port` (its /proc link, which reads as the file).
     public static func executable(listeningOn port: Int) -> String? {
-        listener(port: port).map { "/proc/\($0.pid)/exe" }
+        listener(port: port)?.executable
     }
 
-    /// The process listening on loopback `port`: its id and command line (arguments after the program).
-    static func listener(port: Int) -> (pid: String, arguments: [String])? {
+    /// A process listening on a loopback port, found through /proc.
+    public struct Listener: Sendable {
+        public let pid: String
+        /// Its command line after the program.
+        public let arguments: [String]
+        /// Its /proc link, which reads as the executable's file.
+        public var executable: String { "/proc/\(pid)/exe" }
+        /// The executable's file name (`llama-server`, `python3.13`), or nil when the process has ended since.
+        public var program: String? {
+            // try?: a process that ended since the listing has no program to name, which is what nil says.
+            let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: executable)) ?? ""
+            return path.isEmpty ? nil : URL(fileURLWithPath: path).lastPathComponent
+        }
+    }
+
+    /// The process listening on loopback `port` (Linux; nil elsewhere or when the process is not readable). One walk of
+    /// /proc: ask once and read what is needed from the answer.
+    public static func listener(port: Int) -> Listener? {
         let hexPort = String(format: "%04X", port)
         var inodes: Set<String> = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
@@ -115,7 +123,7 @@ public enum ServerEnvironment {
                 return target.hasPrefix("socket:[") && inodes.contains(String(target.dropFirst(8).dropLast()))
             }
             guard owns, let data = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline") else { continue }
-            return (pid, data.split(separator: 0).dropFirst().map { String(decoding: $0, as: UTF8.self) })
+            return Listener(pid: pid, arguments: data.split(separator: 0).dropFirst().map { String(decoding: $0, as: UTF8.self) })
         }
         return nil
     }
