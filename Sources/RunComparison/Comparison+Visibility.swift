@@ -13,23 +13,27 @@ extension Comparison {
         var out: [String] = []
         let planned = checks.filter { $0.mde != nil && $0.level != nil }
         let accuracy = planned.filter { $0.metric == "detection.accuracy" }
-        // A recognizer change moves a language in every config at once, and each config's overall check with it: the
-        // change makes that many correlated checks testable, and Holm's first step divides the share among them.
+        // A recognizer change moves a language in every config at once, and with it every config-wide detection check
+        // (accuracy, and the cost-weighted error where there is one): the change makes that many correlated checks
+        // testable, and Holm's first step divides the share among them.
         let configs = Set(accuracy.compactMap { $0.key[.config] }).count
+        let configWide = planned.filter { $0.kind == .detection && $0.key[.lang] == nil }
         if let check = accuracy.filter({ $0.key[.lang] != nil }).min(by: { $0.n < $1.n }) {
-            let family = 2 * max(1, configs)
+            let family = configWide.count + max(1, configs)
             out.append("a \(check.n)-item language's accuracy" + (configs > 1 ? " in all \(configs) configs at once" : "") + ": "
                        + Self.rate(Self.planned(check, level: share(of: .detection) / Double(family)), unit: "items"))
         }
         if let check = accuracy.filter({ $0.key[.lang] == nil }).max(by: { $0.n < $1.n }) {
-            // A change spread thin over a config's languages moves its overall check alone: the whole share.
+            // A change spread thin over a config's languages moves its config-wide checks alone.
+            let family = configWide.filter { $0.key[.config] == check.key[.config] }.count
             out.append("a config's accuracy over \(check.n) items, spread thin over its languages: "
-                       + Self.rate(Self.planned(check, level: share(of: .detection)), unit: "items"))
+                       + Self.rate(Self.planned(check, level: share(of: .detection) / Double(max(1, family))), unit: "items"))
         }
         let served = planned.filter { $0.metric == "generation.served_in_own_language" && $0.key[.lang] != nil }
         if let check = served.min(by: { $0.n < $1.n }) {
-            // One language losing service on a route moves its own check and the route's: two tests.
-            out.append("a \(check.n)-person language's service: " + Self.rate(Self.planned(check, level: share(of: .outcomes) / 2), unit: "people"))
+            // One language losing service on a route moves its own check, the route's and, when a fallback took it, that
+            // reason's rate: three tests.
+            out.append("a \(check.n)-person language's service: " + Self.rate(Self.planned(check, level: share(of: .outcomes) / 3), unit: "people"))
         }
         for metric in ["generation.latency", "generation.tokens_generated"] {
             guard let check = planned.filter({ $0.metric == metric }).max(by: { $0.n < $1.n }) else { continue }
