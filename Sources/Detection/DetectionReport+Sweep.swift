@@ -14,9 +14,15 @@ extension DetectionReport {
         public var ci: Statistics.Interval
         public var priorsAccuracy: Double?
         public var priorsCI: Statistics.Interval?
+        /// The same figures over the items every set keeps (their language in every set): sets compared on one item set.
+        public var common: Int?
+        public var commonAccuracy: Double?
+        public var commonCI: Statistics.Interval?
+        public var priorsCommonAccuracy: Double?
 
         enum CodingKeys: String, CodingKey {
             case set, candidates, inside, accuracy, ci = "ci95", priorsAccuracy = "priors_accuracy", priorsCI = "priors_ci95"
+            case common = "common_n", commonAccuracy = "common_accuracy", commonCI = "common_ci95", priorsCommonAccuracy = "priors_common_accuracy"
         }
     }
 
@@ -39,14 +45,30 @@ extension DetectionReport {
             if let split = splits[config] { return (split.inside, split.insideCorrect) }
             return metrics(config: config).map { ($0.n, $0.correct) }
         }
-        return configs.compactMap { config -> SweepPoint? in
-            guard let (set, priors) = DetectionSweep.set(ofConfig: config.name), !priors, let plain = inside(config.name) else { return nil }
+        let sets = configs.filter { DetectionSweep.set(ofConfig: $0.name).map { !$0.priors } ?? false }
+        // The languages every set holds (a set without a constraint holds them all): their items are inside every set.
+        let common = sets.compactMap(\.resolvedCandidates).reduce(nil as Set<String>?) { kept, set in kept.map { $0.intersection(set) } ?? Set(set) }
+        func commonTally(_ config: String) -> (n: Int, correct: Int)? {
+            guard let common else { return nil }
+            let slices = common.compactMap { metrics(config: config, slice: "lang=\($0)") }
+            return slices.isEmpty ? nil : (slices.map(\.n).reduce(0, +), slices.map(\.correct).reduce(0, +))
+        }
+        return sets.compactMap { config -> SweepPoint? in
+            guard let (set, _) = DetectionSweep.set(ofConfig: config.name), let plain = inside(config.name) else { return nil }
             var point = SweepPoint(set: set, candidates: config.resolvedCandidates?.count, inside: plain.n,
                                    accuracy: plain.n > 0 ? Double(plain.correct) / Double(plain.n) : 0,
                                    ci: Statistics.wilson(successes: plain.correct, trials: plain.n))
             if let withPriors = inside(config.name + DetectionSweep.priorsSuffix) {
                 point.priorsAccuracy = withPriors.n > 0 ? Double(withPriors.correct) / Double(withPriors.n) : 0
                 point.priorsCI = Statistics.wilson(successes: withPriors.correct, trials: withPriors.n)
+            }
+            if let kept = commonTally(config.name), kept.n > 0 {
+                point.common = kept.n
+                point.commonAccuracy = Double(kept.correct) / Double(kept.n)
+                point.commonCI = Statistics.wilson(successes: kept.correct, trials: kept.n)
+                if let withPriors = commonTally(config.name + DetectionSweep.priorsSuffix), withPriors.n > 0 {
+                    point.priorsCommonAccuracy = Double(withPriors.correct) / Double(withPriors.n)
+                }
             }
             return point
         }
@@ -56,11 +78,15 @@ extension DetectionReport {
         var table = ReportTable(title: "Accuracy against candidate-set size", columns: [
             .init("set"), .init("candidates"), .numeric("inside_n", title: "items in the set"), .numeric("accuracy_pct", title: "accuracy %"),
             .init("ci95", title: "95% CI"), .numeric("priors_accuracy_pct", title: "with priors %"), .init("priors_ci95", title: "95% CI"),
+            .numeric("common_accuracy_pct", title: "items every set keeps %"), .init("common_ci95", title: "95% CI"),
+            .numeric("priors_common_accuracy_pct", title: "those, with priors %"),
         ])
         for point in sweep {
             table.append([.text(point.set), .text(point.candidates.map(String.init) ?? "all"), .int(point.inside), .percent(point.accuracy),
                           .text(Self.percentInterval(point.ci)), point.priorsAccuracy.map { .percent($0) } ?? .empty,
-                          point.priorsCI.map { .text(Self.percentInterval($0)) } ?? .empty])
+                          point.priorsCI.map { .text(Self.percentInterval($0)) } ?? .empty,
+                          point.commonAccuracy.map { .percent($0) } ?? .empty, point.commonCI.map { .text(Self.percentInterval($0)) } ?? .empty,
+                          point.priorsCommonAccuracy.map { .percent($0) } ?? .empty])
         }
         return table
     }
@@ -83,6 +109,7 @@ extension DetectionReport {
         return MarkdownWriter.render(sweepTable) + "\n![Accuracy against candidate-set size](\(Self.sweepChartFile))\n\n"
             + "Accuracy over the items whose language is in each set (`sweep-<set>` configs), without and with the sweep's `hints` "
             + "as priors: what widening or narrowing the candidate set costs the items it keeps. Items outside a set are wrong by "
-            + "construction and counted in the candidate-set table above.\n\n"
+            + "construction and counted in the candidate-set table above. The sets hold different items, so their accuracies are "
+            + "compared on the last columns: the items whose language is in every set\(sweep.first?.common.map { " (\($0))" } ?? "").\n\n"
     }
 }

@@ -46,6 +46,9 @@ struct DetectionSweepTests {
         #expect(points[0].candidates == 2 && points[0].inside == 4 && points[0].accuracy == 0.75 && points[0].priorsAccuracy == 1)
         #expect(points[1].candidates == nil && points[1].inside == 6 && abs(points[1].accuracy - 5.0 / 6) < 1e-12 && points[1].priorsAccuracy == 1)
         #expect(report.markdown.contains("| pair | 2 | 4 | 75.0 |") && report.markdown.contains("| all | all | 6 | 83.3 |"), "\(report.markdown)")
+        // The sets hold different items: compared on the four ru/uk items both keep, widening costs one of them (4 → 3 right).
+        #expect(points.map(\.common) == [4, 4] && points.map(\.commonAccuracy) == [0.75, 0.75] && points.map(\.priorsCommonAccuracy) == [1, 1])
+        #expect(report.markdown.contains("| all | all | 6 | 83.3 | 43.6–97.0 | 100.0 | 61.0–100.0 | 75.0 | 30.1–95.4 | 100.0 |"), "\(report.markdown)")
         #expect(report.sweepChart?.contains("pair (2)") == true)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try JSONOutput.encode(report).utf8)) as? [String: Any])
         #expect((json["sweep"] as? [[String: Any]])?.map { $0["set"] as? String } == ["pair", "all"])
