@@ -5,14 +5,16 @@ import Foundation
 extension MetricCheck {
     /// The kinds of gating check a compare's α is split between, each with its weight. Detection and the
     /// outcomes people see (served, fallbacks) weigh twice what latency and token cost do, so that a dozen latency
-    /// checks cannot dilute a detection regression out of its share, nor the reverse.
+    /// checks cannot dilute a detection regression out of its share, nor the reverse. The slowest tenth is its own
+    /// kind: its exact test on a suite's ten slowest items cannot go below 2⁻¹⁰, which Holm's first step over every
+    /// latency check never reaches, so among them it could never fire.
     public enum Kind: String, CaseIterable, Sendable, Codable {
-        case detection, outcomes, latency, tokenCost = "token cost"
+        case detection, outcomes, latency, latencyTail = "latency tail", tokenCost = "token cost"
 
         package var weight: Double {
             switch self {
             case .detection, .outcomes: 2
-            case .latency, .tokenCost: 1
+            case .latency, .latencyTail, .tokenCost: 1
             }
         }
 
@@ -124,7 +126,7 @@ extension MetricCheck {
     func cannotSee(mde: Double) -> String {
         let needs: String
         switch powerBasis {
-        case .logRatio?, .blockMeans?:
+        case .logRatio?, .blockMeans?, .signFlip?:
             needs = String(format: "×%.2f (%+.1f%% beyond ×%.2f)", (1 + threshold) * (1 + mde), mde * 100, 1 + threshold)
         default:
             needs = String(format: "%.2f points", mde * 100)

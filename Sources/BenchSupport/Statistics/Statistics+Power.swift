@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Minimum detectable effects: the change a check flags with 80% power at its n, from the check's own
 /// spread. Normal approximations throughout (a planning figure, not a test).
@@ -13,6 +14,8 @@ extension Statistics {
         case logRatio(standardError: Double)
         /// The same test on the mean of a few block means, judged by Student's t with `blocks` − 1 degrees of freedom.
         case blockMeans(standardError: Double, blocks: Int)
+        /// An exact sign-flip test of `count` log-ratios against the threshold's margin, each with noise `spread`.
+        case signFlip(spread: Double, count: Int)
         /// A one-sided paired test of a difference in proportions (McNemar) over `n` records: `churn` is the
         /// discordance a run without the change shows (2·min(b, c)/n, records that moved both ways), and
         /// `designEffect` the variance inflation of repeats clustered by item (1 without repeats).
@@ -34,11 +37,84 @@ extension Statistics {
         case .logRatio(let se):
             return exp((normalQuantile(1 - alpha) + normalQuantile(power)) * se) - 1
         case .blockMeans(let se, let blocks):
+            // A few blocks' standard deviation falls short of the spread it estimates (E[s] = c₄·σ): planned from σ.
             let degrees = Double(max(1, blocks - 1))
-            return exp((studentTQuantile(1 - alpha, degrees: degrees) + studentTQuantile(power, degrees: degrees)) * se) - 1
+            let c4 = (2 / degrees).squareRoot() * exp(lgamma((degrees + 1) / 2) - lgamma(degrees / 2))
+            return exp(noncentralTShift(critical: studentTQuantile(1 - alpha, degrees: degrees), degrees: degrees) * se / c4) - 1
         case .paired(let churn, let n, let designEffect):
             return pairedMinimumDetectableEffect(churn: churn, n: n, designEffect: designEffect, alpha: alpha)
+        case .signFlip(let spread, let count):
+            return signFlipMinimumDetectableEffect(spread: spread, count: count, alpha: alpha)
         }
+    }
+
+    /// The shift δ (in standard errors) at which Student's t with `degrees` degrees of freedom exceeds `critical` with 80%
+    /// probability: the noncentral t's power, P(Z + δ > c·√(V/ν)) over V ~ χ²(ν), integrated numerically. The sum of the two
+    /// quantiles, t₁₋α + t₀.₈, falls short at a few degrees of freedom and a small α (69–72% power at 11, α ≈ 0.0006).
+    static func noncentralTShift(critical: Double, degrees: Double) -> Double {
+        // χ²(ν) density on a grid wide enough to hold all but a negligible tail.
+        let top = degrees + 12 * (2 * degrees).squareRoot() + 20, steps = 600
+        let width = top / Double(steps)
+        let logNormaliser = (degrees / 2) * log(2) + lgamma(degrees / 2)
+        let grid = (1...steps).map { step -> (root: Double, weight: Double) in
+            let v = (Double(step) - 0.5) * width
+            return ((v / degrees).squareRoot(), exp((degrees / 2 - 1) * log(v) - v / 2 - logNormaliser) * width)
+        }
+        func reached(_ shift: Double) -> Double {
+            grid.reduce(0) { $0 + $1.weight * normalCDF(shift - critical * $1.root) }
+        }
+        var (low, high) = (0.0, critical + 10)
+        for _ in 0..<50 {
+            let middle = (low + high) / 2
+            if reached(middle) >= power { high = middle } else { low = middle }
+        }
+        return high
+    }
+
+    /// The sign-flip check's mde under the alternative: the shift beyond the margin, in units of each value's noise
+    /// `spread`, at which the exact test of `count` normal values reaches `alpha` with 80% probability
+    /// (`signFlipShift`). Infinite when the test cannot reach `alpha` at all (2⁻ᵏ above it).
+    static func signFlipMinimumDetectableEffect(spread: Double, count: Int, alpha: Double) -> Double {
+        guard count > 1, alpha > 0, signFlipSmallestP(count: count) <= alpha else { return .infinity }
+        guard spread > 0 else { return 0 }
+        return exp(signFlipShift(count: count, alpha: alpha) * spread) - 1
+    }
+
+    /// Shifts already planned, by count and level (three significant digits): a compare plans the same few many times.
+    private static let plannedShifts = Mutex<[String: Double]>([:])
+
+    /// The shift δ (in units of the values' noise) at which the exact one-sided sign-flip test of `count` values drawn
+    /// from N(δ, 1) reaches `alpha` 80% of the time, simulated (400 seeded samples, the same draws at every δ, so power
+    /// only grows with δ). Up to 12 values the test is enumerated as the check runs it; beyond, its normal approximation
+    /// (the self-normalised sum, i.e. Student's t past z·√((k − 1)/(k − z²))) is close, and planned from the noncentral t.
+    static func signFlipShift(count: Int, alpha: Double) -> Double {
+        let key = "\(count) " + String(format: "%.3g", alpha)
+        if let known = plannedShifts.withLock({ $0[key] }) { return known }
+        let shift: Double
+        if count > 12 {
+            let k = Double(count), z = normalQuantile(1 - alpha)
+            shift = z * z < k ? noncentralTShift(critical: z * ((k - 1) / (k - z * z)).squareRoot(), degrees: k - 1) / k.squareRoot() : .infinity
+        } else {
+            var generator = SplitMix64(seed: 7)
+            let draws = (0..<400).map { _ in (0..<count).map { _ in standardNormal(&generator) } }
+            func reached(_ delta: Double) -> Double {
+                Double(draws.filter { signFlipP($0.map { $0 + delta }, beyond: 0, above: true) <= alpha }.count) / Double(draws.count)
+            }
+            var (low, high) = (0.0, 12.0)
+            for _ in 0..<14 {
+                let middle = (low + high) / 2
+                if reached(middle) >= power { high = middle } else { low = middle }
+            }
+            shift = high
+        }
+        plannedShifts.withLock { $0[key] = shift }
+        return shift
+    }
+
+    /// One standard normal draw (Box–Muller).
+    static func standardNormal(_ generator: inout SplitMix64) -> Double {
+        let u = Double(generator.next() % 1_000_000 + 1) / 1_000_001, v = Double(generator.next() % 1_000_000) / 1_000_000
+        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
     }
 
     /// The paired check's mde computed under the alternative with the exact test it runs: a true drop d moves d·n units
@@ -83,6 +159,11 @@ extension Statistics {
             if reaches(middle) >= power { high = middle } else { low = middle }
         }
         return Double(high) / Double(units)
+    }
+
+    /// P(Z ≤ x) for a standard normal Z.
+    public static func normalCDF(_ x: Double) -> Double {
+        0.5 * erfc(-x / 2.0.squareRoot())
     }
 
     /// The standard normal quantile (Acklam's rational approximation, relative error below 1.2·10⁻⁹).

@@ -5,21 +5,25 @@ import Foundation
 /// sign-flip distribution 0.125).
 extension Statistics {
     /// Above this many nonzero values the sign-flip distribution is sampled (seeded) rather than enumerated.
-    static let signFlipEnumerationLimit = 20
+    public static let signFlipEnumerationLimit = 20
 
     /// One-sided sign-flip (randomization) p-value that the mean of `values` lies above `bound` (`above`)
     /// or below it: under the null each value − bound is as likely negative as positive, so every one of the
     /// 2ᵏ sign patterns of the k shifted values is equally likely, and p is the share whose sum reaches the
     /// observed one. Enumerated exactly up to `signFlipEnumerationLimit` values, then sampled with `draws`
     /// seeded patterns ((hits + 1)/(draws + 1), still a valid p). The smallest p it can give is 2⁻ᵏ.
-    public static func signFlipP(_ values: [Double], beyond bound: Double, above: Bool, draws: Int = 20_000, seed: UInt64 = 42) -> Double {
+    /// `enumerateUpTo` lowers the enumeration limit where many p-values are computed (an interval's bisection).
+    /// `stopAtHits` samples sequentially (Besag and Clifford 1991): drawing stops once that many patterns reached the
+    /// observed sum, p = hits/drawn, still a valid p-value, so a p far from any level costs a few dozen draws.
+    public static func signFlipP(_ values: [Double], beyond bound: Double, above: Bool, draws: Int = 20_000, seed: UInt64 = 42,
+                                 enumerateUpTo limit: Int = signFlipEnumerationLimit, stopAtHits: Int? = nil) -> Double {
         let shifted = values.map { above ? $0 - bound : bound - $0 }
         let observed = shifted.reduce(0, +)
         let magnitudes = shifted.map(abs).filter { $0 > 0 }
         guard !magnitudes.isEmpty else { return observed > 0 ? 0.5 : 1 }
         // A tolerance for the float sums of equal patterns, relative to the largest magnitude.
         let tolerance = 1e-9 * (magnitudes.max() ?? 1)
-        if magnitudes.count <= signFlipEnumerationLimit {
+        if magnitudes.count <= min(limit, signFlipEnumerationLimit) {
             var hits = 0
             let patterns = 1 << magnitudes.count
             for pattern in 0..<patterns {
@@ -31,7 +35,7 @@ extension Statistics {
         }
         var generator = SplitMix64(seed: seed)
         var hits = 0
-        for _ in 0..<draws {
+        for drawn in 1...max(1, draws) {
             var sum = 0.0
             var bits = generator.next(), used = 0
             for value in magnitudes {
@@ -41,6 +45,7 @@ extension Statistics {
                 used += 1
             }
             if sum >= observed - tolerance { hits += 1 }
+            if let stopAtHits, hits >= stopAtHits { return Double(hits) / Double(drawn) }
         }
         return Double(hits + 1) / Double(draws + 1)
     }

@@ -113,7 +113,7 @@ package enum GenerationComparer {
             for metric in LatencyMetric.allCases {
                 checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
             }
-            if let tail = TailLatency.check(paired, key: key, thresholds: thresholds, machine: machine) { checks.append(tail) }
+            if let tail = TailLatency.check(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks) { checks.append(tail) }
         }
         checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })

@@ -104,12 +104,16 @@ package enum TokenCost {
         return check
     }
 
-    /// The ratio of totals CURRENT/BASE, bootstrapped over items (an item's repeats summed into one unit), against
-    /// the threshold as a margin: a change of expected length beyond it is a regression, sampling noise is not.
+    /// The ratio of totals CURRENT/BASE against the threshold as a margin, by an exact sign-flip test over items (an
+    /// item's repeats summed into one unit): a ratio R is rejected above when Σ(currentᵢ − R·baseᵢ) is beyond what
+    /// flipping the signs of those terms gives. Under no change an item's two counts are exchangeable (two draws of
+    /// the same sampler: another CPU, another seed), so the test holds its size whatever the counts' tails — a reply
+    /// of 5 tokens that became 28 weighs as it is, in either direction, where a bootstrap at forty items read such a
+    /// tail as a shift. The interval is the set of ratios neither one-sided test rejects at 2.5%.
     static func tested(_ paired: [GenerationComparer.Pair], measure: Measure, key: CheckKey, threshold: Double) -> MetricCheck? {
         guard var check = figures(paired, measure: measure, key: key, threshold: threshold) else { return nil }
         let what = measure == .generated ? "generated tokens (every request)" : "prompt tokens of prompts that embed generated text (pivot generate, translate-out)"
-        check.rule = "ratio of total \(what), CURRENT/BASE, paired bootstrap over items; "
+        check.rule = "ratio of total \(what), CURRENT/BASE, exact sign-flip test over items; "
         if let reason = unjudgeable(paired, measure: measure) { check.rule += reason; return check }
         var units: [String: (base: Double, current: Double)] = [:]
         for pair in paired {
@@ -121,13 +125,58 @@ package enum TokenCost {
             check.rule += "fewer than \(Statistics.minimumForInterval) items with counts in both runs, not judged"
             return check
         }
-        let boot = Statistics.bootstrapLogRatioOfSums(base: items.map { units[$0]!.base }, current: items.map { units[$0]!.current })
-        GenerationComparer.judgeLogRatio(&check, boot: boot, spread: .init(low: 1, high: 1), threshold: threshold)
+        let base = items.map { units[$0]!.base }, current = items.map { units[$0]!.current }
+        judgeRatioOfTotals(&check, base: base, current: current, threshold: threshold)
         check.rule += "regression when significantly above ×\(1 + threshold), improvement when below ×\(1 - threshold) (Holm within token cost's share of α); "
             + "sampled text differs between CPUs and after any prompt edit, so these counts are tested, not compared exactly"
         let changed = paired.filter { measure.total($0.base) != measure.total($0.current) }
         check.movedCandidates = moved(changed, measure: measure)
         return check
+    }
+
+    /// One-sided sign-flip p that the ratio of totals lies above `ratio` (`above`) or below it.
+    static func ratioP(base: [Double], current: [Double], ratio: Double, above: Bool, draws: Int = 20_000,
+                       enumerateUpTo limit: Int = Statistics.signFlipEnumerationLimit) -> Double {
+        Statistics.signFlipP(zip(current, base).map { $0 - ratio * $1 }, beyond: 0, above: above, draws: draws, enumerateUpTo: limit, stopAtHits: 40)
+    }
+
+    /// Sets the check's p-values, interval (test inversion, by bisection on the log-ratio) and power basis.
+    static func judgeRatioOfTotals(_ check: inout MetricCheck, base: [Double], current: [Double], threshold: Double) {
+        let estimate = current.reduce(0, +) / base.reduce(0, +)
+        // Only an item whose counts differ carries a sign: with none, nothing is tested (and nothing is computed).
+        let changed = zip(current, base).filter { $0 != $1 }.count
+        check.smallestP = max(Statistics.signFlipSmallestP(count: changed), 1.0 / 20_001)
+        guard changed > 0 else {
+            (check.regressionP, check.improvementP, check.pValue) = (1, 1, 1)
+            check.interval = .init(low: 1, high: 1)
+            check.powerBasis = .logRatio(standardError: 0)
+            return
+        }
+        check.regressionP = ratioP(base: base, current: current, ratio: 1 + threshold, above: true)
+        check.improvementP = ratioP(base: base, current: current, ratio: 1 - threshold, above: false)
+        check.pValue = min(check.regressionP, check.improvementP)
+        // The spread of the terms at the estimate, relative to the base total: the ratio's standard error, for planning.
+        let terms = zip(current, base).map { $0 - estimate * $1 }
+        let standardError = terms.map { $0 * $0 }.reduce(0, +).squareRoot() / max(1, base.reduce(0, +)) / max(estimate, 1e-9)
+        // The interval's ends: the ratios at which a one-sided test's p crosses 2.5% (fewer draws: a figure, not a verdict),
+        // by bisection inside a bracket of six standard errors, widened until its far end is rejected.
+        func rejects(_ logRatio: Double, above: Bool) -> Bool {
+            ratioP(base: base, current: current, ratio: exp(logRatio), above: above, draws: 1_000, enumerateUpTo: 12) <= 0.025
+        }
+        func end(above: Bool) -> Double {
+            guard estimate > 0 else { return 0 }
+            let direction = above ? -1.0 : 1.0
+            var width = max(6 * standardError, 0.01)
+            while !rejects(log(estimate) + direction * width, above: above) && width < 3 { width *= 2 }
+            var (inside, outside) = (log(estimate), log(estimate) + direction * width)
+            for _ in 0..<8 {  // to 1/256 of the bracket: well inside the two decimals the interval is printed with
+                let middle = (inside + outside) / 2
+                if rejects(middle, above: above) { outside = middle } else { inside = middle }
+            }
+            return exp(inside)
+        }
+        check.interval = .init(low: end(above: true), high: end(above: false))
+        check.powerBasis = .logRatio(standardError: standardError)
     }
 
     private static func moved(_ changed: [GenerationComparer.Pair], measure: Measure) -> MovedCandidates {
