@@ -1,6 +1,7 @@
 import BenchSupport
 import Checks
 import Foundation
+import Generation
 
 /// What a compare can see at its n and the level each check is really tested at, said before what it saw: a green
 /// verdict means something only next to "this job sees a 27-point drop in a 45-item language". Each phrase is the
@@ -35,9 +36,9 @@ extension Comparison {
             // reason's rate: three tests.
             out.append("a \(check.n)-person language's service: " + Self.rate(Self.planned(check, level: share(of: .outcomes) / 3), unit: "people"))
         }
-        for metric in ["generation.latency", "generation.tokens_generated"] {
+        for (metric, name) in [("generation.latency", "latency"), (TailLatency.metric, "the slowest tenth"), ("generation.tokens_generated", "tokens generated")] {
             guard let check = planned.filter({ $0.metric == metric }).max(by: { $0.n < $1.n }) else { continue }
-            out.append("\(metric == "generation.latency" ? "latency" : "tokens generated") (\(check.key.description)): " + Self.ratio(check))
+            out.append("\(name) (\(check.key.description)): " + Self.ratio(check))
         }
         return out
     }
@@ -76,8 +77,8 @@ extension Comparison {
             // Drift between blocks is the spread: the standard error of their mean falls as 1/√blocks.
             let target = log(1 + 2 * check.threshold) - log(1 + check.threshold)
             if let needed = (blocks + 1...64).first(where: { b in
-                let degrees = Double(b - 1), scaled = se * (Double(blocks) / Double(b)).squareRoot()
-                return (Statistics.studentTQuantile(1 - level, degrees: degrees) + Statistics.studentTQuantile(Statistics.power, degrees: degrees)) * scaled <= target
+                let scaled = se * (Double(blocks) / Double(b)).squareRoot()
+                return log(1 + Statistics.minimumDetectableEffect(.blockMeans(standardError: scaled, blocks: b), alpha: level)) <= target
             }) {
                 text += String(format: "; ×%.2f needs about %d blocks", 1 + 2 * check.threshold, needed)
             }
