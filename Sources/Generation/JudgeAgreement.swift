@@ -26,7 +26,8 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
         /// Cohen's κ over the judged replies; nil when there are none, or either judge gave them all one verdict (κ is
         /// then 0 or undefined whatever the agreement: read `uncertain`).
         public var kappa: Double?
-        /// Percentile bootstrap interval of κ over the judged replies (2000 resamples, seeded); nil with κ.
+        /// Percentile bootstrap interval of κ over the judged replies (2000 resamples, seeded); nil with κ. Not a 95%
+        /// interval at a dozen replies: it covers far less there (`theKappaIntervalsCoverageIsWhatTheLabelSays`).
         public var kappaCI: Statistics.Interval?
 
         enum CodingKeys: String, CodingKey {
@@ -113,7 +114,7 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
             .init("route"), .init("lang"), .numeric("n"), .numeric("served_first", title: "served (first judge)"),
             .numeric("served_second", title: "served (second judge)"), .numeric("judged", title: "replies both read"),
             .numeric("uncertain", title: "uncertain (judges disagree)"), .numeric("short", title: "short (under \(Self.shortTokens) tokens)"),
-            .numeric("kappa", title: "Cohen's κ"), .init("kappa_ci95", title: "κ 95% CI"),
+            .numeric("kappa", title: "Cohen's κ"), .init("kappa_ci95", title: "κ bootstrap 2.5–97.5%"),
         ])
         for row in rows {
             table.append([.text(row.route.rawValue), .text(row.lang), .int(row.n), .int(row.servedFirst), .int(row.servedSecond), .int(row.judged),

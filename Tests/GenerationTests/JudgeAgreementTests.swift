@@ -55,4 +55,30 @@ struct JudgeAgreementTests {
         // With one judge there is no agreement to report.
         #expect(JudgeAgreement(records: base, first: "builtin", second: nil, variant: nil) == nil)
     }
+
+    /// What the κ interval covers at the default suite's dozen replies per route and language: pairs drawn from two
+    /// judges saying served 70% of the time with a true κ of 0.6, 400 samples of 12 and of 48. The label says
+    /// "bootstrap 2.5–97.5%", not "95% CI", because at 12 it covers far less.
+    @Test func theKappaIntervalsCoverageIsWhatTheLabelSays() {
+        // P(both) 0.616, P(first only) = P(second only) 0.084, P(neither) 0.216: marginals 0.7, κ = (0.832 − 0.58)/0.42.
+        func coverage(n: Int, seed: UInt64) -> (covered: Int, defined: Int) {
+            var generator = SplitMix64(seed: seed)
+            var covered = 0, defined = 0
+            for _ in 0..<400 {
+                let pairs = (0..<n).map { _ -> (Bool, Bool) in
+                    let u = Double(generator.next() % 1_000_000) / 1_000_000
+                    return u < 0.616 ? (true, true) : u < 0.7 ? (true, false) : u < 0.784 ? (false, true) : (false, false)
+                }
+                guard JudgeAgreement.kappa(pairs) != nil, let interval = JudgeAgreement.kappaInterval(pairs, resamples: 500) else { continue }
+                defined += 1
+                if interval.low <= 0.6 && 0.6 <= interval.high { covered += 1 }
+            }
+            return (covered, defined)
+        }
+        let twelve = coverage(n: 12, seed: 1), fortyEight = coverage(n: 48, seed: 2)
+        print("κ bootstrap 2.5–97.5% interval, true κ 0.6: covers \(twelve.covered) of \(twelve.defined) at n = 12, "
+              + "\(fortyEight.covered) of \(fortyEight.defined) at n = 48")
+        #expect(Double(twelve.covered) / Double(twelve.defined) < 0.93)
+        #expect(Double(fortyEight.covered) / Double(fortyEight.defined) > Double(twelve.covered) / Double(twelve.defined))
+    }
 }
