@@ -14,8 +14,8 @@ struct BlockDriftTests {
         var generator = SplitMix64(seed: seed)
         let sizes = (0..<count).map { 93 / count + ($0 < 93 % count ? 1 : 0) }
         return sizes.map { size in
-            let drift = 0.07 * SimulatedSizeAndPowerTests.normal(&generator)
-            return (0..<size).map { _ in log(1.1) + drift + 0.08 * SimulatedSizeAndPowerTests.normal(&generator) }
+            let drift = 0.07 * Statistics.standardNormal(&generator)
+            return (0..<size).map { _ in log(1.1) + drift + 0.08 * Statistics.standardNormal(&generator) }
         }
     }
 

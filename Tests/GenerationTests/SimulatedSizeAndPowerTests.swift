@@ -32,12 +32,6 @@ struct SimulatedSizeAndPowerTests {
         return record
     }
 
-    /// Standard normal draws (Box–Muller) from a seeded generator.
-    static func normal(_ generator: inout SplitMix64) -> Double {
-        let u = Double(generator.next() % 1_000_000 + 1) / 1_000_001, v = Double(generator.next() % 1_000_000) / 1_000_000
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-
     /// One simulated A/B of the token check: each item's expected length, each run's sample around it (SD 8.3 tokens per
     /// side, so the difference has SD 11.8), the current run's expectation scaled by `ratio`; `repeats` seeds per item.
     static func tokenRegression(ratio: Double, repeats: Int, seed: UInt64) -> (regressed: Bool, check: MetricCheck) {
@@ -46,7 +40,7 @@ struct SimulatedSizeAndPowerTests {
         for item in 0..<91 {
             let expected = 5 + Double(generator.next() % 20)  // 5–24 tokens, mean 14.5
             for repeatIndex in 0..<repeats {
-                let draw = { (mean: Double, g: inout SplitMix64) in max(1, Int((mean + 8.3 * normal(&g)).rounded())) }
+                let draw = { (mean: Double, g: inout SplitMix64) in max(1, Int((mean + 8.3 * Statistics.standardNormal(&g)).rounded())) }
                 var base = record(item, tokens: draw(expected, &generator)), current = record(item, tokens: draw(expected * ratio, &generator))
                 base.repeatIndex = repeatIndex
                 current.repeatIndex = repeatIndex
@@ -81,10 +75,10 @@ struct SimulatedSizeAndPowerTests {
         var generator = SplitMix64(seed: seed)
         var pairs: [GenerationComparer.Pair] = []
         var latencies: [Double] = []
-        for _ in 0..<items { latencies.append(500 * exp(0.5 * normal(&generator))) }
+        for _ in 0..<items { latencies.append(500 * exp(0.5 * Statistics.standardNormal(&generator))) }
         let slowest = Set(latencies.indices.sorted { latencies[$0] > latencies[$1] }.prefix(Int((Double(items) * 0.1).rounded(.up))))
         for (item, latency) in latencies.enumerated() {
-            let base = latency * exp(0.08 * normal(&generator)), current = latency * exp(0.08 * normal(&generator)) * (doubled && slowest.contains(item) ? 2 : 1)
+            let base = latency * exp(0.08 * Statistics.standardNormal(&generator)), current = latency * exp(0.08 * Statistics.standardNormal(&generator)) * (doubled && slowest.contains(item) ? 2 : 1)
             pairs.append(.init(base: record(item, tokens: 10, totalMs: base), current: record(item, tokens: 10, totalMs: current)))
         }
         return TailLatency.check(pairs, key: "route=direct", thresholds: .default, machine: .identity)!

@@ -38,12 +38,12 @@ struct ServerEnvironmentTests {
         var found: [String]?
         for _ in 0..<100 where found == nil {
             try await Task.sleep(for: .milliseconds(100))
-            found = ServerEnvironment.commandLine(listeningOn: port)
+            found = ServerEnvironment.listener(port: port)?.arguments
         }
         #expect(found?.suffix(5) == ["-m", "http.server", String(port), "--bind", "127.0.0.1"])
-        let executable = try #require(ServerEnvironment.executable(listeningOn: port))
+        let executable = try #require(ServerEnvironment.listener(port: port)?.executable)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: executable).contains("python"))
-        #expect(ServerEnvironment.commandLine(listeningOn: 1) == nil)  // nothing listens on port 1
+        #expect(ServerEnvironment.listener(port: 1) == nil)  // nothing listens on port 1
         #endif
     }
 }

@@ -35,7 +35,7 @@ struct SimulatedJobTests {
             var record = record
             guard record.outcome == .model else { return record }
             let request = "\(record.itemID) \(record.route) \(record.repeatIndex) \(record.shared == true ? "" : record.config ?? "")"
-            if noise[request] == nil { noise[request] = itemNoise * normal(&generator) }
+            if noise[request] == nil { noise[request] = itemNoise * Statistics.standardNormal(&generator) }
             let block = shards.firstIndex { $0.contains(record.itemID) } ?? 0
             scale(&record, by: exp(noise[request]! + drift[block]))
             return record
@@ -49,17 +49,12 @@ struct SimulatedJobTests {
         record.tpotMs = record.tpotMs.map { $0 * factor }
     }
 
-    static func normal(_ generator: inout SplitMix64) -> Double {
-        let u = Double(generator.next() % 1_000_000 + 1) / 1_000_001, v = Double(generator.next() % 1_000_000) / 1_000_000
-        return (-2 * log(u)).squareRoot() * cos(2 * .pi * v)
-    }
-
     /// One job's judged checks: both sides drawn, `plant` applied to the candidate's records, checked as `compare
     /// --latency same-runner` checks them (steady calibrations: no machine scale) and judged family-wise at the job's α.
     static func job(seed: UInt64, plant: ([GenerationRecord]) -> [GenerationRecord] = { $0 }) throws -> [MetricCheck] {
         var generator = SplitMix64(seed: seed)
-        let drift = (0..<blocks).map { _ in (blockDrift / 2.0.squareRoot()) * normal(&generator) }
-        let otherDrift = (0..<blocks).map { _ in (blockDrift / 2.0.squareRoot()) * normal(&generator) }
+        let drift = (0..<blocks).map { _ in (blockDrift / 2.0.squareRoot()) * Statistics.standardNormal(&generator) }
+        let otherDrift = (0..<blocks).map { _ in (blockDrift / 2.0.squareRoot()) * Statistics.standardNormal(&generator) }
         var base = baseline, current = baseline
         base.records = try side(baseline.records, generator: &generator, drift: drift)
         current.records = plant(try side(baseline.records, generator: &generator, drift: otherDrift))

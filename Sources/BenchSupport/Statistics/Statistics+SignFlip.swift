@@ -111,26 +111,4 @@ extension Statistics {
         let start = max(0, min(probabilities.count, threshold + total))
         return min(1, probabilities[start...].reduce(0, +))
     }
-
-    /// Paired bootstrap of log(Σcurrent / Σbase) over units (an item's repeats summed into one unit): each
-    /// resample draws units with replacement and keeps each unit's two totals together. Sorted, seeded.
-    /// The ratio of totals is what a cost is (tokens a run pays); the units carry its sampling noise.
-    public static func bootstrapLogRatioOfSums(base: [Double], current: [Double], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
-        let n = min(base.count, current.count)
-        guard n > 0 else { return [] }
-        var generator = SplitMix64(seed: seed)
-        var estimates: [Double] = []
-        estimates.reserveCapacity(resamples)
-        for _ in 0..<resamples {
-            var a = 0.0, b = 0.0
-            for _ in 0..<n {
-                let i = Int(generator.next() % UInt64(n))
-                a += base[i]
-                b += current[i]
-            }
-            // A resample of all-zero units has no ratio: count it as no change.
-            estimates.append(a > 0 && b > 0 ? log(b / a) : 0)
-        }
-        return estimates.sorted()
-    }
 }

@@ -73,17 +73,6 @@ public enum ServerEnvironment {
         return features.isEmpty ? nil : features.joined(separator: " ")
     }
 
-    /// The command line of the process listening on loopback `port`, found through /proc (Linux; nil elsewhere
-    /// or when the process is not readable): how an attached local server was started.
-    public static func commandLine(listeningOn port: Int) -> [String]? {
-        listener(port: port)?.arguments
-    }
-
-    /// The executable of the process listening on loopback `port` (its /proc link, which reads as the file).
-    public static func executable(listeningOn port: Int) -> String? {
-        listener(port: port)?.executable
-    }
-
     /// A process listening on a loopback port, found through /proc.
     public struct Listener: Sendable {
         public let pid: String
