@@ -28,6 +28,35 @@ public enum RunMerger {
         }
     }
 
+    /// What `mergeRun` made: the merged halves and, when asked, what judging again changed.
+    public struct Merged: Sendable {
+        public var detection: DetectionReport?
+        public var generation: GenerationReport?
+        /// Model replies judged again and verdicts that moved, with the judge's name; nil when not asked.
+        public var rejudged: (judge: String, judged: Int, changed: Int)?
+    }
+
+    /// `merge` as the command runs it: the shards merged, the merged replies judged again by `judge` when given (the
+    /// records written once more through the store), and the suite's report over the result written beside them.
+    public static func mergeRun(_ directories: [String], into output: URL, command: [String],
+                                rejudgeWith judge: (name: String, detector: any LanguageIdentifying)? = nil) async throws -> Merged {
+        let (detection, generation) = try merge(directories, into: output, command: command)
+        var merged = Merged(detection: detection, generation: generation)
+        if let judge, let generation {
+            let outcome = try await Rejudge.apply(generation, replies: try GenerationStore.replies(in: output), judge: judge.name, detector: judge.detector)
+            try GenerationStore.write(outcome.report.allRecords, to: output)
+            try GenerationOutput.write(outcome.report, to: output)
+            merged.generation = outcome.report
+            merged.rejudged = (outcome.report.settings.judge ?? judge.name, outcome.judged, outcome.changed)
+        }
+        guard var provenance = detection?.provenance ?? merged.generation?.provenance else { return merged }
+        provenance.finish()
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.path).filter { !$0.hasPrefix(".") }
+        try SuiteReport(runID: output.lastPathComponent, shard: nil, provenance: provenance, detection: detection, generation: merged.generation,
+                        files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile, RunPage.file])).sorted()).write(to: output)
+        return merged
+    }
+
     private static func merge(_ runs: [RunResults], directories: [String], detections: [DetectionReport], generations: [GenerationReport],
                               into output: URL, command: [String]) throws -> (DetectionReport?, GenerationReport?) {
         var detection: DetectionReport?

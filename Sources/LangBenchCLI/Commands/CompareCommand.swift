@@ -52,17 +52,10 @@ struct CompareCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let comparison: Comparison
-        do {
-            var chosen = try Thresholds.named(thresholds)
-            if let alpha { chosen.alpha = alpha }
-            comparison = try Comparison(base: try RunResults.load(base), current: try RunResults.load(current),
-                                        thresholds: chosen, allowMismatch: allowMismatch,
-                                        latency: latency)
-        } catch let error as ComparisonError {
-            context.stderr.write("error: \(error)\n")
-            return .dataError
-        }
+        var chosen = try Thresholds.named(thresholds)
+        if let alpha { chosen.alpha = alpha }
+        let comparison = try Comparison(base: try RunResults.load(base), current: try RunResults.load(current), thresholds: chosen,
+                                        allowMismatch: allowMismatch, latency: latency)
         let text = switch format {
         case .md: comparison.markdown
         case .json: comparison.json

@@ -1,9 +1,6 @@
 import Detection
 import Foundation
-import Generation
 import LangBench
-import Reports
-import RunProvenance
 
 /// `langbench merge DIR...`: combine shard outputs into one run.
 struct MergeCommand: ParsableCommand {
@@ -29,30 +26,11 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
-        let directory = URL(fileURLWithPath: out)
-        let (detection, merged) = try RunMerger.merge(shards, into: directory, command: context.commandLine)
-        var generation = merged
-        if rejudge, let merged {
-            let factory = DetectorFactory()
-            let outcome: Rejudge.Outcome
-            do {
-                outcome = try await Rejudge.apply(merged, replies: try GenerationStore.replies(in: directory), judge: try factory.judge("builtin"),
-                                                  detector: try await factory.make("builtin"))
-            } catch let failure as Rejudge.Failure {
-                context.stderr.write("error: \(failure)\n")
-                return .dataError
-            }
-            try GenerationStore.write(outcome.report.allRecords, to: directory)
-            try GenerationOutput.write(outcome.report, to: directory)
-            generation = outcome.report
-            context.note("re-judged \(outcome.judged) model replies with \(outcome.report.settings.judge ?? "the built-in recognizer"): \(outcome.changed) verdict(s) changed")
-        }
-        var provenance = (detection?.provenance ?? generation?.provenance)!
-        provenance.finish()
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { !$0.hasPrefix(".") }
-        try SuiteReport(runID: directory.lastPathComponent, shard: nil, provenance: provenance, detection: detection, generation: generation,
-                        files: Array(Set(files + [SuiteReport.markdownFile, SuiteReport.jsonFile, RunPage.file])).sorted()).write(to: directory)
-        context.stdout.write("merged \(shards.count) shard(s) into \(directory.path)\n")
+        let factory = DetectorFactory()
+        let judge = rejudge ? (name: try factory.judge("builtin"), detector: try await factory.make("builtin")) : nil
+        let merged = try await RunMerger.mergeRun(shards, into: URL(fileURLWithPath: out), command: context.commandLine, rejudgeWith: judge)
+        if let rejudged = merged.rejudged { context.note("re-judged \(rejudged.judged) model replies with \(rejudged.judge): \(rejudged.changed) verdict(s) changed") }
+        context.stdout.write("merged \(shards.count) shard(s) into \(URL(fileURLWithPath: out).path)\n")
         return .success
     }
 }

@@ -17,7 +17,7 @@ enum ErrorMapping {
         case is GenerationStopped: .unavailable
         case is UsageError, is CandidateError: .usage
         case is CorpusError, is LanguageCodeError, is ConfigurationError, is DamagedLog: .dataError
-        case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch: .dataError
+        case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch, is Rejudge.Failure: .dataError
         // A model file that is there but unusable is bad data; one that cannot be read is not.
         case ModelError.malformed, ModelError.unsupportedVersion: .dataError
         case is ReportError, is ModelError, is BackendError, is VariantModelMissing, is PoolModelUnknown: .unavailable
