@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "StorageTests", dependencies: ["BenchSupport", "Storage"]),
         .testTarget(name: "ItemsTests", dependencies: ["BenchSupport", "Items", "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GenerationTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LanguageRecognition", "LlamaBackend", "RunProvenance", "Storage", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "RunComparisonTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LlamaBackend", "RunComparison", "RunProvenance", "Storage", "TestSupport"]),
+        .testTarget(name: "RunComparisonTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LlamaBackend", "RunComparison", "RunProvenance", "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ReportsTests", dependencies: ["Generation", "GenerationTestSupport", "Reports", "TestSupport"]),
         .testTarget(name: "DetectionTests", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "RunProvenance", "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "Storage", "TestSupport"], exclude: ["Helper", "Snapshots"]),

@@ -83,17 +83,22 @@ extension Comparison {
                 text += String(format: "; ×%.2f needs about %d blocks", 1 + 2 * check.threshold, needed)
             }
         }
+        if case .signFlip(let spread, _)? = check.powerBasis, TokenCost.metrics.contains(check.metric), let level = check.level,
+           seen > 1 + 2 * check.threshold {
+            // Each item's spread stays; the ratio's standard error falls as 1/√items.
+            let target = log(1 + 2 * check.threshold) - log(1 + check.threshold)
+            if let needed = smallest(from: check.n, where: { n in
+                log(1 + Statistics.minimumDetectableEffect(.signFlip(spread: spread, count: n), alpha: level)) <= target
+            }) {
+                text += String(format: "; ×%.2f needs about %d items", 1 + 2 * check.threshold, needed)
+            }
+        }
         return text
     }
 
-    /// The items a paired check would need for its mde to reach its threshold at the same level and churn (doubling,
-    /// then bisection; nil past a million).
-    static func itemsNeeded(_ check: MetricCheck) -> Int? {
-        guard case .paired(let churn, _, let designEffect)? = check.powerBasis, let level = check.level, check.threshold > 0 else { return nil }
-        let sees = { (n: Int) in
-            Statistics.minimumDetectableEffect(.paired(churn: churn, n: n, designEffect: designEffect), alpha: level) <= check.threshold
-        }
-        var high = max(check.n, 1)
+    /// The smallest n from `start` up for which `sees` holds, to about 1% (doubling, then bisection; nil past a million).
+    static func smallest(from start: Int, where sees: (Int) -> Bool) -> Int? {
+        var high = max(start, 1)
         while !sees(high) {
             high *= 2
             if high > 1_000_000 { return nil }
@@ -104,5 +109,14 @@ extension Comparison {
             if sees(middle) { high = middle } else { low = middle }
         }
         return high
+    }
+
+    /// The items a paired check would need for its mde to reach its threshold at the same level and churn (doubling,
+    /// then bisection; nil past a million).
+    static func itemsNeeded(_ check: MetricCheck) -> Int? {
+        guard case .paired(let churn, _, let designEffect)? = check.powerBasis, let level = check.level, check.threshold > 0 else { return nil }
+        return smallest(from: check.n) { n in
+            Statistics.minimumDetectableEffect(.paired(churn: churn, n: n, designEffect: designEffect), alpha: level) <= check.threshold
+        }
     }
 }
