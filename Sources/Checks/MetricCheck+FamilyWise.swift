@@ -113,10 +113,16 @@ extension MetricCheck {
             let mde = Statistics.minimumDetectableEffect(basis, alpha: level)
             out[index].mde = mde.isFinite ? mde : nil
             out[index].level = basis == .exact ? nil : level
-            if mde > out[index].threshold { out[index].powerNote = out[index].cannotSee(mde: mde) }
-            if !out[index].gating, basis != .exact {
+            // "Cannot see" is said of the mde under the alternative, never of the data observed: a check left out because
+            // too few of its items moved would be tested once a change of its mde moved them.
+            if !mde.isFinite {
                 out[index].powerNote = "cannot see a change of \(out[index].thresholdText) with n = \(out[index].n): "
-                    + "its smallest possible p-value is above the level it would be tested at"
+                    + "no outcome of its test can reach the level it would be tested at"
+            } else if mde > out[index].threshold {
+                out[index].powerNote = out[index].cannotSee(mde: mde)
+            } else if !out[index].gating, basis != .exact {
+                out[index].powerNote = (out[index].smallestP ?? 0) >= 1 ? "no item changed: nothing to test"
+                    : "not tested: too few items moved to reach the level it would be tested at"
             }
         }
         return out

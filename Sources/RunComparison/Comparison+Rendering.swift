@@ -20,7 +20,8 @@ extension Comparison {
         if !environment.isEmpty { out += MarkdownWriter.render(environmentTable) + "\n" }
         let blind = checks.filter { $0.powerNote?.hasPrefix("cannot see") == true }
         if !blind.isEmpty {
-            out += "<details><summary>\(blind.count) check(s) cannot see their threshold</summary>\n\n"
+            out += "**\(blind.count) check(s) cannot see their threshold:**\n\n" + blindSummary.map { "- " + ReportText.markdown($0) }.joined(separator: "\n") + "\n\n"
+            out += "<details><summary>the \(blind.count) check(s), one by one</summary>\n\n"
             out += blind.map { "- \(MarkdownWriter.inline($0.metric)) \(MarkdownWriter.inline($0.key.description)): \(ReportText.markdown($0.powerNote!))" }.joined(separator: "\n")
             out += "\n\n</details>\n\n"
         }

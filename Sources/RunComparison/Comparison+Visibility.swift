@@ -43,6 +43,38 @@ extension Comparison {
         return out
     }
 
+    /// The checks that cannot see their threshold, one line per metric and slicing: `24 detection.accuracy checks by config ×
+    /// lang cannot see 2.0 points: n 45–212; 80% power needs 10.20–40.00 points; about 500–900 items would`.
+    var blindSummary: [String] {
+        let blind = checks.filter { $0.powerNote?.hasPrefix("cannot see") == true }
+        let groups = Dictionary(grouping: blind) { check in
+            "\(check.metric) " + check.key.values.keys.sorted().map(\.rawValue).joined(separator: " × ") + " \(check.thresholdText)"
+        }
+        return groups.keys.sorted().map { name in
+            let group = groups[name]!.sorted { $0.n < $1.n }
+            let first = group[0], last = group[group.count - 1]
+            let sliced = first.key.values.isEmpty ? "" : " by " + first.key.values.keys.sorted().map(\.rawValue).joined(separator: " × ")
+            let count = group.count == 1 ? "1 \(first.metric) check" : "\(group.count) \(first.metric) checks"
+            var text = "\(count)\(sliced) cannot see \(first.thresholdText): n " + (first.n == last.n ? "\(first.n)" : "\(first.n)–\(last.n)")
+            let planned = group.compactMap(\.mde).sorted()
+            if let low = planned.first, let high = planned.last {
+                let paired: Bool = if case .paired? = first.powerBasis { true } else { false }
+                let shown = { (mde: Double) in paired ? String(format: "%.2f", mde * 100) : String(format: "%+.1f%%", mde * 100) }
+                text += "; 80% power needs " + (low == high ? shown(low) : "\(shown(low))–\(shown(high))") + (paired ? " points" : " beyond the threshold")
+            }
+            let untestable = group.filter { $0.mde == nil }.count
+            if untestable > 0 {
+                text += untestable < group.count ? "; for \(untestable) of them no outcome of the test can reach its level"
+                    : group.count == 1 ? "; no outcome of its test can reach its level" : "; no outcome of their tests can reach their level"
+            }
+            let needed = [first, last].compactMap(Self.itemsNeeded)
+            if let low = needed.min(), let high = needed.max() {
+                text += "; about " + (Double(high) <= 1.05 * Double(low) ? "\(high)" : "\(low)–\(high)") + " items would"
+            }
+            return text
+        }
+    }
+
     /// The share of α `kind` has, or would have were it testable (its weight over the weights of the kinds judged).
     func share(of kind: MetricCheck.Kind) -> Double {
         if let share = alphaShares[kind.rawValue] { return share }
