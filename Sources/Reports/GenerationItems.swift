@@ -19,6 +19,8 @@ enum GenerationItems {
     static func section(_ page: inout HTMLPage, report: GenerationReport, replies: [String: String], texts: ItemTexts, crisis: Set<String>) {
         page.openSection("generation")
         page.heading("Generation: direct vs pivot")
+        page.table(report.routeDecisionTable, id: "generation-route-decision")
+        page.paragraph(RouteDecision.legend)
         page.paragraph("Timing design: " + report.timingDesign)
         if let control = report.control { page.paragraph(control.sentence, strong: true) }
         if let check = report.calibrationConsistency, !check.isConsistent { page.paragraph("⚠ " + check.sentence, strong: true) }

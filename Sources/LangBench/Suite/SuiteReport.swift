@@ -23,9 +23,11 @@ public struct SuiteReport: Sendable, Encodable {
     /// Whether the generation half's machine stayed steady (nil without generation), with the figures.
     public var machineSteady: Bool?
     public var machineSteadiness: MachineSteadiness?
+    /// Per language, the runtime's route and both routes' figures (nil without generation).
+    public var routeDecisions: [RouteDecision]?
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files
+        case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files, routeDecisions = "route_decisions"
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
     }
 
@@ -39,6 +41,7 @@ public struct SuiteReport: Sendable, Encodable {
         calibrationConsistency = generation?.calibrationConsistency
         machineSteady = generation?.machineSteady
         machineSteadiness = generation?.machineSteadiness
+        routeDecisions = generation?.routeDecisions
         steadinessWarning = generation?.steadinessWarning ?? ""
         self.provenance = provenance
         var d: [String: Double] = [:]
@@ -89,7 +92,8 @@ public struct SuiteReport: Sendable, Encodable {
 
     static func generationSection(_ report: GenerationReport?) -> String {
         guard let report else { return "" }
-        var out = "## Generation\n\n" + "Timing design: " + report.timingDesign + "\n\n"
+        var out = "## Generation\n\n" + MarkdownWriter.render(report.routeDecisionTable) + "\n" + RouteDecision.legend + "\n\n"
+        out += "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
         out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage
         out += MarkdownWriter.render(report.latencyTable) + "\n"

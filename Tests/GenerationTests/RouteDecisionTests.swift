@@ -1,0 +1,46 @@
+import BenchSupport
+import Foundation
+@testable import Generation
+import GenerationTestSupport
+import Items
+import Testing
+
+/// The route decision table over the committed baseline's real records: per language, the route the runtime support
+/// check picks, both routes' figures on the same people, and a flag where the other route does better.
+struct RouteDecisionTests {
+    static func baseline() throws -> GenerationReport {
+        try GenerationOutput.read(PipelineFixture.repository.appendingPathComponent("Reports/baseline/\(GenerationOutput.jsonFile)").path)
+    }
+
+    @Test func eachLanguageHasTheRuntimeRouteAndBothRoutesFigures() throws {
+        let report = try Self.baseline()
+        let rows = Dictionary(uniqueKeysWithValues: report.routeDecisions.map { ($0.lang, $0) })
+        // The profile supports de (not ru); kk's packs are not installed on the simulated device.
+        #expect(rows["de"]?.runtime == "direct" && rows["ru"]?.runtime == "pivot" && rows["kk"]?.runtime == "fallback (translation pack not installed)")
+        for row in rows.values {
+            let records = report.records.filter { $0.lang.identifier == row.lang && $0.fallbackReason != .crisisProtocol }
+            #expect(row.direct.n == records.filter { $0.route == .direct }.count && row.pivot.n == records.filter { $0.route == .pivot }.count)
+            #expect(row.direct.served == records.filter { $0.route == .direct && $0.servedInOwnLanguage == true }.count)
+            #expect(row.servedOnlyDirect - row.servedOnlyPivot == row.direct.served - row.pivot.served, "\(row.lang): every item ran both routes")
+        }
+        // Russian is served on both routes; its direct replies cost well under half the pivot's, and the table says so.
+        let ru = try #require(rows["ru"])
+        #expect(ru.flag?.hasPrefix("direct costs less (×0.") == true && ru.servedP == 1, "\(ru)")
+        // English takes the same prompt on both routes (the in-run control): nothing to flag.
+        #expect(rows["en"]?.flag == nil)
+    }
+
+    /// Where the route the runtime does not pick serves significantly more, the flag says by how many and with what p.
+    @Test func theOtherRouteServingMoreIsFlagged() throws {
+        var report = try Self.baseline()
+        let before = try #require(report.routeDecisions.first { $0.lang == "bg" })
+        #expect(before.flag?.contains("serves more") != true, "4 of 12 one way is not significant: \(before)")
+        for index in report.records.indices where report.records[index].lang.identifier == "bg" && report.records[index].route == .direct {
+            report.records[index].servedInOwnLanguage = true
+        }
+        let after = try #require(report.routeDecisions.first { $0.lang == "bg" })
+        #expect(after.direct.served == 12 && after.servedOnlyDirect == 12 && after.servedOnlyPivot == 0)
+        #expect(after.flag?.hasPrefix("direct serves more (+12 of 12, p < 0.001)") == true, "\(after.flag ?? "")")
+        #expect(report.routeDecisionTable.rows.count == report.routeDecisions.count)
+    }
+}
