@@ -49,40 +49,41 @@ public enum RunPage {
         return page.html
     }
 
-    /// What a reader should grasp on the first screen.
+    /// What a reader should grasp on the first screen: the facts of `facts`.
     static func headline(_ page: inout HTMLPage, detection: DetectionReport?, generation: GenerationReport?) {
-        var lines: [String] = []
-        for config in detection?.configs ?? [] {
-            guard let m = detection?.metrics(config: config.name) else { continue }
-            lines.append("Detection \(config.name): accuracy \(ReportCell.percent(m.accuracy).display)% "
-                         + "(95% CI \(DetectionReport.percentInterval(m.ci95))), macro-F1 \(ReportCell.number(m.macroF1, digits: 3).display), \(m.n) items.")
-            if let split = detection?.candidateSetSplits.first(where: { $0.config == config.name }) {
-                let top = split.absorbed.first.map { ", the most \($0.lang) called \($0.predicted) (\($0.count))" } ?? ""
-                let outside = split.outside == 0 ? "no item of another language"
-                    : "\(split.outside) items of other languages, wrong by construction\(top)"
-                lines.append("Detection \(config.name) inside its \(split.candidates) candidates: \(ReportCell.percent(split.insideAccuracy).display)% "
-                             + "(95% CI \(DetectionReport.percentInterval(split.insideCI))) of \(split.inside) items; \(outside).")
+        page.headline("Headline", lines: facts(detection: detection, generation: generation).map(\.text))
+    }
+
+    /// At most six facts, each one figure with its interval and the section that has the rest: detection as the app
+    /// ships it, who each route serves, what the pivot costs, where the route the runtime does not pick does better,
+    /// and whether the in-run control held. report.md and the page open with them.
+    public static func facts(detection: DetectionReport?, generation: GenerationReport?) -> [(text: String, section: String)] {
+        var facts: [(text: String, section: String)] = []
+        let percent = { (fraction: Double, ci: Statistics.Interval) in String(format: "%.1f%% (%@%%)", fraction * 100, DetectionReport.percentInterval(ci)) }
+        let shipped = generation?.settings.detectionName ?? DetectionConfig.seedArchitecture().name
+        if let detection, let config = detection.configs.first(where: { $0.name == shipped }) ?? detection.configs.first,
+           let metrics = detection.metrics(config: config.name) {
+            var fact = "Detection as shipped (\(config.name)): \(metrics.correct) of \(metrics.n) messages right, " + percent(metrics.accuracy, metrics.ci95)
+            if let split = detection.candidateSetSplits.first(where: { $0.config == config.name }), split.outside > 0 {
+                fact += "; " + percent(split.insideAccuracy, split.insideCI) + " of the \(split.inside) inside its candidate set"
             }
+            facts.append((fact, "detection"))
         }
-        if let generation {
-            if let control = generation.control { lines.append(control.sentence) }
-            if let ratio = generation.ratio(.total) { lines.append("Pivot/direct total time (paired): \(GenerationReport.ratioText(ratio).display).") }
-            for row in generation.served where row.lang == "all" {
-                lines.append("\(row.route.rawValue): \(row.served) of \(row.n) served in their own language (\(ReportCell.percent(row.rate).display)%).")
-            }
-            for route in Route.allCases {
-                let rows = generation.funnel?.rows.filter { $0.route == route && $0.lang == "all" } ?? []
-                guard !rows.isEmpty else { continue }
-                lines.append("\(route.rawValue), served per detection config: " + rows.map { row in
-                    "\(row.config) \(row.served) of \(row.n)" + (row.lostToDetection.map { ", \($0) more with the true language" } ?? "")
-                }.joined(separator: "; ") + ".")
-            }
-            if generation.crisisRecords > 0 {
-                lines.append("\(generation.crisisRecords) crisis-flagged record(s) got the fixed safe reply; they are counted only, never shown.")
-            }
-            if let check = generation.calibrationConsistency, !check.isConsistent { lines.append("⚠ " + check.sentence) }
+        guard let generation else { return facts }
+        for row in generation.served where row.lang == "all" {
+            facts.append(("Served in their own language, \(row.route.rawValue) route: \(row.served) of \(row.n), " + percent(row.rate, row.ci), "generation"))
         }
-        page.headline("Headline", lines: lines)
+        if let ratio = generation.ratio(.total) {
+            facts.append((String(format: "End to end the pivot takes ×%.2f", ratio.medianRatio) + (ratio.ci.map { String(format: " (%.2f–%.2f)", $0.low, $0.high) } ?? "")
+                          + " the direct route's time, median over \(ratio.pairs) people", "generation"))
+        }
+        let flagged = generation.routeDecisions.filter { $0.flag != nil }
+        if !flagged.isEmpty {
+            facts.append(("The route the runtime does not pick does better for \(flagged.count) of \(generation.routeDecisions.count) languages — "
+                          + flagged.map { "\($0.lang): \($0.flag!)" }.joined(separator: "; "), "generation"))
+        }
+        if let control = generation.control { facts.append(("English A/A control (the same prompt on both routes): \(control.verdict.rawValue)", "generation")) }
+        return Array(facts.prefix(6))
     }
 
     static func provenance(_ page: inout HTMLPage, detection: DetectionReport?, generation: GenerationReport?, texts: ItemTexts) {

@@ -25,9 +25,11 @@ public struct SuiteReport: Sendable, Encodable {
     public var machineSteadiness: MachineSteadiness?
     /// Per language, the runtime's route and both routes' figures (nil without generation).
     public var routeDecisions: [RouteDecision]?
+    /// At most six facts, each one figure with its interval: what a reader asks first.
+    public var headline: [String]
 
     enum CodingKeys: String, CodingKey {
-        case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files, routeDecisions = "route_decisions"
+        case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files, routeDecisions = "route_decisions", headline
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
     }
 
@@ -42,6 +44,9 @@ public struct SuiteReport: Sendable, Encodable {
         machineSteady = generation?.machineSteady
         machineSteadiness = generation?.machineSteadiness
         routeDecisions = generation?.routeDecisions
+        let facts = RunPage.facts(detection: detection, generation: generation)
+        headline = facts.map(\.text)
+        headlineMarkdown = facts.map { "- \(ReportText.markdown($0.text)) ([\($0.section)](#\($0.section)))" }
         steadinessWarning = generation?.steadinessWarning ?? ""
         self.provenance = provenance
         var d: [String: Double] = [:]
@@ -71,6 +76,7 @@ public struct SuiteReport: Sendable, Encodable {
     }
 
     private var steadinessWarning: String
+    private var headlineMarkdown: [String]
     private var detectionMarkdown: String
     private var generationMarkdown: String
     private var detectionReport: DetectionReport?
@@ -78,6 +84,7 @@ public struct SuiteReport: Sendable, Encodable {
 
     public var markdown: String {
         var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n" + steadinessWarning
+        if !headlineMarkdown.isEmpty { out += "## At a glance\n\n" + headlineMarkdown.joined(separator: "\n") + "\n\n" }
         out += detectionMarkdown + generationMarkdown
         out += "### Files\n\n" + files.sorted().map { "- [\(ReportText.code($0))](\(ReportText.relativeLink($0)))" }.joined(separator: "\n") + "\n\n"
         return out + ProvenanceMarkdown.footer(provenance)
