@@ -5,11 +5,12 @@ enum HTMLAssets {
     body{font-family:system-ui,sans-serif;font-size:1rem;line-height:1.4;margin:1rem;color:#111;background:#fff}
     main{max-width:100%}
     h1{font-size:1.5rem}h2{font-size:1.25rem;margin-top:2rem;border-bottom:1px solid #ccc}h3{font-size:1.05rem}
-    table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.875rem;max-width:100%}
+    table{border-collapse:collapse;margin:.5rem 0 1rem;font-size:.875rem;max-width:100%;display:block;overflow-x:auto}
     caption{text-align:left;font-weight:bold;padding:.25rem 0}
-    th,td{border:1px solid #bbb;padding:.2rem .4rem;vertical-align:top;text-align:left;overflow-wrap:anywhere;max-width:40rem}
-    th{background:#eee}.num{text-align:right;font-variant-numeric:tabular-nums}
-    .yes{color:#135e13}.no{color:#a11}.note{color:#444;font-size:.875rem}
+    th,td{border:1px solid #bbb;padding:.2rem .4rem;vertical-align:top;text-align:left;overflow-wrap:break-word;max-width:40rem}
+    td:first-child,th:first-child{position:sticky;left:0;background:#fff}
+    th,th:first-child{background:#eee}.num{text-align:right;font-variant-numeric:tabular-nums}td{white-space:nowrap}td.w{white-space:normal}
+    li,p{overflow-wrap:anywhere}.yes{color:#135e13}.no{color:#a11}.note{color:#444;font-size:.875rem}
     .headline{border:2px solid #333;padding:.5rem 1rem;max-width:60rem}
     .verdict-pass{color:#135e13}.verdict-regression{color:#a11}
     figure{margin:.5rem 0}svg{max-width:100%;height:auto}

@@ -29,7 +29,9 @@ public enum HTMLWriter {
                 // A link only around a cell with something to follow (`links[row][column]`, an anchor on this page).
                 let href = links.flatMap { $0.indices.contains(index) && $0[index].indices.contains(columnIndex) ? $0[index][columnIndex] : nil }
                 let content = href.map { "<a href=\"\(ReportText.html($0))\">\(text)</a>" } ?? text
-                out += "<td\(column.alignRight ? " class=\"num\"" : "")>\(content)</td>"
+                // Cells never wrap (numbers, codes, intervals such as 46.9–51.2) unless they hold prose: longer text with spaces.
+                let prose: Bool = if case .text(let value) = cell { value.count > 24 && value.contains(" ") } else { false }
+                out += "<td\(column.alignRight ? " class=\"num\"" : prose ? " class=\"w\"" : "")>\(content)</td>"
             }
             out += "</tr>\n"
         }

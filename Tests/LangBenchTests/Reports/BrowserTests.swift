@@ -109,6 +109,33 @@ struct BrowserTests {
     }
 
     /// The hostile corpus's markers never execute: the title stays, no element the payload made exists.
+    /// The committed baseline's page (2072 detection items × 11 configs, both routes), laid out as a person reads it on a
+    /// laptop and on a phone: the page itself never scrolls sideways (a wide table scrolls inside its own box), no cell
+    /// is squeezed narrower than 32 px while holding more than two characters, and the first screen holds the headline
+    /// of at most six facts; the route decision table is there.
+    @Test func theBaselinePageIsReadableAtLaptopAndPhoneWidths() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("baseline")
+        _ = try await RunMerger.mergeRun([Self.root.appendingPathComponent("Reports/baseline").path], into: out, command: ["langbench", "merge"])
+        let measures = [
+            "String(document.documentElement.scrollWidth <= document.documentElement.clientWidth)",
+            """
+            String(Array.prototype.filter.call(document.querySelectorAll('td,th'),function(c){var r=c.getBoundingClientRect();
+            return r.width>0&&r.width<32&&c.textContent.trim().length>2;}).length)
+            """,
+            "String(document.querySelectorAll('.headline li').length)",
+            "String(document.querySelector('.headline').getBoundingClientRect().top < 200)",
+            "String(document.getElementById('generation-route-decision').tBodies[0].rows.length)",
+        ]
+        let languages = try #require(try GenerationOutput.read(Self.root.appendingPathComponent("Reports/baseline").path)).routeDecisions.count
+        for width in [1280, 390] {
+            let load = try Browser.load(out.appendingPathComponent(RunPage.file), evaluate: measures, width: width)
+            #expect(load.errors.isEmpty, "console at \(width) px: \(load.errors)")
+            #expect(load.results == ["true", "0", "6", "true", String(languages)], "at \(width) px")
+        }
+    }
+
     @Test func hostilePageRunsNothing() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
