@@ -79,7 +79,7 @@ extension DetectionReport {
             .init("config"), .numeric("candidates"), .numeric("inside_n", title: "inside n"), .numeric("inside_accuracy_pct", title: "accuracy inside %"),
             .init("inside_ci95", title: "95% CI"), .numeric("outside_n", title: "outside n"), .init("absorbed_by", title: "absorbed by (true → predicted)"),
         ])
-        for split in candidateSetSplits {
+        for split in chartedSplits {
             let absorbed = split.absorbed.prefix(Self.absorbedListed).map { "\($0.lang) → \($0.predicted) \($0.count)" }.joined(separator: ", ")
                 + (split.absorbed.count > Self.absorbedListed ? ", …" : "")
             table.append([.text(split.config), .int(split.candidates), .int(split.inside), .percent(split.insideAccuracy),

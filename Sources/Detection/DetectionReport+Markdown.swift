@@ -22,12 +22,12 @@ extension DetectionReport {
             out += "\n_fixed_: right in *other*, wrong in *base*; _broken_: the reverse. Flipped items are listed in `detection-items.csv` (column `flip`, against the first config).\n\n"
         }
         out += MarkdownWriter.render(perLanguageTable) + "\n"
-        if let last = configs.last, let matrix = confusion[last.name] {
+        if let last = shippedConfig, let matrix = confusion[last.name] {
             let block = matrix.block(ConfusionMatrix.cyrillic)
             if !block.rows.isEmpty {
                 out += "### Cyrillic confusion (\(ReportText.code(last.name)))\n\n![Cyrillic confusion](\(Self.confusionChartFile))\n\n"
                 out += MarkdownWriter.render(confusionTable(block, title: "Cyrillic block"), heading: false) + "\n"
-                for config in configs.dropLast() {
+                for config in primaryConfigs where config.name != last.name {
                     guard let other = confusion[config.name]?.block(ConfusionMatrix.cyrillic), !other.rows.isEmpty else { continue }
                     out += "<details><summary>Cyrillic block for <code>\(ReportText.html(config.name))</code></summary>\n\n"
                     out += MarkdownWriter.render(confusionTable(other, title: config.name), heading: false) + "\n</details>\n\n"
@@ -47,9 +47,9 @@ extension DetectionReport {
 
     public var confusionChart: String? { confusionChart(link: nil) }
 
-    /// The Cyrillic confusion heatmap of the last config; `link` gives a cell's link from (config, true, predicted).
+    /// The Cyrillic confusion heatmap of the shipped config; `link` gives a cell's link from (config, true, predicted).
     public func confusionChart(link: (@Sendable (_ config: String, _ lang: String, _ predicted: String) -> String?)?) -> String? {
-        guard let last = configs.last, let block = confusion[last.name]?.block(ConfusionMatrix.cyrillic), !block.rows.isEmpty else { return nil }
+        guard let last = shippedConfig, let block = confusion[last.name]?.block(ConfusionMatrix.cyrillic), !block.rows.isEmpty else { return nil }
         let config = last.name
         var cellLink: (@Sendable (String, String) -> String?)?
         if let link { cellLink = { row, column in row == column ? nil : link(config, row, column) } }
@@ -59,10 +59,10 @@ extension DetectionReport {
 
     public var lengthChart: String {
         let groups = LengthBucket.allCases.compactMap { bucket -> SVGBarChart.Group? in
-            let values = configs.map { metrics(config: $0.name, slice: "length=\(bucket.rawValue)").map { $0.accuracy * 100 } }
+            let values = primaryConfigs.map { metrics(config: $0.name, slice: "length=\(bucket.rawValue)").map { $0.accuracy * 100 } }
             return values.allSatisfy({ $0 == nil }) ? nil : SVGBarChart.Group(label: "\(bucket.rawValue) words", values: values)
         }
-        return SVGBarChart(title: "Detection accuracy by length", unit: "%", series: configs.map(\.name), groups: groups, maximum: 100).render()
+        return SVGBarChart(title: "Detection accuracy by length", unit: "%", series: primaryConfigs.map(\.name), groups: groups, maximum: 100).render()
     }
 }
 

@@ -113,3 +113,18 @@ extension DetectionReport {
             + "compared on the last columns: the items whose language is in every set\(sweep.first?.common.map { " (\($0))" } ?? "").\n\n"
     }
 }
+
+extension DetectionReport {
+    /// The configs every table but the sweep's shows: the suite's own, without the sweep's generated ones (which the
+    /// sweep table and chart show, and which often repeat a suite config row for row).
+    public var primaryConfigs: [ConfigEcho] {
+        let own = configs.filter { DetectionSweep.set(ofConfig: $0.name) == nil }
+        return own.isEmpty ? configs : own
+    }
+
+    /// The config the app ships (the seed architecture's, `constrained+priors`) when the run has it, else the last of the
+    /// suite's own: the one the Cyrillic heatmap shows.
+    public var shippedConfig: ConfigEcho? {
+        primaryConfigs.first { $0.name == DetectionConfig.seedArchitecture().name } ?? primaryConfigs.last
+    }
+}

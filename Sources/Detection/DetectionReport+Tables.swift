@@ -29,7 +29,7 @@ extension DetectionReport {
             .init("config"), .init("detector"), .init("candidates"), .init("hints"), .numeric("n"),
             .numeric("accuracy_pct", title: "accuracy %"), .init("ci95", title: "95% CI"), .numeric("macro_f1", title: "macro-F1"),
         ] + (confusionCosts == nil ? [] : [.numeric("confusion_cost", title: "cost-weighted error")]))
-        for config in configs {
+        for config in primaryConfigs {
             guard let m = metrics(config: config.name) else { continue }
             let candidates = config.resolvedCandidates.map { "\(config.candidates) (\($0.count))" } ?? "none"
             table.append([.text(config.name), .text(config.detector), .text(candidates), .text(config.hints), .int(m.n),
@@ -44,7 +44,8 @@ extension DetectionReport {
             .init("base"), .init("other"), .numeric("n"), .numeric("fixed"), .numeric("broken"),
             .numeric("delta_pct", title: "Δ accuracy (points)"), .numeric("p_value", title: "p"), .init("reading"),
         ])
-        for c in comparisons {
+        let primary = Set(primaryConfigs.map(\.name))
+        for c in comparisons where primary.contains(c.base) && primary.contains(c.other) {
             let delta = c.n > 0 ? Double(c.fixed - c.broken) / Double(c.n) : 0
             let reading = c.pValue < 0.05 ? (c.fixed > c.broken ? "better (significant)" : "worse (significant)") : "no significant difference"
             table.append([.text(c.base), .text(c.other), .int(c.n), .int(c.fixed), .int(c.broken), .percent(delta),
@@ -56,6 +57,7 @@ extension DetectionReport {
     /// Per gold language: recall, precision and false-positive rate for every config.
     package var perLanguageTable: ReportTable {
         var columns: [ReportTable.Column] = [.init("lang"), .numeric("n")]
+        let configs = primaryConfigs
         for config in configs {
             columns += [.numeric("\(config.name)_recall", title: "\(config.name) R %"),
                         .numeric("\(config.name)_precision", title: "P %"), .numeric("\(config.name)_fpr", title: "FPR %")]
@@ -77,6 +79,7 @@ extension DetectionReport {
     package func sliceTable(prefix: String, title: String) -> ReportTable {
         let names = Array(Set(slices.filter { $0.slice.hasPrefix(prefix) }.map(\.slice)))
         let ordered = prefix == "length=" ? LengthBucket.allCases.map { "length=\($0.rawValue)" }.filter(names.contains) : names.sorted()
+        let configs = primaryConfigs
         var table = ReportTable(title: title, columns: [.init("slice"), .numeric("n")] + configs.map { .numeric($0.name, title: "\($0.name) %") })
         for name in ordered {
             let n = slices.first { $0.slice == name }?.metrics.n ?? 0

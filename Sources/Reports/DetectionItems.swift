@@ -10,9 +10,10 @@ enum DetectionItems {
     /// The differing-items table of the run in `directory`, streamed from its results log (none without a log).
     static func differing(_ report: DetectionReport, in directory: URL, texts: ItemTexts, crisis: Set<String>) throws -> DifferingItems {
         let store = try DetectionStore(report: report, directory: directory)
-        let candidates = report.configs.map(\.resolvedCandidates)
-        guard let store else { return DifferingItems(configs: report.configs.map(\.name), candidates: candidates, texts: texts, crisis: crisis) }
-        return try DifferingItems.of(store, candidates: candidates, texts: texts, crisis: crisis)
+        let primary = report.primaryConfigs
+        let candidates = primary.map(\.resolvedCandidates)
+        guard let store else { return DifferingItems(configs: primary.map(\.name), candidates: candidates, texts: texts, crisis: crisis) }
+        return try DifferingItems.of(store, configs: primary.map(\.name), candidates: candidates, texts: texts, crisis: crisis)
     }
 
     static func section(_ page: inout HTMLPage, report: DetectionReport, differing: DifferingItems) {

@@ -80,18 +80,20 @@ package struct DifferingItems {
     /// The table of a run's results streamed from its log (`DetectionStore`): one pass per config, each
     /// read to the end of its config's results and joined by id (the log is not checked complete here:
     /// `compare` and `merge` do that).
-    static func of(_ store: DetectionStore, candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>,
+    static func of(_ store: DetectionStore, configs shown: [String]? = nil, candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>,
                    rowCap: Int = HTMLWriter.defaultRowCap) throws -> DifferingItems {
-        let configs = store.configs
+        let configs = shown ?? store.configs
+        // Each shown config's number in the store.
+        let numbers = configs.compactMap { store.configs.firstIndex(of: $0) }
         do {
             var items = DifferingItems(configs: configs, candidates: candidates, texts: texts, crisis: crisis, rowCap: rowCap)
-            let passes = try (0..<configs.count).map { _ in try store.cursor() }
-            var heads = try passes.indices.map { try passes[$0].next(ofConfig: $0) }
+            let passes = try numbers.map { _ in try store.cursor() }
+            var heads = try passes.indices.map { try passes[$0].next(ofConfig: numbers[$0]) }
             while let id = heads.compactMap({ $0?.itemID }).min() {
                 var answers: [DetectionResult?] = Array(repeating: nil, count: configs.count)
                 for config in heads.indices where heads[config]?.itemID == id {
                     answers[config] = heads[config]
-                    heads[config] = try passes[config].next(ofConfig: config)
+                    heads[config] = try passes[config].next(ofConfig: numbers[config])
                 }
                 items.add(id, answers: answers)
             }

@@ -29,7 +29,7 @@ public enum RunPage {
                        texts: ItemTexts, runID: String) -> String {
         let crisis = crisisItems(texts: texts, generation: generation)
         let differing = detection.map {
-            DifferingItems.of(results, configs: $0.configs.map(\.name), candidates: $0.configs.map(\.resolvedCandidates), texts: texts, crisis: crisis)
+            DifferingItems.of(results, configs: $0.primaryConfigs.map(\.name), candidates: $0.primaryConfigs.map(\.resolvedCandidates), texts: texts, crisis: crisis)
         }
         return render(detection: detection, differing: differing, generation: generation, replies: replies, texts: texts, crisis: crisis, runID: runID)
     }
