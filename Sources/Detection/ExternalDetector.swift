@@ -15,19 +15,12 @@ public actor ExternalDetector: LanguageIdentifying {
     let timeout: Duration
     let maxConsecutiveFailures: Int
 
-    private var child: Child?
+    private var child: LineProcess?
     private var consecutiveFailures = 0
     private var givenUp: String?
     private var nextID = 0
     /// Metadata lines the detector printed, in order.
     public private(set) var metadata: [String] = []
-
-    private struct Child {
-        var process: Process
-        var input: FileHandle
-        var output: LineChannel
-        var errors: LineChannel
-    }
 
     /// `name` is how outputs name it (default `exec:<command>`; a spec's credentials redacted, `Redaction.label(ofCommand:)`).
     public init(command: String, name: String? = nil, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
@@ -87,9 +80,9 @@ public actor ExternalDetector: LanguageIdentifying {
         let request = Request(id: id, text: text, candidates: candidates?.map(\.identifier),
                               hints: Dictionary(uniqueKeysWithValues: hints.map { ($0.key.identifier, $0.value) }))
         do {
-            try POSIXIO.write(Data(try JSONOutput.line(request).utf8), to: child.input.fileDescriptor)
-        } catch {
-            throw ExternalDetectorError.died(await exitDescription(child))
+            try await child.send(try JSONOutput.line(request).trimmingCharacters(in: .newlines))
+        } catch LineProcessError.died(let detail) {
+            throw ExternalDetectorError.died(detail)
         }
         // One deadline for the whole answer: a detector printing lines without an id forever is timed out
         // like a silent one, and keeps at most `maxMetadataLines` of them.
@@ -98,11 +91,11 @@ public actor ExternalDetector: LanguageIdentifying {
         while true {
             let line: String?
             do {
-                line = try await child.output.next(timeout: max(deadline - ContinuousClock.now, .zero))
+                line = try await child.next(timeout: max(deadline - ContinuousClock.now, .zero))
             } catch {
                 throw ExternalDetectorError.timedOut(timeout.seconds)
             }
-            guard let line else { throw ExternalDetectorError.died(await exitDescription(child)) }
+            guard let line else { throw ExternalDetectorError.died(await child.exitDescription()) }
             if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
             let response: Response
             do {
@@ -138,49 +131,21 @@ public actor ExternalDetector: LanguageIdentifying {
         }
     }
 
-    private func startIfNeeded() throws -> Child {
-        if let child, child.process.isRunning { return child }
-        // Writing to a detector that already exited (a missing command, a crash) must fail that item
-        // with EPIPE, not kill this process with SIGPIPE.
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \(command)"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
+    private func startIfNeeded() throws -> LineProcess {
+        if let child, child.isRunning { return child }
         do {
-            try process.run()
-        } catch {
-            throw ExternalDetectorError.cannotStart((error as NSError).localizedDescription)
+            let started = try LineProcess.start(command)
+            child = started
+            return started
+        } catch LineProcessError.cannotStart(let reason) {
+            throw ExternalDetectorError.cannotStart(reason)
         }
-        let started = Child(process: process, input: input.fileHandleForWriting,
-                            output: LineChannel(reading: output.fileHandleForReading),
-                            errors: LineChannel(reading: errors.fileHandleForReading))
-        child = started
-        return started
     }
 
     private func stopChild() async {
         guard let child else { return }
         self.child = nil
-        try? child.input.close()  // the child may already be gone; closing is only a courtesy
-        if child.process.isRunning {
-            child.process.terminate()
-            // Task.sleep throws only on cancellation, which should not stop the clean-up.
-            for _ in 0..<20 where child.process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
-            if child.process.isRunning { kill(child.process.processIdentifier, SIGKILL) }
-        }
-    }
-
-    private func exitDescription(_ child: Child) async -> String {
-        // Best effort for the message: a cancelled sleep or a quiet stderr (timeout) just ends the wait.
-        for _ in 0..<40 where child.process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
-        var lastError: String?
-        while let line = try? await child.errors.next(timeout: .milliseconds(50)) { lastError = line }
-        let status = child.process.isRunning ? "closed its output" : "exited with status \(child.process.terminationStatus)"
-        return status + (lastError.map { ": \($0)" } ?? "")
+        await child.stop()
     }
 }
 

@@ -115,6 +115,10 @@ extension GenerationReport {
         case .warmPrefix:
             text += ": each timed request found its instruction prefix cached (\(cache.cachedTokens) prompt tokens reused over \(cache.requests) requests)."
         }
+        if let engine = settings.translator {
+            text += " The pivot translated with \(engine.name)\(engine.version.map { " \($0)" } ?? ""): its requests are timed per stage; "
+                + "its tokens are not the model's, so token counts leave them out."
+        }
         return text
     }
 

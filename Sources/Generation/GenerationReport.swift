@@ -34,6 +34,8 @@ public struct GenerationReport: Sendable, Codable {
         public var secondJudge: String?
         /// Every detection config the run detected with, described, the reference (`detection`) first; nil when it used one.
         public var configs: [String]?
+        /// The engine the reference variant's pivot translated with; nil in reports before it was recorded (the model).
+        public var translator: TranslationEngine?
 
         /// The configs' names, the reference first (one name when the run used one config).
         public var configNames: [String] {
@@ -47,8 +49,11 @@ public struct GenerationReport: Sendable, Codable {
             /// The model file it generated with and which of the run's servers (1 = `llama-server.log`).
             public var model: String
             public var server: Int
-            /// SHA-256 of the variant's resolved profile (prompts, sampling, server): equal fingerprints, equal variants.
+            /// SHA-256 of the variant's resolved profile (prompts, sampling, server) and its own translator: equal
+            /// fingerprints, equal variants.
             public var fingerprint: String
+            /// The engine its pivot translated with, when it named its own; nil: the run's (`Settings.translator`).
+            public var translator: TranslationEngine?
 
             public init(name: String, description: String, model: String, server: Int, fingerprint: String) {
                 self.name = name
@@ -58,14 +63,15 @@ public struct GenerationReport: Sendable, Codable {
                 self.fingerprint = fingerprint
             }
 
-            public init(_ variant: GenerationVariant, serverIndex: Int) throws {
+            public init(_ variant: GenerationVariant, serverIndex: Int, translator: TranslationEngine? = nil) throws {
                 name = variant.name
                 description = variant.description
                 model = variant.profile.model.file
                 server = serverIndex
+                self.translator = translator
                 let encoder = JSONEncoder()
                 encoder.outputFormatting = .sortedKeys
-                fingerprint = SHA256.hex(try encoder.encode(variant.profile))
+                fingerprint = SHA256.hex(try encoder.encode(variant.profile) + Data((variant.translator.map { "|translator=\($0)" } ?? "").utf8))
             }
         }
 
@@ -93,7 +99,7 @@ public struct GenerationReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
-            case judge, configs, secondJudge = "second_judge"
+            case judge, configs, secondJudge = "second_judge", translator
         }
 
         /// The detection config's name (`constrained+priors`), without its description.

@@ -227,7 +227,7 @@ public struct ReplyPipeline: Sendable {
                 for turn in run.item.history {
                     let result = try await translator.translate(turn.text, from: language, to: Self.english)
                     guard !result.text.isEmpty else { throw StageFailure(reason: .translationFailed, errorType: "emptyTranslation", message: "a history turn translated to nothing") }
-                    run.count(result.completion)
+                    if let completion = result.completion { run.count(completion) }
                     history.append(Turn(role: turn.role, text: result.text))
                 }
                 run.record.history = .used
@@ -235,7 +235,7 @@ public struct ReplyPipeline: Sendable {
                 run.event(stage: "translate-history", outcome: "ok", ms: run.record.translateHistoryMs)
             } catch {
                 // The seed's partial failure: answer without history, and say so. Not a fallback.
-                let failure = (error as? StageFailure) ?? StageFailure.from(error, translating: true)
+                let failure = (error as? StageFailure) ?? StageFailure.from(error, translating: true, engine: translator.engine)
                 history = []
                 run.record.history = .dropped
                 run.record.translateHistoryMs = (clock.now - start).milliseconds - (run.untimed.milliseconds - untimedBefore)
@@ -273,19 +273,21 @@ public struct ReplyPipeline: Sendable {
         do {
             let result = try await translator.translate(text, from: source, to: target)
             let ms = (clock.now - start).milliseconds
-            if stage == "translate-in" { run.record.translateIn = StageTiming(result.completion) } else { run.record.translateOut = StageTiming(result.completion) }
-            run.count(result.completion)
-            run.lastTTFT = result.completion.client.timeToFirstTokenMs
+            let timing = result.completion.map(StageTiming.init) ?? StageTiming(ms: result.ms, ttftMs: result.ttftMs, promptTokens: nil, promptProcessed: nil,
+                                                                                 promptCached: nil, completionTokens: nil)
+            if stage == "translate-in" { run.record.translateIn = timing } else { run.record.translateOut = timing }
+            if let completion = result.completion { run.count(completion) }
+            run.lastTTFT = result.ttftMs
             guard !result.text.isEmpty else {
                 run.event(stage: stage, outcome: "failed", errorType: "emptyTranslation", message: "translation produced no text", ms: ms)
                 throw StageFailure(reason: .translationFailed, errorType: "emptyTranslation", message: "\(source)-\(target) translation produced no text")
             }
-            run.event(stage: stage, outcome: "ok", ms: ms, tokensIn: result.completion.tokensEvaluated, tokensOut: result.completion.tokensPredicted)
+            run.event(stage: stage, outcome: "ok", ms: ms, tokensIn: result.completion?.tokensEvaluated, tokensOut: result.completion?.tokensPredicted)
             return result.text
         } catch let failure as StageFailure {
             throw failure
         } catch {
-            let failure = StageFailure.from(error, translating: true)
+            let failure = StageFailure.from(error, translating: true, engine: translator.engine)
             let ms = (clock.now - start).milliseconds
             run.event(stage: stage, outcome: "failed", errorType: failure.errorType, message: failure.message, ms: ms)
             throw failure

@@ -10,8 +10,11 @@ struct StageFailure: Error, Sendable {
     /// Maps a backend error. Connection loss is the model being unavailable whatever the stage; a
     /// timeout is a timeout; anything else is a generation error, or a translation failure on a
     /// translation stage.
-    static func from(_ error: Error, translating: Bool) -> StageFailure {
+    /// A translation engine that is not the reply model (`engine`) failing to answer is a translation failure, not
+    /// the model being unavailable.
+    static func from(_ error: Error, translating: Bool, engine: TranslationEngine = .llm) -> StageFailure {
         let otherwise: FallbackReason = translating ? .translationFailed : .generationError
+        if let failure = engineFailure(error, engine: engine) { return failure }
         guard let backend = error as? BackendError else {
             // Not from the server: only the error's type, since its text is not ours to vouch for.
             let type = String(describing: type(of: error))
@@ -24,6 +27,35 @@ struct StageFailure: Error, Sendable {
         default: otherwise
         }
         return StageFailure(reason: reason, errorType: caseName(backend), message: Redaction.text(metadataOnly(backend)))
+    }
+
+    /// A failure of a translation engine other than the reply model, with the real reason.
+    static func engineFailure(_ error: Error, engine: TranslationEngine) -> StageFailure? {
+        switch error {
+        case ApertiumError.pairNotInstalled:
+            return StageFailure(reason: .translationPackMissing, errorType: "pairNotInstalled", message: "\(error)")
+        case let error as ApertiumError:
+            return StageFailure(reason: .translationFailed, errorType: "httpStatus", message: "\(error)")
+        case ExecTranslatorError.engine(let pack, let message):
+            let reason: FallbackReason = switch pack { case .missing: .translationPackMissing; case .unsupported: .translationUnsupported; case .none: .translationFailed }
+            return StageFailure(reason: reason, errorType: "engineError", message: "\(engine.name): \(message)")
+        case ExecTranslatorError.timedOut:
+            return StageFailure(reason: .timeout, errorType: "timeout", message: "\(engine.name): \(error)")
+        case let error as ExecTranslatorError:
+            return StageFailure(reason: .translationFailed, errorType: "engineFailed", message: "\(engine.name): \(error)")
+        case let backend as BackendError where engine.kind != "llm":
+            switch backend {
+            case .timeout: return nil
+            case .connectionRefused(let url):
+                return StageFailure(reason: .translationFailed, errorType: "engineUnavailable", message: "\(engine.name) unreachable: connection refused at \(url)")
+            case .streamCutOff, .transport:
+                return StageFailure(reason: .translationFailed, errorType: "engineUnavailable", message: "\(engine.name) unreachable: \(metadataOnly(backend))")
+            default:
+                return StageFailure(reason: .translationFailed, errorType: caseName(backend), message: "\(engine.name): \(Redaction.text(metadataOnly(backend)))")
+            }
+        default:
+            return nil
+        }
     }
 
     /// llama-server's error `type` (`exceed_context_size_error`), the part of its message before ": ",

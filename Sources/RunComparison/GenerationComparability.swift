@@ -37,7 +37,14 @@ enum GenerationComparability {
         differ("concurrency", a.concurrency, b.concurrency)
         differ("repeats", a.repeats, b.repeats)
         differ("translation packs", a.packs, b.packs) { "\($0)" }
+        differ("translator", Self.engine(a.translator), Self.engine(b.translator))
         differ("cache policy", a.cachePolicy.rawValue, b.cachePolicy.rawValue)
         return out
+    }
+
+    /// An engine as the mismatch names it (`apertium 0.11.7`); the model for reports before engines were recorded.
+    static func engine(_ engine: TranslationEngine?) -> String {
+        guard let engine else { return "llm" }
+        return engine.name + (engine.version.map { " \($0)" } ?? "")
     }
 }

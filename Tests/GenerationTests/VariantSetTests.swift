@@ -30,6 +30,15 @@ struct VariantSetTests {
         #expect(VariantSet.single(base).map(\.name) == [base.name])
     }
 
+    @Test func aVariantNamesItsTranslatorAndItsFingerprintSaysSo() throws {
+        let json = #"{"variants": [{"name": "model"}, {"name": "engine", "translator": "apertium"}]}"#
+        let variants = try VariantSet.parse(Data(json.utf8), path: "v.json", base: base)
+        #expect(variants.map(\.translator) == [nil, .apertium(nil)])
+        #expect(variants[0].profile == variants[1].profile)
+        let fingerprints = try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: 1).fingerprint }
+        #expect(fingerprints[0] != fingerprints[1])
+    }
+
     @Test func samplingOverridesMergeFieldByField() throws {
         let json = #"{"variants": [{"name": "short", "sampling": {"n_predict": 12}}]}"#
         let variant = try #require(try VariantSet.parse(Data(json.utf8), path: "v.json", base: base).first)
@@ -43,7 +52,11 @@ struct VariantSetTests {
         (#"{"schema_version": 2, "variants": [{"name": "a"}]}"#, "v.json: schema_version: 2 is not supported (this LangBench reads 1)"),
         (#"{"variants": []}"#, "v.json: variants: expected a non-empty list of objects"),
         (#"{"variants": [{"name": "a", "promts": {}}]}"#,
-         "v.json: variants[0].promts: unknown key; allowed: name, description, profile, model, server, sampling, translation_sampling, prompts"),
+         "v.json: variants[0].promts: unknown key; allowed: name, description, profile, model, server, sampling, translation_sampling, prompts, translator"),
+        (#"{"variants": [{"name": "a", "translator": "deepl"}]}"#,
+         "v.json: variants[0].translator: must be llm, apertium, apertium:<url> or exec:<command>"),
+        (#"{"variants": [{"name": "a", "translator": 3}]}"#,
+         "v.json: variants[0].translator: expected llm, apertium, apertium:<url> or exec:<command>"),
         (#"{"variants": [{"name": "a"}, {"name": "a"}]}"#, "v.json: variants[1].name: 'a' is used twice"),
         (#"{"variants": [{"description": "x"}]}"#, "v.json: variants[0].name: every variant needs a non-empty name"),
         (#"{"variants": [{"name": "a", "sampling": {"n_predit": 3}}]}"#,

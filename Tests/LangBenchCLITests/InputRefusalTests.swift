@@ -51,6 +51,7 @@ struct InputRefusalTests {
         (#""concurrency": -1"#, "(generation.concurrency): must be in 1...64, not -1"),
         (#""repeat": 0"#, "(generation.repeat): must be in 1...1000, not 0"),
         (#""warmup": -3"#, "(generation.warmup): must be in 0...1000, not -3"),
+        (#""translator": "deepl""#, "(generation.translator): must be llm, apertium, apertium:<url> or exec:<command>"),
     ])
     func benchJSONGetsTheFlagsRanges(setting: String, message: String) async throws {
         let directory = try Fixture.temporaryDirectory()
@@ -59,6 +60,15 @@ struct InputRefusalTests {
         let result = await runCommand(["run", "--config", config.path, "--out", directory.appendingPathComponent("o").path, "--quiet"])
         #expect(result.status == .dataError)
         #expect(result.stderr == "error: \(config.path) \(message)\n", "\(result.stderr)")
+    }
+
+    @Test func anUnknownTranslatorIsRefusedBeforeAnythingRuns() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let out = directory.appendingPathComponent("o")
+        let result = await runCommand(["generate", "--corpus", "c.tsv", "--translator", "deepl", "--out", out.path, "--quiet"])
+        #expect(result.status == .usage, "\(result.status)")
+        #expect(result.stderr.contains("--translator 'deepl': must be llm, apertium, apertium:<url> or exec:<command>"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 
     @Test func benchJSONWithNoConfigsIsRefused() async throws {

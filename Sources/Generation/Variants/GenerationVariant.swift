@@ -10,11 +10,14 @@ public struct GenerationVariant: Sendable, Hashable {
     public var description: String
     /// The fully resolved profile this variant generates with.
     public var profile: ModelProfile
+    /// The engine its pivot translates with; nil: the run's.
+    public var translator: TranslatorSpec?
 
-    public init(name: String, description: String = "", profile: ModelProfile) {
+    public init(name: String, description: String = "", profile: ModelProfile, translator: TranslatorSpec? = nil) {
         self.name = name
         self.description = description
         self.profile = profile
+        self.translator = translator
     }
 
     /// Variants that can share one `llama-server`: same model file and server settings.
@@ -26,7 +29,7 @@ public struct GenerationVariant: Sendable, Hashable {
 /// A variants file (`--variants FILE`, `generation.variants` in `bench.json`): a list of named overrides on
 /// the run's profile. With no file, the run is one variant named after the profile.
 public enum VariantSet {
-    static let variantKeys = ["name", "description", "profile", "model", "server", "sampling", "translation_sampling", "prompts"]
+    static let variantKeys = ["name", "description", "profile", "model", "server", "sampling", "translation_sampling", "prompts", "translator"]
 
     /// The single variant of a run without a variants file.
     public static func single(_ profile: ModelProfile) -> [GenerationVariant] {
@@ -79,11 +82,19 @@ public enum VariantSet {
                 guard let otherPath = other as? String else { throw fail("\(at).profile", "expected a path to a profile file") }
                 profile = try loadProfile(SuitePath.resolve(otherPath, inFile: path))
             }
-            let overrides = entry.filter { !["name", "description", "profile"].contains($0.key) }
+            var translator: TranslatorSpec?
+            if let spec = entry["translator"] {
+                guard let text = spec as? String else { throw fail("\(at).translator", "expected llm, apertium, apertium:<url> or exec:<command>") }
+                do { translator = try TranslatorSpec(text, key: "\(at).translator") } catch let error as ConfigurationError {
+                    guard case .invalidValue(_, _, let reason) = error else { throw error }
+                    throw fail("\(at).translator", reason)
+                }
+            }
+            let overrides = entry.filter { !["name", "description", "profile", "translator"].contains($0.key) }
             let modelBefore = profile.model.file
             profile = try ProfileOverrides.apply(overrides, to: profile, at: at, fail: fail)
             if profile.model.file != modelBefore { profile.model.resolvePath(inFile: path) }
-            variants.append(GenerationVariant(name: name, description: entry["description"] as? String ?? "", profile: profile))
+            variants.append(GenerationVariant(name: name, description: entry["description"] as? String ?? "", profile: profile, translator: translator))
         }
         return variants
     }

@@ -21,6 +21,8 @@ public struct GenerationJob: Sendable {
     public var writeReplies: Bool
     /// Measures the machine at the start and end of the run, into the provenance.
     public var calibrator: MachineCalibrator?
+    /// Stops the translation engines the setup started (an APy server, an `exec:` translator's process).
+    public var stopTranslators: @Sendable () async -> Void = {}
 
     public init(corpus: Corpus, runner: GenerationRunner, settings: GenerationReport.Settings, directory: URL, command: [String],
                 resume: Bool = false, writeReplies: Bool = true) {

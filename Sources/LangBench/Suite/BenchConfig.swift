@@ -46,6 +46,7 @@ public struct BenchConfig: Sendable, Decodable {
         public var warmup: Int
         public var seed: Int?
         public var packs: LanguagePacks?
+        public var translator: TranslatorSpec
         public var refuseUnsupported: Bool
         public var cachePolicy: CachePolicy
         public var variants: String?
@@ -59,7 +60,7 @@ public struct BenchConfig: Sendable, Decodable {
 
         public init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
-                        "variants", "configs", "judge"]
+                        "variants", "configs", "judge", "translator"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -74,6 +75,11 @@ public struct BenchConfig: Sendable, Decodable {
             warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? defaults.warmup
             seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
+            let translatorValue = try c.decodeIfPresent(String.self, forKey: key("translator"))
+            do { translator = try translatorValue.map { try TranslatorSpec($0, key: "translator") } ?? defaults.translator } catch let error as ConfigurationError {
+                if case .invalidValue(_, _, let reason) = error { try StrictJSON.check(false, "translator", in: decoder, reason) }
+                throw error
+            }
             refuseUnsupported = try c.decodeIfPresent(Bool.self, forKey: key("refuse_unsupported")) ?? defaults.refuseUnsupported
             cachePolicy = try c.decodeIfPresent(CachePolicy.self, forKey: key("cache_policy")) ?? defaults.cachePolicy
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
@@ -108,6 +114,7 @@ public struct BenchConfig: Sendable, Decodable {
             plan.warmup = warmup
             plan.seed = seed
             if let packs { plan.packs = packs }
+            plan.translator = translator
             plan.refuseUnsupported = refuseUnsupported
             plan.cachePolicy = cachePolicy
             plan.variantsPath = variants

@@ -15,6 +15,8 @@ public struct GenerationPlan: Sendable, Equatable {
     /// The prompt-cache state every timed request starts from.
     public var cachePolicy: CachePolicy = .cold
     public var packs: LanguagePacks = .deviceDefault
+    /// The engine the pivot translates with; a variant may name its own.
+    public var translator: TranslatorSpec = .llm
     public var bankPath = FallbackBank.defaultPath
     public var crisisPath = CrisisCheck.defaultPath
     public var refuseUnsupported = false

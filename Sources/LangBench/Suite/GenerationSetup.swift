@@ -100,7 +100,14 @@ public struct GenerationSetup: Sendable {
                     progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         let (job, servers) = try await job(corpus: corpus, command: command, resume: resume)
         defer { servers.forEach { $0.stop() } }
-        return try await job.run(progress: progress)
+        do {
+            let report = try await job.run(progress: progress)
+            await job.stopTranslators()
+            return report
+        } catch {
+            await job.stopTranslators()
+            throw error
+        }
     }
 
     /// The variants this run generates with: the variants file's, or the profile alone.
@@ -142,6 +149,9 @@ public struct GenerationSetup: Sendable {
             }
         }
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        // The engines the pivots translate with, one per distinct spec, started before any model server.
+        let translators = try await TranslationEngines.open(Set(variants.map { $0.translator ?? plan.translator }), directory: directory,
+                                                            environment: environment)
         var servers: [String: LlamaServer] = [:]
         // A pool's servers in `--server-url` order, nil where one did not answer at the start (its items go to
         // the others); the first that did is the reference `servers` holds under the one server key.
@@ -161,6 +171,7 @@ public struct GenerationSetup: Sendable {
             }
         } catch {
             (Array(servers.values) + members.compactMap { $0 }).forEach { $0.stop() }
+            await translators.stop()
             throw error
         }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
@@ -168,7 +179,8 @@ public struct GenerationSetup: Sendable {
         let reference = servers[keys[0]]!.backend(requestTimeout: server.requestTimeout)
         let lane = { (variant: GenerationVariant, server: LlamaServer) throws -> GenerationRunner.Lane in
             var reference = try self.pipeline(variant.profile, server: server, slowdown: slowdown, config: self.detection, detector: detector,
-                                              crisis: crisis, bank: bank)
+                                              crisis: crisis, bank: bank, translator: translators.engines[variant.translator ?? self.plan.translator],
+                                              packs: translators.packs(variant.translator ?? self.plan.translator, otherwise: self.plan.packs))
             reference.secondJudge = judge2
             return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
                 var pipeline = reference
@@ -192,12 +204,16 @@ public struct GenerationSetup: Sendable {
             profile: profile.name, route: plan.route, sampling: sampling, translationSampling: profile.translationSampling,
             supportedLanguages: profile.supportedLanguages.map(\.identifier),
             detection: Self.describe(detection),
-            packs: plan.packs, concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
+            packs: translators.packs(variants[0].translator ?? plan.translator, otherwise: plan.packs), concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
             refuseUnsupported: plan.refuseUnsupported,
             server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a }
                 .merging(calibrationLoad.map { [InjectedCalibrationLoad.environmentKey: String($0.factor)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy,
-            variants: named ? try variants.map { try GenerationReport.Settings.Variant($0, serverIndex: keys.firstIndex(of: $0.serverKey)! + 1) } : nil)
+            variants: named ? try variants.map { variant in
+                try GenerationReport.Settings.Variant(variant, serverIndex: keys.firstIndex(of: variant.serverKey)! + 1,
+                                                      translator: variant.translator.map { translators.engines[$0]?.engine ?? .llm })
+            } : nil)
+        settings.translator = translators.engines[variants[0].translator ?? plan.translator]?.engine
         settings.judge = try factory.judge(detection.detector)
         settings.secondJudge = try secondJudge.map { try factory.judge($0) }
         settings.configs = configs.isEmpty ? nil : ([detection] + configs).map(Self.describe)
@@ -207,6 +223,7 @@ public struct GenerationSetup: Sendable {
         runner.recoveries = variants.map { recoveries[$0.serverKey]! }
         var job = GenerationJob(corpus: corpus, runner: runner, settings: settings, directory: directory, command: command,
                                 resume: resume, writeReplies: plan.writeReplies)
+        job.stopTranslators = { [translators] in await translators.stop() }
         // Calibration reads the server's own timings, which only llama-server's native API always sends.
         if servers[keys[0]]!.openAI == nil {
             job.calibrator = MachineCalibrator(backend: reference, threads: servers[keys[0]]!.configuration?.threads)
@@ -277,14 +294,15 @@ public struct GenerationSetup: Sendable {
 
     /// One variant's reply pipeline on its server.
     private func pipeline(_ profile: ModelProfile, server: LlamaServer, slowdown: Double?, config detection: DetectionConfig,
-                          detector: any LanguageIdentifying, crisis: CrisisCheck, bank: FallbackBank) throws -> ReplyPipeline {
+                          detector: any LanguageIdentifying, crisis: CrisisCheck, bank: FallbackBank, translator engine: (any Translating)?,
+                          packs: LanguagePacks) throws -> ReplyPipeline {
         let candidates = try detection.resolvedCandidates(supported: profile.supportedLanguages)
         let measured = server.backend(requestTimeout: self.server.requestTimeout)
         let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
         let client = CacheControlledBackend(timed, policy: plan.cachePolicy)
-        let translator = LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
+        let translator = engine ?? LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
         return ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,
-                             hints: detection.hints, packs: plan.packs, crisis: crisis, bank: bank,
+                             hints: detection.hints, packs: packs, crisis: crisis, bank: bank,
                              refuseUnsupported: plan.refuseUnsupported, seed: plan.seed, cachePolicy: plan.cachePolicy)
     }
 }

@@ -51,6 +51,7 @@ struct DoctorCommand: ParsableCommand {
         checks.append(Self.resourcesCheck(root: ToolResources.root))
         checks.append(Self.profileCheck(profile, path: profilePath))
         checks.append(Self.packsCheck(LanguagePacks.deviceDefault))
+        checks.append(await Self.apertiumCheck(environment: context.environment, runDirectory: runDirectory))
 
         let width = checks.map(\.name.count).max() ?? 0
         for check in checks {
@@ -97,6 +98,23 @@ struct DoctorCommand: ParsableCommand {
         case .failure(let error):
             return DoctorCheck(name: "profile", status: .failed, detail: "\(path): \(error)",
                                fix: "fix \(path) or pass --profile <file>")
+        }
+    }
+
+    /// Starts APy as `--translator apertium` would and reads its packs: the pairs it lists are installed, the pairs a
+    /// Debian package would bring downloadable. Not required: only the Apertium pivot needs it.
+    static func apertiumCheck(environment: [String: String], runDirectory: URL) async -> DoctorCheck {
+        do {
+            let server = try await ApertiumServer.launch(environment: environment, runDirectory: runDirectory)
+            defer { server.stop() }
+            let packs = try await ApertiumTranslator.reading(server, name: "apertium").packs()
+            let pairs = { (state: LanguagePacks.State) in packs.pairs.filter { $0.value == state }.keys.sorted().joined(separator: ", ") }
+            return DoctorCheck(name: "apertium", status: .passed,
+                               detail: "APy \(server.version ?? "(version unknown)"): installed \(pairs(.installed)); downloadable \(pairs(.supported)); any other pair unsupported",
+                               required: false)
+        } catch {
+            return DoctorCheck(name: "apertium", status: .failed, detail: "\(error)", fix: "scripts/setup (or apt-get install apertium-apy apertium-eng-spa), for --translator apertium",
+                               required: false)
         }
     }
 

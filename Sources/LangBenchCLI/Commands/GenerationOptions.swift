@@ -17,6 +17,8 @@ struct GenerationOptions {
         .value("cache-policy", "policy", help: "Prompt cache state of each timed request: cold (whole prompt evaluated) or warm-prefix (instructions cached).",
                default: defaults.cachePolicy.rawValue),
         .value("packs", "file", help: "Translation pack states: {\"default\":\"installed\",\"pairs\":{\"kk-en\":\"supported\"}}.", computedDefault: "every pack installed, kk-en and en-kk downloadable"),
+        .value("translator", "engine", help: "What the pivot translates with: llm (the reply model), apertium (APy, started by LangBench), apertium:<url>, or exec:<command>.",
+               default: defaults.translator.description),
         .value("fallback-bank", "file", help: "Canned replies.", computedDefault: "LangBench's \(FallbackBank.defaultResource)"),
         .value("crisis-keywords", "file", help: "Crisis keyword list.", computedDefault: "LangBench's \(CrisisCheck.defaultResource)"),
         .value("variants", "file", help: "Generation variants (Profiles/variants/): every item goes through every variant × route, interleaved."),
@@ -41,6 +43,9 @@ struct GenerationOptions {
         plan.seed = try arguments.optionalInt("seed", range: GenerationPlan.seedRange)
         plan.cachePolicy = try arguments.choice("cache-policy")
         if let packsPath = arguments.value("packs") { plan.packs = try StrictJSON.load(LanguagePacks.self, from: packsPath) }
+        if let translator = arguments.value("translator") {
+            do { plan.translator = try TranslatorSpec(translator, key: "--translator") } catch { throw UsageError("\(error)", command: arguments.command) }
+        }
         plan.bankPath = arguments.value("fallback-bank") ?? FallbackBank.defaultPath
         plan.crisisPath = arguments.value("crisis-keywords") ?? CrisisCheck.defaultPath
         plan.variantsPath = arguments.value("variants")

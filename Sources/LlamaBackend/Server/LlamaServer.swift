@@ -110,18 +110,7 @@ public final class LlamaServer: Sendable {
         guard files.fileExists(atPath: configuration.model) else {
             throw BackendError.modelNotFound(path: configuration.model)
         }
-        let logFile = runDirectory.appendingPathComponent(logName)
-        let log: FileHandle
-        do {
-            try files.createDirectory(at: runDirectory, withIntermediateDirectories: true)
-            guard files.createFile(atPath: logFile.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
-            log = try FileHandle(forWritingTo: logFile)
-        } catch {
-            throw BackendError.startFailed(reason: "cannot write \(logFile.path): \(error.localizedDescription)",
-                                           logTail: [], logFile: nil)
-        }
+        let (log, logFile) = try ManagedProcess.createLog(logName, in: runDirectory)
         defer { try? log.close() }
 
         let port = try configuration.port ?? FreePort.find()
@@ -139,26 +128,6 @@ public final class LlamaServer: Sendable {
 
     private static func start(_ configuration: ServerConfiguration, port: Int, log: FileHandle,
                               logFile: URL) throws -> ManagedProcess {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: configuration.binary)
-        process.arguments = configuration.arguments(port: port)
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = log
-        process.standardError = log
-        do {
-            try withUnblockedSignals { try process.run() }
-        } catch {
-            throw BackendError.startFailed(reason: "could not launch \(configuration.binary): \(error.localizedDescription)",
-                                           logTail: [], logFile: logFile.path)
-        }
-        let watchdog: ServerWatchdog
-        do {
-            watchdog = try ServerWatchdog.launch(guarding: process.processIdentifier)
-        } catch {
-            process.terminate()
-            process.waitUntilExit()
-            throw error
-        }
-        return ManagedProcess(process: process, watchdog: watchdog)
+        try ManagedProcess.launch(configuration.binary, arguments: configuration.arguments(port: port), log: log, logFile: logFile)
     }
 }

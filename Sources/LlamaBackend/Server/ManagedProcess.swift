@@ -22,6 +22,43 @@ final class ManagedProcess: @unchecked Sendable {
         reaperToken = ServerReaper.register(processID: process.processIdentifier) { [weak self] in self?.stop() }
     }
 
+    /// Launches `executable` with stdout and stderr into `log` (`logFile`), guarded by a watchdog.
+    static func launch(_ executable: String, arguments: [String], log: FileHandle, logFile: URL) throws -> ManagedProcess {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = log
+        process.standardError = log
+        do {
+            try withUnblockedSignals { try process.run() }
+        } catch {
+            throw BackendError.startFailed(reason: "could not launch \(executable): \(error.localizedDescription)", logTail: [], logFile: logFile.path)
+        }
+        let watchdog: ServerWatchdog
+        do {
+            watchdog = try ServerWatchdog.launch(guarding: process.processIdentifier)
+        } catch {
+            process.terminate()
+            process.waitUntilExit()
+            throw error
+        }
+        return ManagedProcess(process: process, watchdog: watchdog)
+    }
+
+    /// A new, empty `runDirectory/name` open for writing: a started server's log.
+    static func createLog(_ name: String, in runDirectory: URL) throws -> (handle: FileHandle, url: URL) {
+        let files = FileManager.default
+        let url = runDirectory.appendingPathComponent(name)
+        do {
+            try files.createDirectory(at: runDirectory, withIntermediateDirectories: true)
+            guard files.createFile(atPath: url.path, contents: nil) else { throw CocoaError(.fileWriteUnknown) }
+            return (try FileHandle(forWritingTo: url), url)
+        } catch {
+            throw BackendError.startFailed(reason: "cannot write \(url.path): \(error.localizedDescription)", logTail: [], logFile: nil)
+        }
+    }
+
     var processID: Int32 { process.processIdentifier }
     var isRunning: Bool { process.isRunning }
     /// Exit status (or signal number) once the process has ended.

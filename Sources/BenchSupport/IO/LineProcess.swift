@@ -1,0 +1,86 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A child process spoken to in lines over stdin/stdout (`/bin/sh -c "exec <command>"`); its stderr is kept
+/// for the reason it died. The external detector and the `exec:` translator are each one of these.
+package struct LineProcess {
+    package let process: Process
+    private let input: FileHandle
+    private let output: LineChannel
+    private let errors: LineChannel
+
+    /// Starts `command`. Throws `LineProcessError.cannotStart` when the shell cannot be run.
+    package static func start(_ command: String) throws -> LineProcess {
+        // Writing to a child that already exited (a missing command, a crash) must fail that request
+        // with EPIPE, not kill this process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \(command)"]
+        let input = Pipe(), output = Pipe(), errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            throw LineProcessError.cannotStart((error as NSError).localizedDescription)
+        }
+        return LineProcess(process: process, input: input.fileHandleForWriting, output: LineChannel(reading: output.fileHandleForReading),
+                           errors: LineChannel(reading: errors.fileHandleForReading))
+    }
+
+    package var isRunning: Bool { process.isRunning }
+
+    /// Writes `line` and a newline; throws `LineProcessError.died` when the child is gone.
+    package func send(_ line: String) async throws {
+        do {
+            try POSIXIO.write(Data((line + "\n").utf8), to: input.fileDescriptor)
+        } catch {
+            throw LineProcessError.died(await exitDescription())
+        }
+    }
+
+    /// The next line it printed; nil once it closed its output. Throws `LineChannelTimeout` when none comes in time.
+    package func next(timeout: Duration) async throws -> String? {
+        try await output.next(timeout: timeout)
+    }
+
+    /// Closes its input, then SIGTERM, and SIGKILL half a second later.
+    package func stop() async {
+        try? input.close()  // the child may already be gone; closing is only a courtesy
+        if process.isRunning {
+            process.terminate()
+            // Task.sleep throws only on cancellation, which should not stop the clean-up.
+            for _ in 0..<20 where process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        }
+    }
+
+    /// "exited with status N: <its last stderr line>" or "closed its output".
+    package func exitDescription() async -> String {
+        // Best effort for the message: a cancelled sleep or a quiet stderr (timeout) just ends the wait.
+        for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
+        var lastError: String?
+        while let line = try? await errors.next(timeout: .milliseconds(50)) { lastError = line }
+        let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
+        return status + (lastError.map { ": \($0)" } ?? "")
+    }
+}
+
+/// Why a line-protocol child could not be used.
+package enum LineProcessError: Error, CustomStringConvertible {
+    case cannotStart(String)
+    case died(String)
+
+    package var description: String {
+        switch self {
+        case .cannotStart(let reason): "cannot start (\(reason))"
+        case .died(let detail): "the process \(detail)"
+        }
+    }
+}

@@ -1,0 +1,136 @@
+import Foundation
+
+/// Apertium's APy translation server: one LangBench starts on a free loopback port (stopped on exit, on
+/// signals and, through its watchdog, when LangBench dies), or one someone else runs.
+public final class ApertiumServer: Sendable {
+    public let baseURL: URL
+    /// APy's version (`apertium-apy --version`); nil for a server someone else runs.
+    public let version: String?
+    /// Where a started server logs; nil when attached.
+    public let logFile: URL?
+    private let managed: ManagedProcess?
+
+    /// Where Debian installs APy and its pairs' modes.
+    public static let defaultBinary = "apertium-apy"
+    public static let defaultModes = "/usr/share/apertium/modes"
+    /// Where another APy script or modes directory is named.
+    public static let binaryKey = "LANGBENCH_APERTIUM_APY", modesKey = "LANGBENCH_APERTIUM_MODES"
+
+    /// `launch` with the binary and modes `environment` names, else Debian's.
+    public static func launch(environment: [String: String], runDirectory: URL) async throws -> ApertiumServer {
+        try await launch(binary: environment[binaryKey] ?? defaultBinary, modes: environment[modesKey] ?? defaultModes, runDirectory: runDirectory)
+    }
+
+    private init(baseURL: URL, version: String?, logFile: URL?, managed: ManagedProcess?) {
+        self.baseURL = baseURL
+        self.version = version
+        self.logFile = logFile
+        self.managed = managed
+    }
+
+    deinit { managed?.stop() }
+
+    public func client(requestTimeout: Double = 30) -> ApertiumClient { ApertiumClient(baseURL: baseURL, requestTimeout: requestTimeout) }
+
+    /// Whether this server is ours to stop.
+    public var isManaged: Bool { managed != nil }
+    /// The started server's process; nil when attached.
+    public var processID: Int32? { managed?.processID }
+
+    /// Uses an APy someone else runs, once `/listPairs` answers.
+    public static func attach(to url: URL, timeout: Double = 10) async throws -> ApertiumServer {
+        _ = try await ApertiumClient(baseURL: url).listPairs(timeout: timeout)
+        return ApertiumServer(baseURL: url, version: nil, logFile: nil, managed: nil)
+    }
+
+    /// Starts `binary` (found on `PATH` unless a path) serving the modes in `modes`, logging to
+    /// `runDirectory/apertium-apy.log`; returns once `/listPairs` answers. APy restarts a pair's pipeline that
+    /// closed; `pipelineTimeout` is how long it waits for one before answering an error.
+    public static func launch(binary: String = defaultBinary, modes: String = defaultModes, runDirectory: URL,
+                              startupTimeout: Double = 30, pipelineTimeout: Int = 10) async throws -> ApertiumServer {
+        guard let executable = Self.locate(binary) else {
+            throw BackendError.startFailed(reason: "apertium-apy not found (\(binary)); run scripts/setup or apt-get install apertium-apy", logTail: [], logFile: nil)
+        }
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: modes, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw BackendError.startFailed(reason: "no apertium modes directory at \(modes); run scripts/setup (apt-get install apertium-apy and the pairs)",
+                                           logTail: [], logFile: nil)
+        }
+        let (log, logFile) = try ManagedProcess.createLog("apertium-apy.log", in: runDirectory)
+        defer { try? log.close() }  // try?: the child holds its own descriptor; closing ours cannot lose a line
+        let version = await Self.version(of: executable)
+        let port = try FreePort.find()
+        let arguments = ["-c", Self.loopbackWrapper, executable, "--port", String(port), "--timeout", String(pipelineTimeout), modes]
+        let managed = try ManagedProcess.launch(try Self.interpreter(of: executable), arguments: arguments, log: log, logFile: logFile)
+        let server = ApertiumServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, version: version, logFile: logFile, managed: managed)
+        let deadline = ContinuousClock.now + .milliseconds(Int(startupTimeout * 1000))
+        while true {
+            guard managed.isRunning else {
+                managed.stop()
+                throw server.startFailure("apertium-apy exited (\(managed.terminationDescription)) before /listPairs answered")
+            }
+            do {
+                _ = try await server.client().listPairs(timeout: 2)
+                return server
+            } catch BackendError.connectionRefused, BackendError.timeout {
+                // Still importing and binding the port: keep polling until the deadline.
+            } catch {
+                managed.stop()
+                throw server.startFailure("/listPairs failed: \(error)")
+            }
+            guard ContinuousClock.now < deadline else {
+                managed.stop()
+                throw server.startFailure("/listPairs did not answer within \(startupTimeout) s")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+    }
+
+    /// Stops a server LangBench started (SIGTERM, then SIGKILL); nothing for one it attached to.
+    public func stop() { managed?.stop() }
+
+    private func startFailure(_ reason: String) -> BackendError {
+        .startFailed(reason: "apertium: \(reason)", logTail: logFile.map { LogTail.read($0) } ?? [], logFile: logFile?.path)
+    }
+
+    /// APy binds every interface and has no option to say otherwise; this runs its script with Tornado's bind held to
+    /// loopback, as every server LangBench starts is.
+    static let loopbackWrapper = """
+        import runpy, sys, tornado.tcpserver as t
+        bind = t.TCPServer.bind
+        def loopback(self, port, address=None, *args, **kwargs):
+            return bind(self, port, "127.0.0.1", *args, **kwargs)
+        t.TCPServer.bind = loopback
+        sys.argv = sys.argv[1:]
+        runpy.run_path(sys.argv[0], run_name="__main__")
+        """
+
+    /// The Python that runs `script` (its `#!` line): APy is a Python program, and the wrapper needs its interpreter.
+    static func interpreter(of script: String) throws -> String {
+        let head = (try? FileHandle(forReadingFrom: URL(fileURLWithPath: script)).readData(ofLength: 256)) ?? Data()  // try?: unreadable is "no #! line" below
+        let line = String(decoding: head.prefix { $0 != 0x0A }, as: UTF8.self)
+        let interpreter = line.hasPrefix("#!") ? line.dropFirst(2).split(separator: " ").first.map(String.init) : nil
+        guard let interpreter, interpreter.contains("python"), FileManager.default.isExecutableFile(atPath: interpreter) else {
+            throw BackendError.startFailed(reason: "\(script) is not APy's Python script (no #! line naming a Python); LangBench runs APy through its Python to bind it to loopback",
+                                           logTail: [], logFile: nil)
+        }
+        return interpreter
+    }
+
+    /// `apertium-apy --version`'s answer ("0.11.7"), nil when it gives none in time.
+    static func version(of executable: String) async -> String? {
+        // try?: the version is context, not a reason to stop
+        let result = try? await ProcessRunner.run(executable, ["--version"], timeout: 10)
+        let text = result.map { $0.standardOutput + " " + $0.standardError } ?? ""
+        return text.split(whereSeparator: \.isWhitespace).first { $0.first?.isNumber == true }.map(String.init)
+    }
+
+    /// `name` as an executable path: itself when it holds a slash, else the first match on `PATH`.
+    static func locate(_ name: String) -> String? {
+        let files = FileManager.default
+        if name.contains("/") { return files.isExecutableFile(atPath: name) ? name : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { files.isExecutableFile(atPath: $0) }
+    }
+}

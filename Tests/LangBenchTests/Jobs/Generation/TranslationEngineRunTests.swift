@@ -1,0 +1,62 @@
+@testable import Detection
+import Foundation
+@testable import Generation
+import GenerationTestSupport
+@testable import Items
+@testable import LangBench
+import LlamaBackend
+import TestSupport
+import Testing
+
+/// A generation run whose pivot translates through Apertium: LangBench starts APy (Debian's, installed by
+/// scripts/setup) beside the real llama-server, reads the packs from it, records the engine, and stops it when
+/// the run ends. Spanish has a pair here; Russian has none, so its pivot falls back saying so.
+@Suite(.serialized)
+struct TranslationEngineRunTests {
+    static let items = [PipelineFixture.item("es-1", "es", "Hoy tuve un día muy largo en el trabajo."),
+                        PipelineFixture.item("ru-1", "ru", "Сегодня у меня был очень длинный день.")]
+
+    static func setup(directory: URL, translator: TranslatorSpec) throws -> GenerationSetup {
+        var plan = GenerationPlan()
+        plan.route = .pivot
+        plan.warmup = 0
+        plan.seed = 5
+        plan.translator = translator
+        plan.bankPath = PipelineFixture.repository.appendingPathComponent(FallbackBank.defaultResource).path
+        plan.crisisPath = PipelineFixture.repository.appendingPathComponent(CrisisCheck.defaultResource).path
+        var profile = try PipelineFixture.profile()
+        profile.sampling.nPredict = 16
+        let factory = DetectorFactory(recognizerModel: PipelineFixture.repository.appendingPathComponent("Models/recognizer.lbrm").path)
+        ServerReaper.installSignalHandlers()
+        return GenerationSetup(plan: plan, factory: factory, profile: profile, directory: directory, environment: ProcessInfo.processInfo.environment)
+    }
+
+    @Test func aRunStartsApertiumPivotsThroughItAndStopsIt() async throws {
+        let directory = try Fixture.temporaryDirectory("langbench-apertium-run")
+        let report = try await Self.setup(directory: directory, translator: .apertium(nil))
+            .run(corpus: Corpus(items: Self.items, sources: []), command: ["test"], resume: false)
+        let engine = try #require(report.settings.translator)
+        #expect(engine.kind == "apertium" && engine.name == "apertium" && engine.version != nil)
+        #expect(report.timingDesign.contains("The pivot translated with apertium \(engine.version ?? "")"))
+        #expect(report.settings.packs.state(from: LanguageCode(normalised: "es"), to: LanguageCode(normalised: "en")) == .installed)
+        let records = try GenerationStore.records(in: directory)
+        let es = try #require(records.first { $0.itemID == "es-1" })
+        #expect(es.translateIn != nil && es.translateIn?.promptTokens == nil, "\(es.errorMessage ?? "")")
+        let ru = try #require(records.first { $0.itemID == "ru-1" })
+        #expect(ru.fallbackReason == .translationUnsupported)
+        // The APy LangBench started logged into the run directory and is gone.
+        let log = try String(contentsOf: directory.appendingPathComponent("apertium-apy.log"), encoding: .utf8)
+        let port = try #require(log.range(of: #"localhost:\d+"#, options: .regularExpression).map { String(log[$0].dropFirst("localhost:".count)) })
+        await #expect(throws: (any Error).self) { _ = try await ApertiumClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).listPairs(timeout: 2) }
+    }
+
+    @Test func anEngineThatCannotStartStopsTheRunBeforeAnyServer() async throws {
+        let directory = try Fixture.temporaryDirectory("langbench-apertium-missing")
+        var setup = try Self.setup(directory: directory, translator: .apertium(nil))
+        setup.environment["LANGBENCH_APERTIUM_APY"] = "/nonexistent/apertium-apy"
+        await #expect { _ = try await setup.run(corpus: Corpus(items: Self.items, sources: []), command: ["test"], resume: false) } throws: { error in
+            "\(error)".contains("apertium-apy not found (/nonexistent/apertium-apy)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("llama-server.log").path))
+    }
+}
