@@ -69,6 +69,9 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     public var secretRedacted: Bool?
     /// True when a server reported a token count no request of this record could have (then the record's count is unknown).
     public var invalidCounts: Bool?
+    /// chrF of the pivot's translate-in output against the item's English reference (`TranslationReferences`); nil
+    /// without a reference, on the direct route, or when the message was not translated.
+    public var translateInChrF: Double?
 
     enum CodingKeys: String, CodingKey {
         case itemID = "item_id", variant, config, shared, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
@@ -80,7 +83,7 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         case servedInOwnLanguage = "served_in_own_language", notServedReason = "not_served_reason"
         case servedBySecondJudge = "served_by_second_judge", secondJudgeLang = "second_judge_lang"
         case server, reassignedFrom = "reassigned_from", ignoredStop = "ignored_stop", secretRedacted = "secret_redacted"
-        case invalidCounts = "invalid_counts"
+        case invalidCounts = "invalid_counts", translateInChrF = "translate_in_chrf"
     }
 
     /// The identity of a record for resuming, merging and pairing: item, route, repeat (and variant, and config).

@@ -119,7 +119,9 @@ extension GenerationReport {
             case policy, requests, coldRequests = "cold_requests", cachedTokens = "cached_tokens"
         }
 
-        init(policy: CachePolicy, stages: [StageTiming]) {
+        /// Over the model's requests only: a translation engine's have no prompt cache.
+        init(policy: CachePolicy, stages all: [StageTiming]) {
+            let stages = all.filter { $0.engine == nil }
             self.policy = policy
             requests = stages.count
             coldRequests = stages.filter(\.isCold).count

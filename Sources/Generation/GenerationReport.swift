@@ -36,6 +36,8 @@ public struct GenerationReport: Sendable, Codable {
         public var configs: [String]?
         /// The engine the reference variant's pivot translated with; nil in reports before it was recorded (the model).
         public var translator: TranslationEngine?
+        /// The references the translate-in was scored against (`file (SHA-256 prefix)`); nil without.
+        public var references: String?
 
         /// The configs' names, the reference first (one name when the run used one config).
         public var configNames: [String] {
@@ -99,7 +101,7 @@ public struct GenerationReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
-            case judge, configs, secondJudge = "second_judge", translator
+            case judge, configs, secondJudge = "second_judge", translator, references
         }
 
         /// The detection config's name (`constrained+priors`), without its description.

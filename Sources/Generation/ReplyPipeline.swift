@@ -31,6 +31,8 @@ public struct ReplyPipeline: Sendable {
     public var judge: (any LanguageIdentifying)?
     /// A second judge of the reply's language (`JudgeAgreement`); nil: one judge.
     public var secondJudge: (any LanguageIdentifying)?
+    /// English references the translate-in output is scored against (`ChrF`), by item id.
+    public var references: [String: String] = [:]
 
     static let english = LanguageCode(normalised: "en")
 
@@ -220,6 +222,7 @@ public struct ReplyPipeline: Sendable {
             }
         }
         let message = try await translate(run.item.text, from: language, to: Self.english, stage: "translate-in", &run)
+        if let reference = references[run.item.id] { run.record.translateInChrF = (ChrF.sentence(message, reference: reference) * 100).rounded() / 100 }
         var history: [Turn] = []
         if !run.item.history.isEmpty {
             let clock = ContinuousClock(), start = clock.now, untimedBefore = run.untimed.milliseconds
@@ -273,8 +276,7 @@ public struct ReplyPipeline: Sendable {
         do {
             let result = try await translator.translate(text, from: source, to: target)
             let ms = (clock.now - start).milliseconds
-            let timing = result.completion.map(StageTiming.init) ?? StageTiming(ms: result.ms, ttftMs: result.ttftMs, promptTokens: nil, promptProcessed: nil,
-                                                                                 promptCached: nil, completionTokens: nil)
+            let timing = result.completion.map(StageTiming.init) ?? StageTiming(engine: translator.engine.kind, ms: result.ms, ttftMs: result.ttftMs)
             if stage == "translate-in" { run.record.translateIn = timing } else { run.record.translateOut = timing }
             if let completion = result.completion { run.count(completion) }
             run.lastTTFT = result.ttftMs

@@ -18,10 +18,13 @@ public struct StageTiming: Sendable, Hashable, Codable {
     public var promptCached: Int?
     /// Nil when the server did not count them.
     public var completionTokens: Int?
+    /// The translation engine that served this request when it was not the model (`apertium`, `exec`); nil for the
+    /// model's requests. Its tokens, cache state and TPOT are not the model's, so none is recorded.
+    public var engine: String?
 
     enum CodingKeys: String, CodingKey {
         case ms, ttftMs = "ttft_ms", tpotMs = "tpot_ms", promptTokens = "prompt_tokens", promptProcessed = "prompt_n"
-        case promptCached = "cache_n", completionTokens = "completion_tokens"
+        case promptCached = "cache_n", completionTokens = "completion_tokens", engine
     }
 
     public init(ms: Double, ttftMs: Double?, promptTokens: Int?, promptProcessed: Int?, promptCached: Int?, completionTokens: Int?) {
@@ -32,6 +35,12 @@ public struct StageTiming: Sendable, Hashable, Codable {
         self.promptProcessed = promptProcessed
         self.promptCached = promptCached
         self.completionTokens = completionTokens
+    }
+
+    /// A request of a translation engine that is not the model: its time, and nothing the model counts.
+    init(engine: String, ms: Double, ttftMs: Double?) {
+        self.init(ms: ms, ttftMs: ttftMs, promptTokens: nil, promptProcessed: nil, promptCached: nil, completionTokens: nil)
+        self.engine = engine
     }
 
     /// A finished request, timed by the client.

@@ -21,6 +21,10 @@ enum GenerationItems {
         page.heading("Generation: direct vs pivot")
         page.table(report.routeDecisionTable, id: "generation-route-decision")
         page.paragraph(RouteDecision.legend)
+        if let quality = report.translationQualityTable {
+            page.table(quality, id: "generation-translation-quality")
+            page.paragraph(TranslationQuality.legend)
+        }
         page.paragraph("Timing design: " + report.timingDesign)
         if let control = report.control { page.paragraph(control.sentence, strong: true) }
         if let check = report.calibrationConsistency, !check.isConsistent { page.paragraph("⚠ " + check.sentence, strong: true) }

@@ -49,7 +49,8 @@ struct ApertiumTranslatorTests {
         let stages = output.events.filter { $0.outcome == "ok" }.map(\.stage)
         #expect(Array(stages.prefix(4)) == ["detect", "translate-in", "generate", "translate-out"], "\(output.record.errorMessage ?? "")")
         let translateIn = try #require(output.record.translateIn)
-        #expect(translateIn.ms > 0 && translateIn.promptTokens == nil && translateIn.completionTokens == nil)
+        #expect(translateIn.ms > 0 && translateIn.promptTokens == nil && translateIn.completionTokens == nil && translateIn.engine == "apertium")
+        #expect(output.record.generate?.engine == nil)
         // The route's tokens are the model's alone: the generate request's.
         #expect(output.record.completionTokens == output.record.generate?.completionTokens)
         #expect(output.record.ttftMs != nil)

@@ -25,14 +25,16 @@ package enum TokenCost {
         var exact: Bool { self == .fixedPrompt }
 
         /// The requests of `record` this measure counts, by name.
+        /// The model's requests the measure counts (a translation engine's are not the model's tokens).
         func stages(_ record: GenerationRecord) -> [(name: String, stage: StageTiming?)] {
-            switch (self, record.route) {
+            let all: [(name: String, stage: StageTiming?)] = switch (self, record.route) {
             case (.fixedPrompt, .direct): [("generate", record.generate)]
             case (.fixedPrompt, .pivot): [("translate-in", record.translateIn)]
             case (.sampledPrompt, .direct): []
             case (.sampledPrompt, .pivot): [("generate", record.generate), ("translate-out", record.translateOut)]
             case (.generated, _): [("translate-in", record.translateIn), ("generate", record.generate), ("translate-out", record.translateOut)]
             }
+            return all.filter { $0.stage?.engine == nil }
         }
 
         func count(_ stage: StageTiming) -> Int? {

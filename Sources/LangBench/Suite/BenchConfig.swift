@@ -47,6 +47,7 @@ public struct BenchConfig: Sendable, Decodable {
         public var seed: Int?
         public var packs: LanguagePacks?
         public var translator: TranslatorSpec
+        public var references: String?
         public var refuseUnsupported: Bool
         public var cachePolicy: CachePolicy
         public var variants: String?
@@ -60,7 +61,7 @@ public struct BenchConfig: Sendable, Decodable {
 
         public init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
-                        "variants", "configs", "judge", "translator"]
+                        "variants", "configs", "judge", "translator", "references"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -75,6 +76,7 @@ public struct BenchConfig: Sendable, Decodable {
             warmup = try c.decodeIfPresent(Int.self, forKey: key("warmup")) ?? defaults.warmup
             seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
+            references = try c.decodeIfPresent(String.self, forKey: key("references"))
             let translatorValue = try c.decodeIfPresent(String.self, forKey: key("translator"))
             do { translator = try translatorValue.map { try TranslatorSpec($0, key: "translator") } ?? defaults.translator } catch let error as ConfigurationError {
                 if case .invalidValue(_, _, let reason) = error { try StrictJSON.check(false, "translator", in: decoder, reason) }
@@ -103,6 +105,7 @@ public struct BenchConfig: Sendable, Decodable {
             corpora = corpora.map(resolve)
             if !profileIsDefault { profile = resolve(profile) }
             variants = variants.map(resolve)
+            references = references.map(resolve)
         }
 
         /// The plan this half runs, with the default bank, keyword files and packs.
@@ -115,6 +118,7 @@ public struct BenchConfig: Sendable, Decodable {
             plan.seed = seed
             if let packs { plan.packs = packs }
             plan.translator = translator
+            plan.referencesPath = references
             plan.refuseUnsupported = refuseUnsupported
             plan.cachePolicy = cachePolicy
             plan.variantsPath = variants

@@ -17,6 +17,8 @@ public struct GenerationPlan: Sendable, Equatable {
     public var packs: LanguagePacks = .deviceDefault
     /// The engine the pivot translates with; a variant may name its own.
     public var translator: TranslatorSpec = .llm
+    /// English references of the corpus's messages (`TranslationReferences`): the translate-in is scored against them.
+    public var referencesPath: String?
     public var bankPath = FallbackBank.defaultPath
     public var crisisPath = CrisisCheck.defaultPath
     public var refuseUnsupported = false

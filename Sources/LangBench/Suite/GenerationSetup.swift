@@ -4,6 +4,7 @@ import Foundation
 import Generation
 import Items
 import LlamaBackend
+import Storage
 
 /// Assembles and runs one generation run: the server, the detector, the reply pipeline and its
 /// settings, from a plan. `generate` and `run` both go through it.
@@ -131,6 +132,7 @@ public struct GenerationSetup: Sendable {
             if detectors[config.detector] == nil { detectors[config.detector] = try await factory.make(config.detector) }
             try CandidateError.check(config.candidates, detector: detectors[config.detector]!, config: config.name)
         }
+        let references = try plan.referencesPath.map { try TranslationReferences.load($0, items: Set(corpus.items.map(\.id))) }
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
         let keys = variants.map(\.serverKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -182,6 +184,7 @@ public struct GenerationSetup: Sendable {
                                               crisis: crisis, bank: bank, translator: translators.engines[variant.translator ?? self.plan.translator],
                                               packs: translators.packs(variant.translator ?? self.plan.translator, otherwise: self.plan.packs))
             reference.secondJudge = judge2
+            reference.references = references?.byItem ?? [:]
             return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
                 var pipeline = reference
                 pipeline.judge = detector
@@ -214,6 +217,7 @@ public struct GenerationSetup: Sendable {
                                                       translator: variant.translator.map { translators.engines[$0]?.engine ?? .llm })
             } : nil)
         settings.translator = translators.engines[variants[0].translator ?? plan.translator]?.engine
+        settings.references = try references.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent) (SHA-256 \(try SHA256.hex(fileAt: URL(fileURLWithPath: $0.path)).prefix(12)))" }
         settings.judge = try factory.judge(detection.detector)
         settings.secondJudge = try secondJudge.map { try factory.judge($0) }
         settings.configs = configs.isEmpty ? nil : ([detection] + configs).map(Self.describe)

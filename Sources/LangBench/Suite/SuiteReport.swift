@@ -25,11 +25,14 @@ public struct SuiteReport: Sendable, Encodable {
     public var machineSteadiness: MachineSteadiness?
     /// Per language, the runtime's route and both routes' figures (nil without generation).
     public var routeDecisions: [RouteDecision]?
+    /// Per engine and language, the translate-in's chrF against the references (nil without any score).
+    public var translationQuality: [TranslationQuality]?
     /// At most six facts, each one figure with its interval: what a reader asks first.
     public var headline: [String]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files, routeDecisions = "route_decisions", headline
+        case translationQuality = "translation_quality"
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
     }
 
@@ -44,6 +47,7 @@ public struct SuiteReport: Sendable, Encodable {
         machineSteady = generation?.machineSteady
         machineSteadiness = generation?.machineSteadiness
         routeDecisions = generation?.routeDecisions
+        translationQuality = generation.flatMap { $0.translationQuality.isEmpty ? nil : $0.translationQuality }
         let facts = RunPage.facts(detection: detection, generation: generation)
         headline = facts.map(\.text)
         headlineMarkdown = facts.map { "- \(ReportText.markdown($0.text)) ([\($0.section)](#\($0.section)))" }
@@ -100,6 +104,7 @@ public struct SuiteReport: Sendable, Encodable {
     static func generationSection(_ report: GenerationReport?) -> String {
         guard let report else { return "" }
         var out = "## Generation\n\n" + MarkdownWriter.render(report.routeDecisionTable) + "\n" + RouteDecision.legend + "\n\n"
+        if let quality = report.translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend + "\n\n" }
         out += "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
         out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage

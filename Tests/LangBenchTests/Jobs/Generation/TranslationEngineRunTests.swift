@@ -33,15 +33,24 @@ struct TranslationEngineRunTests {
 
     @Test func aRunStartsApertiumPivotsThroughItAndStopsIt() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-apertium-run")
-        let report = try await Self.setup(directory: directory, translator: .apertium(nil))
-            .run(corpus: Corpus(items: Self.items, sources: []), command: ["test"], resume: false)
+        var setup = try Self.setup(directory: directory, translator: .apertium(nil))
+        let references = directory.appendingPathComponent("references.tsv")
+        try Data("id\treference_en\nes-1\tToday I had a very long day at work.\n".utf8).write(to: references)
+        setup.plan.referencesPath = references.path
+        let report = try await setup.run(corpus: Corpus(items: Self.items, sources: []), command: ["test"], resume: false)
         let engine = try #require(report.settings.translator)
         #expect(engine.kind == "apertium" && engine.name == "apertium" && engine.version != nil)
+        // The engine's requests have no prompt cache: the cold policy is judged on the model's requests alone.
+        #expect(report.cache.holds && !report.timingDesign.contains("⚠️"), "\(report.timingDesign)")
         #expect(report.timingDesign.contains("The pivot translated with apertium \(engine.version ?? "")"))
         #expect(report.settings.packs.state(from: LanguageCode(normalised: "es"), to: LanguageCode(normalised: "en")) == .installed)
         let records = try GenerationStore.records(in: directory)
         let es = try #require(records.first { $0.itemID == "es-1" })
         #expect(es.translateIn != nil && es.translateIn?.promptTokens == nil, "\(es.errorMessage ?? "")")
+        // Scored against the reference, per engine and language.
+        #expect(report.translationQuality.map { [$0.engine, $0.lang, String($0.n)] } == [["apertium", "es", "1"]])
+        #expect(es.translateInChrF.map { $0 > 0 && $0 <= 100 } == true)
+        #expect(report.settings.references?.hasPrefix("references.tsv (SHA-256 ") == true)
         let ru = try #require(records.first { $0.itemID == "ru-1" })
         #expect(ru.fallbackReason == .translationUnsupported)
         // The APy LangBench started logged into the run directory and is gone.

@@ -1,0 +1,62 @@
+import BenchSupport
+import Foundation
+
+/// Per translation engine and language, how close the pivot's translate-in came to the corpus's English references:
+/// the mean sentence chrF (`ChrF`) over the items scored, with its 95% Student-t interval over those items. Computed
+/// from the records (the reference config's, crisis-flagged excluded), so every report made of them shows the same.
+public struct TranslationQuality: Sendable, Hashable, Codable {
+    public var engine: String
+    /// The variant the engine translated for; nil in a run without a variants file.
+    public var variant: String?
+    public var lang: String
+    public var n: Int
+    public var meanChrF: Double
+    /// Nil below two items.
+    public var ci: Statistics.Interval?
+
+    enum CodingKeys: String, CodingKey { case engine, variant, lang, n, meanChrF = "mean_chrf", ci }
+
+    public static let legend = "chrF of the message as the pivot translated it in, against the corpus's English reference "
+        + "(character 1–6-grams, β 2, as sacrebleu's chrF2; 0–100): the mean over the items scored and its 95% Student-t interval over "
+        + "those items. Messages the pivot did not translate (a fallback before translate-in) have no score."
+
+    /// The mean of `scores` and its 95% t-interval (nil below two scores).
+    static func summary(_ scores: [Double]) -> (mean: Double, ci: Statistics.Interval?) {
+        let mean = Statistics.mean(scores)
+        guard scores.count > 1 else { return (mean, nil) }
+        let variance = scores.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(scores.count - 1)
+        let half = Statistics.studentTQuantile(0.975, degrees: Double(scores.count - 1)) * (variance / Double(scores.count)).squareRoot()
+        return (mean, Statistics.Interval(low: max(0, mean - half), high: min(100, mean + half)))
+    }
+}
+
+extension GenerationReport {
+    /// One row per variant (its engine) and language with a scored translate-in; empty when no record has a score.
+    public var translationQuality: [TranslationQuality] {
+        let scored = records.filter { $0.route == .pivot && $0.fallbackReason != .crisisProtocol && $0.translateInChrF != nil }
+        let variants: [String?] = settings.variants?.map(\.name) ?? [nil]
+        return variants.flatMap { (variant: String?) -> [TranslationQuality] in
+            let own = scored.filter { $0.variant == variant }
+            let declared = settings.variants?.first { $0.name == variant }
+            let engine = (declared?.translator ?? settings.translator).map(\.name) ?? TranslationEngine.llm.name
+            return Dictionary(grouping: own, by: \.lang.identifier).sorted { $0.key < $1.key }.map { lang, records in
+                let (mean, ci) = TranslationQuality.summary(records.compactMap(\.translateInChrF))
+                return TranslationQuality(engine: engine, variant: variant, lang: lang, n: records.count, meanChrF: mean, ci: ci)
+            }
+        }
+    }
+
+    /// The quality table as report.md shows it; nil when no record has a score (no references, or no pivot).
+    package var translationQualityTable: ReportTable? {
+        let rows = translationQuality
+        guard !rows.isEmpty else { return nil }
+        var table = ReportTable(title: "Translation quality of the pivot's translate-in (chrF vs the English reference)", columns: [
+            .init("engine"), .init("variant"), .init("lang"), .numeric("n"), .numeric("mean_chrf", title: "mean chrF"), .init("ci", title: "95% interval"),
+        ])
+        for row in rows {
+            table.append([.text(row.engine), .text(row.variant ?? ""), .text(row.lang), .number(Double(row.n), digits: 0),
+                          .number(row.meanChrF, digits: 1), .text(row.ci.map { String(format: "%.1f–%.1f", $0.low, $0.high) } ?? "—")])
+        }
+        return table
+    }
+}

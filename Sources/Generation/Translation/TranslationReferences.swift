@@ -1,0 +1,41 @@
+import BenchSupport
+import Foundation
+
+/// English references for a corpus's messages, beside the corpus rather than in it (so the corpus, and every
+/// comparison against reports of it, stays the same): a TSV of `id` and `reference_en`, written by hand. The
+/// pivot's translate-in output is scored against them (`ChrF`).
+public struct TranslationReferences: Sendable, Hashable {
+    public var path: String
+    /// Reference text by item id.
+    public var byItem: [String: String]
+
+    public init(path: String, byItem: [String: String]) {
+        self.path = path
+        self.byItem = byItem
+    }
+
+    /// Reads `path`; every problem names the file and line. `items` (the corpus's ids) must hold every id.
+    public static func load(_ path: String, items: Set<String>) throws -> TranslationReferences {
+        let text: String
+        do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
+            throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard lines.first == "id\treference_en" else {
+            throw ConfigurationError.invalid(path: "\(path):1", reason: "the header must be id<TAB>reference_en")
+        }
+        var byItem: [String: String] = [:]
+        for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
+            let at = "\(path):\(index + 1)"
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard fields.count == 2 else { throw ConfigurationError.invalid(path: at, reason: "expected 2 tab-separated fields (id, reference_en), found \(fields.count)") }
+            let (id, reference) = (fields[0], fields[1].trimmingCharacters(in: .whitespaces))
+            guard !reference.isEmpty else { throw ConfigurationError.invalid(path: at, reason: "item \(id) has an empty reference") }
+            guard byItem[id] == nil else { throw ConfigurationError.invalid(path: at, reason: "item \(id) has a second reference") }
+            guard items.contains(id) else { throw ConfigurationError.invalid(path: at, reason: "no item \(id) in the generation corpus") }
+            byItem[id] = reference
+        }
+        return TranslationReferences(path: path, byItem: byItem)
+    }
+}
