@@ -4,7 +4,9 @@ import Items
 
 /// Who is served, and where everyone else was lost, for every detection config the generation half ran: per
 /// config × route × language, each person's record counted once at the first stage it failed — detection,
-/// the route refusing, no model reply, the reply in another language, a degenerate reply — or served. The
+/// the route refusing, the message lost in translation (a pivot whose translate-in scored below
+/// `TranslationQuality.lostBelow` against the reference; only in runs given references), no model reply, the
+/// reply in another language, a degenerate reply — or served. The
 /// stages add up to n. With the `oracle` config (the true language), "lost to detection" is what perfect
 /// detection would have served beyond the config: served(oracle) − served(config). The reference variant's
 /// records only, crisis-flagged ones left out (counted in the report).
@@ -15,6 +17,9 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         case detection
         /// The route refused: direct generation in an unsupported language, or a translation pack missing or nonexistent.
         case refused
+        /// The pivot translated the message in so far from its reference (chrF below `TranslationQuality.lostBelow`)
+        /// that whatever the model answered, it answered something else.
+        case translation
         /// No model reply: the server failed, timed out, answered nothing, or a translation failed.
         case noReply = "no-reply"
         /// A model reply in another language than the person's (caught by the pipeline's check or by the judge).
@@ -25,8 +30,10 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
 
         /// The stage `record` stopped at (a crisis-flagged record has none).
         public static func of(_ record: GenerationRecord) -> Stage {
-            if record.servedInOwnLanguage == true { return .served }
+            let lost = record.route == .pivot && (record.translateInChrF ?? 100) < TranslationQuality.lostBelow
+            if record.servedInOwnLanguage == true && !lost { return .served }
             if !record.detectedRight { return .detection }
+            if lost { return .translation }
             if record.notServedReason == NotServed.degenerateOutput { return .degenerate }
             switch record.fallbackReason {
             case .unsupportedLanguage, .translationPackMissing, .translationUnsupported: return .refused
@@ -40,6 +47,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
             switch self {
             case .detection: "lost: detection"
             case .refused: "lost: route refused"
+            case .translation: "lost: translation"
             case .noReply: "lost: no model reply"
             case .wrongLanguage: "lost: other language"
             case .degenerate: "lost: degenerate"
@@ -54,7 +62,8 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         /// A language code or `all`.
         public var lang: String
         public var n: Int
-        /// Records per stage, every stage present (zeros included): they add up to `n`. A JSON object keyed by stage.
+        /// Records per stage, every stage of the funnel's `stageList` present (zeros included): they add up to `n`. A JSON
+        /// object keyed by stage.
         public var stages: [Stage: Int]
         public var served: Int { stages[.served] ?? 0 }
         public var rate: Double { n > 0 ? Double(served) / Double(n) : 0 }
@@ -68,12 +77,12 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
             case config, route, lang, n, stages, ci = "ci95", lostToDetection = "lost_to_detection", shared
         }
 
-        init(config: String, route: Route, lang: String, _ records: [GenerationRecord]) {
+        init(config: String, route: Route, lang: String, _ records: [GenerationRecord], stageList: [Stage]) {
             self.config = config
             self.route = route
             self.lang = lang
             n = records.count
-            var stages = Dictionary(uniqueKeysWithValues: Stage.allCases.map { ($0, 0) })
+            var stages = Dictionary(uniqueKeysWithValues: stageList.map { ($0, 0) })
             for record in records { stages[Stage.of(record), default: 0] += 1 }
             self.stages = stages
             ci = Statistics.wilson(successes: stages[.served] ?? 0, trials: n)
@@ -86,6 +95,8 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
 
     /// The configs in the order the run ran them (the first is the reference).
     public var configs: [String]
+    /// The stages its rows count: every stage but `translation` unless a record was scored against a reference.
+    public var stageList: [Stage]
     public var rows: [Row]
     /// Records of the configs other than the reference (they are in the records log beside the report).
     public var records: Int
@@ -100,15 +111,17 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         records = others.count
         shared = others.filter { $0.shared == true }.count
         let measured = (reference + others).filter { $0.variant == variant && $0.fallbackReason != .crisisProtocol }
+        let stageList = Stage.allCases.filter { $0 != .translation || measured.contains { $0.translateInChrF != nil } }
+        self.stageList = stageList
         let byConfig = Dictionary(grouping: measured, by: { $0.config ?? configs[0] })
         var rows: [Row] = []
         for route in Route.allCases {
             for config in configs {
                 let own = (byConfig[config] ?? []).filter { $0.route == route }
                 guard !own.isEmpty else { continue }
-                rows.append(Row(config: config, route: route, lang: "all", own))
+                rows.append(Row(config: config, route: route, lang: "all", own, stageList: stageList))
                 for (lang, subset) in Dictionary(grouping: own, by: \.lang).sorted(by: { $0.key < $1.key }) {
-                    rows.append(Row(config: config, route: route, lang: lang.identifier, subset))
+                    rows.append(Row(config: config, route: route, lang: lang.identifier, subset, stageList: stageList))
                 }
             }
         }
@@ -126,13 +139,13 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
     public var table: ReportTable {
         var table = ReportTable(title: "Served, stage by stage, per detection config (stages add up to n)", columns: [
             .init("route"), .init("config"), .init("lang"), .numeric("n"),
-        ] + Stage.allCases.map { ReportTable.Column.numeric($0.rawValue, title: $0.title) } + [
+        ] + stageList.map { ReportTable.Column.numeric($0.rawValue, title: $0.title) } + [
             .numeric("rate", title: "served %"), .init("ci95", title: "95% CI"),
             .numeric("lost_to_detection", title: "served by the oracle, not by this config"), .numeric("shared", title: "shared requests"),
         ])
         for row in rows {
             table.append([.text(row.route.rawValue), .text(row.config), .text(row.lang), .int(row.n)]
-                         + Stage.allCases.map { .int(row.stages[$0] ?? 0) }
+                         + stageList.map { .int(row.stages[$0] ?? 0) }
                          + [.percent(row.rate), .text(DetectionReport.percentInterval(row.ci)), row.lostToDetection.map(ReportCell.int) ?? .empty, .int(row.shared)])
         }
         return table

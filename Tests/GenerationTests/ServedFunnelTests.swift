@@ -19,6 +19,17 @@ struct ServedFunnelTests {
         return record
     }
 
+    @Test func theTranslationStageIsCountedOnlyWhenARecordWasScored() throws {
+        let unscored = try Self.record { $0.route = .pivot }
+        let funnel = try #require(ServedFunnel(configs: ["a", "b"], reference: [unscored], others: [], variant: unscored.variant))
+        #expect(!funnel.stageList.contains(.translation) && funnel.rows[0].stages[.translation] == nil)
+        #expect(!funnel.table.columns.map(\.name).contains("translation"))
+        let scored = try Self.record { $0.route = .pivot; $0.translateInChrF = 12 }
+        let lost = try #require(ServedFunnel(configs: ["a", "b"], reference: [unscored, scored], others: [], variant: unscored.variant))
+        #expect(lost.rows[0].stages[.translation] == 1 && lost.rows[0].served == 1)
+        #expect(lost.table.columns.map(\.title).contains("lost: translation"))
+    }
+
     @Test func eachRecordStopsAtTheFirstStageItFailed() throws {
         let cases: [(String, ServedFunnel.Stage, (inout GenerationRecord) -> Void)] = [
             ("served", .served, { _ in }),
@@ -33,6 +44,12 @@ struct ServedFunnelTests {
             ("caught in another language", .wrongLanguage, { $0.outcome = .fallback; $0.fallbackReason = .wrongOutputLanguage; $0.servedInOwnLanguage = false }),
             ("judged in another language", .wrongLanguage, { $0.servedInOwnLanguage = false; $0.notServedReason = "wrong-output-language" }),
             ("degenerate", .degenerate, { $0.servedInOwnLanguage = false; $0.notServedReason = NotServed.degenerateOutput }),
+            ("pivot served, message lost in translation", .translation, { $0.route = .pivot; $0.translateInChrF = 19.9 }),
+            ("pivot served, translation close enough", .served, { $0.route = .pivot; $0.translateInChrF = 20 }),
+            ("lost in translation, then another language", .translation, {
+                $0.route = .pivot; $0.translateInChrF = 5; $0.servedInOwnLanguage = false; $0.notServedReason = "wrong-output-language" }),
+            ("misdetected, then lost in translation", .detection, {
+                $0.route = .pivot; $0.translateInChrF = 5; $0.detectedLang = "xx"; $0.servedInOwnLanguage = false; $0.notServedReason = NotServed.misdetected }),
         ]
         for (name, stage, change) in cases {
             #expect(ServedFunnel.Stage.of(try Self.record(change)) == stage, "\(name)")

@@ -4,16 +4,31 @@ import LlamaBackend
 
 /// Test-only fault injection for measuring the CI job's power: every model call takes `factor` times
 /// as long (the call, then a sleep of (factor − 1) × its duration, inside the timed region). Enabled
-/// only by the `LANGBENCH_TEST_SLOWDOWN` environment variable; recorded in the report's settings.
+/// only by the `LANGBENCH_TEST_SLOWDOWN` environment variable; recorded in the report's settings. With
+/// `LANGBENCH_TEST_SLOWDOWN_ABOVE_MS` only calls that took at least that long are slowed: a slower tail, the
+/// rest of the run unchanged.
 public struct InjectedSlowdown: TextCompleting {
     public static let environmentKey = "LANGBENCH_TEST_SLOWDOWN"
+    public static let aboveKey = "LANGBENCH_TEST_SLOWDOWN_ABOVE_MS"
 
     public var wrapped: any TextCompleting
     public var factor: Double
+    /// Only calls at least this long are slowed; nil: every call.
+    public var aboveMs: Double?
 
-    public init(wrapping wrapped: any TextCompleting, factor: Double) {
+    public init(wrapping wrapped: any TextCompleting, factor: Double, aboveMs: Double? = nil) {
         self.wrapped = wrapped
         self.factor = factor
+        self.aboveMs = aboveMs
+    }
+
+    /// `LANGBENCH_TEST_SLOWDOWN_ABOVE_MS`: nil when unset, an error when not a positive number of milliseconds.
+    public static func aboveMs(environment: [String: String]) throws -> Double? {
+        guard let raw = environment[aboveKey] else { return nil }
+        guard let ms = Double(raw), ms > 0, ms.isFinite else {
+            throw ConfigurationError.invalidValue(name: aboveKey, value: raw, reason: "expected a call duration in milliseconds above 0, e.g. 1500")
+        }
+        return ms
     }
 
     /// The factor from the environment: nil when unset, an error when not a number in (1, 10].
@@ -34,7 +49,9 @@ public struct InjectedSlowdown: TextCompleting {
         let clock = ContinuousClock()
         let start = clock.now
         let completion = try await wrapped.complete(request)
-        try await Task.sleep(for: (clock.now - start) * (factor - 1))
+        let took = clock.now - start
+        if let aboveMs, took.milliseconds < aboveMs { return completion }
+        try await Task.sleep(for: took * (factor - 1))
         return completion
     }
 }

@@ -177,6 +177,7 @@ public struct GenerationSetup: Sendable {
             throw error
         }
         let slowdown = try InjectedSlowdown.factor(environment: environment)
+        let slowAbove = try InjectedSlowdown.aboveMs(environment: environment)
         let calibrationLoad = try InjectedCalibrationLoad.from(environment: environment)
         let reference = servers[keys[0]]!.backend(requestTimeout: server.requestTimeout)
         let lane = { (variant: GenerationVariant, server: LlamaServer) throws -> GenerationRunner.Lane in
@@ -210,6 +211,7 @@ public struct GenerationSetup: Sendable {
             packs: translators.packs(variants[0].translator ?? plan.translator, otherwise: plan.packs), concurrency: plan.concurrency, repeats: plan.repeats, warmup: plan.warmup,
             refuseUnsupported: plan.refuseUnsupported,
             server: await self.server.describe(servers[keys[0]]!).merging(slowdown.map { [InjectedSlowdown.environmentKey: String($0)] } ?? [:]) { a, _ in a }
+                .merging(slowAbove.map { [InjectedSlowdown.aboveKey: String($0)] } ?? [:]) { a, _ in a }
                 .merging(calibrationLoad.map { [InjectedCalibrationLoad.environmentKey: String($0.factor)] } ?? [:]) { a, _ in a },
             cachePolicy: plan.cachePolicy,
             variants: named ? try variants.map { variant in
@@ -302,7 +304,8 @@ public struct GenerationSetup: Sendable {
                           packs: LanguagePacks) throws -> ReplyPipeline {
         let candidates = try detection.resolvedCandidates(supported: profile.supportedLanguages)
         let measured = server.backend(requestTimeout: self.server.requestTimeout)
-        let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0) } ?? measured
+        let above = try InjectedSlowdown.aboveMs(environment: environment)
+        let timed: any TextCompleting = slowdown.map { InjectedSlowdown(wrapping: measured, factor: $0, aboveMs: above) } ?? measured
         let client = CacheControlledBackend(timed, policy: plan.cachePolicy)
         let translator = engine ?? LlamaTranslator(backend: client, prompts: PromptBuilder(templates: profile.prompts), sampling: profile.translationSampling)
         return ReplyPipeline(profile: profile, backend: client, translator: translator, detector: detector, candidates: candidates,

@@ -1,6 +1,8 @@
 @testable import BenchSupport
 import Foundation
 @testable import Generation
+import GenerationTestSupport
+import LlamaBackend
 @testable import RunProvenance
 import Testing
 
@@ -96,5 +98,28 @@ struct LatencyBasisTests {
         }
         let unset = try InjectedSlowdown.factor(environment: [:])
         #expect(unset == nil)
+    }
+
+    /// Takes a chosen time (a fake: no real model call takes a time chosen on demand, and the injection around it is
+    /// what is under test).
+    struct SleepingBackend: TextCompleting {
+        var ms: Int
+        func complete(_ request: CompletionRequest) async throws -> Completion {
+            try await Task.sleep(for: .milliseconds(ms))
+            return .stub("ok", for: request)
+        }
+    }
+
+    @Test func aTailSlowdownSlowsOnlyTheLongCalls() async throws {
+        let request = CompletionRequest(prompt: "x", maxTokens: 1)
+        func took(_ ms: Int) async throws -> Duration {
+            let clock = ContinuousClock(), start = clock.now
+            _ = try await InjectedSlowdown(wrapping: SleepingBackend(ms: ms), factor: 2, aboveMs: 150).complete(request)
+            return clock.now - start
+        }
+        #expect(try await took(300) >= .milliseconds(600))
+        #expect(try await took(10) < .milliseconds(150))
+        #expect(try InjectedSlowdown.aboveMs(environment: [InjectedSlowdown.aboveKey: "470"]) == 470)
+        #expect(throws: ConfigurationError.self) { try InjectedSlowdown.aboveMs(environment: [InjectedSlowdown.aboveKey: "-1"]) }
     }
 }
