@@ -96,7 +96,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
     /// The configs in the order the run ran them (the first is the reference).
     public var configs: [String]
     /// The stages its rows count: every stage but `translation` unless a record was scored against a reference.
-    public var stageList: [Stage]
+    public var stageList: [Stage] { Stage.allCases.filter { stage in stage != .translation || rows.contains { $0.stages[stage] != nil } } }
     public var rows: [Row]
     /// Records of the configs other than the reference (they are in the records log beside the report).
     public var records: Int
@@ -112,7 +112,6 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         shared = others.filter { $0.shared == true }.count
         let measured = (reference + others).filter { $0.variant == variant && $0.fallbackReason != .crisisProtocol }
         let stageList = Stage.allCases.filter { $0 != .translation || measured.contains { $0.translateInChrF != nil } }
-        self.stageList = stageList
         let byConfig = Dictionary(grouping: measured, by: { $0.config ?? configs[0] })
         var rows: [Row] = []
         for route in Route.allCases {

@@ -40,6 +40,13 @@ struct TranslationQualityTests {
         #expect { _ = try TranslationReferences.load(path, items: ["x"]) } throws: { "\($0)" == "\(directory.path)/\(message)" }
     }
 
+    @Test func aShardReadsTheReferencesOfItemsItDoesNotHold() throws {
+        let directory = try Fixture.temporaryDirectory()
+        let path = directory.appendingPathComponent("r.tsv").path
+        try Data("id\treference_en\nx\ta\nelsewhere\tb\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try TranslationReferences.load(path, items: nil).byItem == ["x": "a", "elsewhere": "b"])
+    }
+
     @Test func theMeanHasItsStudentTInterval() throws {
         let (mean, ci) = TranslationQuality.summary([50, 60, 70])
         #expect(mean == 60)

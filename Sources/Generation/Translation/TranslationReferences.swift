@@ -14,8 +14,9 @@ public struct TranslationReferences: Sendable, Hashable {
         self.byItem = byItem
     }
 
-    /// Reads `path`; every problem names the file and line. `items` (the corpus's ids) must hold every id.
-    public static func load(_ path: String, items: Set<String>) throws -> TranslationReferences {
+    /// Reads `path`; every problem names the file and line. `items` (the corpus's ids) must hold every id; nil for a
+    /// shard of the corpus, which holds only some of them (the whole corpus's run checks them).
+    public static func load(_ path: String, items: Set<String>?) throws -> TranslationReferences {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
@@ -33,7 +34,7 @@ public struct TranslationReferences: Sendable, Hashable {
             let (id, reference) = (fields[0], fields[1].trimmingCharacters(in: .whitespaces))
             guard !reference.isEmpty else { throw ConfigurationError.invalid(path: at, reason: "item \(id) has an empty reference") }
             guard byItem[id] == nil else { throw ConfigurationError.invalid(path: at, reason: "item \(id) has a second reference") }
-            guard items.contains(id) else { throw ConfigurationError.invalid(path: at, reason: "no item \(id) in the generation corpus") }
+            guard items?.contains(id) ?? true else { throw ConfigurationError.invalid(path: at, reason: "no item \(id) in the generation corpus") }
             byItem[id] = reference
         }
         return TranslationReferences(path: path, byItem: byItem)

@@ -132,7 +132,7 @@ public struct GenerationSetup: Sendable {
             if detectors[config.detector] == nil { detectors[config.detector] = try await factory.make(config.detector) }
             try CandidateError.check(config.candidates, detector: detectors[config.detector]!, config: config.name)
         }
-        let references = try plan.referencesPath.map { try TranslationReferences.load($0, items: Set(corpus.items.map(\.id))) }
+        let references = try plan.referencesPath.map { try TranslationReferences.load($0, items: corpus.shard == nil ? Set(corpus.items.map(\.id)) : nil) }
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
         let keys = variants.map(\.serverKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
