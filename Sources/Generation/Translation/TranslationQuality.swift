@@ -56,11 +56,13 @@ extension GenerationReport {
     package var translationQualityTable: ReportTable? {
         let rows = translationQuality
         guard !rows.isEmpty else { return nil }
-        var table = ReportTable(title: "Translation quality of the pivot's translate-in (chrF vs the English reference)", columns: [
-            .init("engine"), .init("variant"), .init("lang"), .numeric("n"), .numeric("mean_chrf", title: "mean chrF"), .init("ci", title: "95% interval"),
+        let variants = settings.variants != nil
+        var table = ReportTable(title: "Translation quality of the pivot's translate-in (chrF vs the English reference)", columns:
+            [.init("engine")] + (variants ? [.init("variant")] : []) + [
+            .init("lang"), .numeric("n"), .numeric("mean_chrf", title: "mean chrF"), .init("ci", title: "95% interval"),
         ])
         for row in rows {
-            table.append([.text(row.engine), .text(row.variant ?? ""), .text(row.lang), .number(Double(row.n), digits: 0),
+            table.append([.text(row.engine)] + (variants ? [.text(row.variant ?? "")] : []) + [.text(row.lang), .number(Double(row.n), digits: 0),
                           .number(row.meanChrF, digits: 1), .text(row.ci.map { String(format: "%.1f–%.1f", $0.low, $0.high) } ?? "—")])
         }
         return table

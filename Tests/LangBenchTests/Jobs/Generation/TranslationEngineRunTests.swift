@@ -1,3 +1,4 @@
+import BenchSupport
 @testable import Detection
 import Foundation
 @testable import Generation
@@ -49,6 +50,7 @@ struct TranslationEngineRunTests {
         #expect(es.translateIn != nil && es.translateIn?.promptTokens == nil, "\(es.errorMessage ?? "")")
         // Scored against the reference, per engine and language.
         #expect(report.translationQuality.map { [$0.engine, $0.lang, String($0.n)] } == [["apertium", "es", "1"]])
+        #expect(report.translationQualityTable?.columns.map(\.name) == ["engine", "lang", "n", "mean_chrf", "ci"])
         #expect(es.translateInChrF.map { $0 > 0 && $0 <= 100 } == true)
         #expect(report.settings.references?.hasPrefix("references.tsv (SHA-256 ") == true)
         let ru = try #require(records.first { $0.itemID == "ru-1" })
