@@ -6,7 +6,7 @@ import Items
 /// A translator in another process, spoken to in JSON lines over stdin/stdout like an `exec:` detector:
 /// request `{"id","text","from","to"}`, answer `{"id","text"}`, or `{"id","error","pack"}` where `pack` is
 /// `missing` (downloadable, not installed) or `unsupported` when the engine says so. A line without `id` is
-/// metadata; `{"engine":…,"version":…}` names the engine. A child that dies, hangs past the timeout or answers
+/// metadata; a `version` in one is kept (`reportedVersion`). A child that dies, hangs past the timeout or answers
 /// garbage fails that translation (the pivot falls back, naming why) and is restarted for the next one.
 public actor ExecTranslator: Translating {
     public nonisolated let engine: TranslationEngine
