@@ -60,7 +60,7 @@ extension BrowserTests {
         let funnel = try #require(generation.funnel)
         #expect(funnel.configs == GenerationSetup.defaultConfigNames && funnel.rows.allSatisfy { $0.stages.values.reduce(0, +) == $0.n })
         let links = zip(funnel.rows, LostItems.funnelLinks(funnel)).flatMap { row, links in
-            zip(ServedFunnel.Stage.allCases, links.dropFirst(4)).compactMap { stage, link in link.map { ($0, row.stages[stage] ?? 0) } }
+            zip(funnel.stageList, links.dropFirst(4)).compactMap { stage, link in link.map { ($0, row.stages[stage] ?? 0) } }
         }
         #expect(!links.isEmpty, "someone of kk (outside the seed's candidates) is lost")
         let follow = links.prefix(4).map { link, count in
