@@ -80,7 +80,7 @@ public actor ExternalDetector: LanguageIdentifying {
         let request = Request(id: id, text: text, candidates: candidates?.map(\.identifier),
                               hints: Dictionary(uniqueKeysWithValues: hints.map { ($0.key.identifier, $0.value) }))
         do {
-            try await child.send(try JSONOutput.line(request).trimmingCharacters(in: .newlines))
+            try await child.send(request)
         } catch LineProcessError.died(let detail) {
             throw ExternalDetectorError.died(detail)
         }

@@ -36,10 +36,11 @@ package struct LineProcess {
 
     package var isRunning: Bool { process.isRunning }
 
-    /// Writes `line` and a newline; throws `LineProcessError.died` when the child is gone.
-    package func send(_ line: String) async throws {
+    /// Writes `request` as one JSON line; throws `LineProcessError.died` when the child is gone.
+    package func send(_ request: some Encodable) async throws {
+        let line = try JSONOutput.line(request)
         do {
-            try POSIXIO.write(Data((line + "\n").utf8), to: input.fileDescriptor)
+            try POSIXIO.write(Data(line.utf8), to: input.fileDescriptor)
         } catch {
             throw LineProcessError.died(await exitDescription())
         }

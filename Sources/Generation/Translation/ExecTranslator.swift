@@ -61,8 +61,7 @@ public actor ExecTranslator: Translating {
         nextID += 1
         let id = String(nextID)
         do {
-            try await child.send(try JSONOutput.line(Request(id: id, text: text, from: source.identifier, to: target.identifier))
-                .trimmingCharacters(in: .newlines))
+            try await child.send(Request(id: id, text: text, from: source.identifier, to: target.identifier))
         } catch LineProcessError.died(let detail) {
             throw ExecTranslatorError.died(detail)
         }

@@ -30,8 +30,7 @@ public struct TranslationQuality: Sendable, Hashable, Codable {
     static func summary(_ scores: [Double]) -> (mean: Double, ci: Statistics.Interval?) {
         let mean = Statistics.mean(scores)
         guard scores.count > 1 else { return (mean, nil) }
-        let variance = scores.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(scores.count - 1)
-        let half = Statistics.studentTQuantile(0.975, degrees: Double(scores.count - 1)) * (variance / Double(scores.count)).squareRoot()
+        let half = Statistics.studentTQuantile(0.975, degrees: Double(scores.count - 1)) * Statistics.standardDeviation(scores) / Double(scores.count).squareRoot()
         return (mean, Statistics.Interval(low: max(0, mean - half), high: min(100, mean + half)))
     }
 }
