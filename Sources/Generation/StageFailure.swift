@@ -14,7 +14,11 @@ struct StageFailure: Error, Sendable {
     /// the model being unavailable.
     static func from(_ error: Error, translating: Bool, engine: TranslationEngine = .llm) -> StageFailure {
         let otherwise: FallbackReason = translating ? .translationFailed : .generationError
-        if let failure = engineFailure(error, engine: engine) { return failure }
+        if var failure = engineFailure(error, engine: engine) {
+            // Whatever an engine's failure names (an `apertium:<url>` with credentials, a command line) is redacted here.
+            failure.message = Redaction.text(failure.message)
+            return failure
+        }
         guard let backend = error as? BackendError else {
             // Not from the server: only the error's type, since its text is not ours to vouch for.
             let type = String(describing: type(of: error))
@@ -51,7 +55,7 @@ struct StageFailure: Error, Sendable {
             case .streamCutOff, .transport:
                 return StageFailure(reason: .translationFailed, errorType: "engineUnavailable", message: "\(engine.name) unreachable: \(metadataOnly(backend))")
             default:
-                return StageFailure(reason: .translationFailed, errorType: caseName(backend), message: "\(engine.name): \(Redaction.text(metadataOnly(backend)))")
+                return StageFailure(reason: .translationFailed, errorType: caseName(backend), message: "\(engine.name): \(metadataOnly(backend))")
             }
         default:
             return nil

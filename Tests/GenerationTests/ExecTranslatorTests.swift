@@ -4,6 +4,7 @@ import Foundation
 @testable import Generation
 import GenerationTestSupport
 @testable import Items
+import LlamaBackend
 import Testing
 
 /// The `exec:` translator against a tiny real command speaking the line protocol (a Python script written here):
@@ -64,6 +65,15 @@ struct ExecTranslatorTests {
         #expect(output.record.fallbackReason == .translationFailed)
         #expect(output.record.errorMessage?.contains("exec:/nonexistent/translator: the translator process exited with status 127") == true,
                 "\(output.record.errorMessage ?? "")")
+    }
+
+    @Test func anEnginesFailureNeverCarriesAURLsCredentials() {
+        let engine = TranslationEngine(kind: "apertium", name: "apertium:http://127.0.0.1:2737")
+        for error: any Error in [ApertiumError.httpStatus(code: 503, detail: "", url: "http://user:hunter22@127.0.0.1:2737/translate"),
+                                 BackendError.connectionRefused(url: "http://user:hunter22@127.0.0.1:2737/translate")] {
+            let failure = StageFailure.from(error, translating: true, engine: engine)
+            #expect(failure.reason == .translationFailed && !failure.message.contains("hunter22") && !failure.message.contains("user:"), "\(failure.message)")
+        }
     }
 
     @Test func specsParseAndRefuseWithTheKey() throws {
