@@ -142,7 +142,10 @@ extension MetricCheck {
 
     /// The threshold as the report writes it: `+10%` for ratios, `2.0 points` for rates.
     package var thresholdText: String {
-        if case .paired? = powerBasis { return String(format: "%.1f points", threshold * 100) }
+        switch powerBasis {
+        case .paired?, .signFlipDifference?: return String(format: "%.1f points", threshold * 100)
+        default: break
+        }
         return String(format: "+%g%%", threshold * 100)
     }
 }

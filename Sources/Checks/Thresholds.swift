@@ -21,24 +21,32 @@ public struct Thresholds: Sendable, Hashable, Codable {
     /// processing, generation, fixed request), and still be scaled onto one another; beyond it the latency
     /// is refused as not comparable.
     public var calibrationMargin: Double
+    /// Translation quality: a language's mean chrF of the pivot's translate-in dropping by more than this many
+    /// points (of 100), on the same messages.
+    public var translationChrFPoints: Double
+    /// A pivot reply whose translate-in scored below this chrF against its reference is "lost: translation" in the
+    /// served funnel (a run reads it from its suite's thresholds and records it in its settings).
+    public var translationLostChrF: Double
 
     enum CodingKeys: String, CodingKey {
         case alpha, accuracyPoints = "accuracy_points", languageAccuracyPoints = "language_accuracy_points"
         case languageMinItems = "language_min_items", latencyRatio = "latency_ratio", fallbackPoints = "fallback_points"
         case tokenCostRatio = "token_cost_ratio", calibrationMargin = "calibration_margin"
+        case translationChrFPoints = "translation_chrf_points", translationLostChrF = "translation_lost_chrf"
     }
 
     public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
-                                          latencyRatio: 0.05, fallbackPoints: 1, tokenCostRatio: 0.02)
+                                          latencyRatio: 0.05, fallbackPoints: 1, tokenCostRatio: 0.02, translationChrFPoints: 2)
     public static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 40,
                                              latencyRatio: 0.10, fallbackPoints: 2, tokenCostRatio: defaultTokenCostRatio)
     public static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 40,
-                                           latencyRatio: 0.25, fallbackPoints: 5, tokenCostRatio: 0.10)
+                                           latencyRatio: 0.25, fallbackPoints: 5, tokenCostRatio: 0.10, translationChrFPoints: 10)
 
     public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
 
     public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double,
-                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio, calibrationMargin: Double = Thresholds.defaultCalibrationMargin) {
+                tokenCostRatio: Double = Thresholds.defaultTokenCostRatio, calibrationMargin: Double = Thresholds.defaultCalibrationMargin,
+                translationChrFPoints: Double = 5, translationLostChrF: Double = Thresholds.defaultTranslationLostChrF) {
         self.alpha = alpha
         self.accuracyPoints = accuracyPoints
         self.languageAccuracyPoints = languageAccuracyPoints
@@ -47,7 +55,13 @@ public struct Thresholds: Sendable, Hashable, Codable {
         self.fallbackPoints = fallbackPoints
         self.tokenCostRatio = tokenCostRatio
         self.calibrationMargin = calibrationMargin
+        self.translationChrFPoints = translationChrFPoints
+        self.translationLostChrF = translationLostChrF
     }
+
+    /// chrF 20: below it a translation has kept little more than scattered words of the message (a correct one of a
+    /// short chat message scores 40–90, an unrelated sentence in the same language 5–15).
+    public static let defaultTranslationLostChrF = 20.0
 
     /// ×1.25: two machines' calibrations per component further apart than this are not scaled onto one another.
     public static let defaultCalibrationMargin = 1.25
@@ -73,13 +87,16 @@ public struct Thresholds: Sendable, Hashable, Codable {
         fallbackPoints = try keyed.decodeIfPresent(Double.self, forKey: .fallbackPoints) ?? base.fallbackPoints
         tokenCostRatio = try keyed.decodeIfPresent(Double.self, forKey: .tokenCostRatio) ?? base.tokenCostRatio
         calibrationMargin = try keyed.decodeIfPresent(Double.self, forKey: .calibrationMargin) ?? base.calibrationMargin
+        translationChrFPoints = try keyed.decodeIfPresent(Double.self, forKey: .translationChrFPoints) ?? base.translationChrFPoints
+        translationLostChrF = try keyed.decodeIfPresent(Double.self, forKey: .translationLostChrF) ?? base.translationLostChrF
         if let version = try container.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) {
             try StrictJSON.checkSchemaVersion(version)
         }
         // A value out of range flips verdicts (alpha 0 never flags, a negative margin flags noise) or means nothing
         // (a drop of more than 100 points, a change beyond ×11): refuse it, naming the range.
         try StrictJSON.check(alpha > 0 && alpha < 1, "alpha", in: decoder, "must be between 0 and 1 (exclusive), not \(alpha)")
-        for (key, value) in [("accuracy_points", accuracyPoints), ("language_accuracy_points", languageAccuracyPoints), ("fallback_points", fallbackPoints)] {
+        for (key, value) in [("accuracy_points", accuracyPoints), ("language_accuracy_points", languageAccuracyPoints), ("fallback_points", fallbackPoints),
+                             ("translation_chrf_points", translationChrFPoints), ("translation_lost_chrf", translationLostChrF)] {
             try StrictJSON.check(Self.points.contains(value), key, in: decoder, "must be between 0 and 100 percentage points, not \(value)")
         }
         for (key, value) in [("latency_ratio", latencyRatio), ("token_cost_ratio", tokenCostRatio)] {
@@ -94,7 +111,8 @@ public struct Thresholds: Sendable, Hashable, Codable {
     /// The meaningful range of each kind of threshold: points of a rate, a relative change, a machine factor, an item count.
     static let points = 0.0...100.0, fraction = 0.0...10.0, margin = 1.0...10.0, itemCount = 1...1_000_000_000
 
-    package static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio", "calibration_margin"]
+    package static let keyNames = ["alpha", "accuracy_points", "language_accuracy_points", "language_min_items", "latency_ratio", "fallback_points", "token_cost_ratio", "calibration_margin",
+                                        "translation_chrf_points", "translation_lost_chrf"]
 
     /// A preset name or a JSON file.
     public static func named(_ nameOrPath: String) throws -> Thresholds {

@@ -32,7 +32,7 @@ extension GenerationReport {
         let ratios = ratioTable
         if !ratios.rows.isEmpty { out += MarkdownWriter.render(ratios) + "\n" }
         out += MarkdownWriter.render(servedTable) + "\n"
-        if let quality = translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend + "\n\n" }
+        if let quality = translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend(lostBelow: settings.lostBelowChrF) + "\n\n" }
         out += judges.map { MarkdownWriter.render($0.table) + "\n" } ?? JudgeAgreement.oneJudge(settings.judge) + "\n\n"
         if let funnel {
             out += MarkdownWriter.render(funnel.table) + "\n" + funnel.sharingSentence + "\n\n"

@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Foundation
 import Items
 import RunProvenance
@@ -38,6 +39,11 @@ public struct GenerationReport: Sendable, Codable {
         public var translator: TranslationEngine?
         /// The references the translate-in was scored against (`file (SHA-256 prefix)`); nil without.
         public var references: String?
+        /// chrF below which a scored translate-in is "lost: translation" (the suite's thresholds); nil: the default, 20.
+        public var translationLostChrF: Double?
+
+        /// The lost-in-translation threshold the run's funnel used.
+        public var lostBelowChrF: Double { translationLostChrF ?? Thresholds.defaultTranslationLostChrF }
 
         /// The configs' names, the reference first (one name when the run used one config).
         public var configNames: [String] {
@@ -101,7 +107,7 @@ public struct GenerationReport: Sendable, Codable {
         enum CodingKeys: String, CodingKey {
             case profile, route, sampling, translationSampling = "translation_sampling", supportedLanguages = "supported_languages"
             case detection, packs, concurrency, repeats, warmup, refuseUnsupported = "refuse_unsupported", server, cachePolicy = "cache_policy", variants
-            case judge, configs, secondJudge = "second_judge", translator, references
+            case judge, configs, secondJudge = "second_judge", translator, references, translationLostChrF = "translation_lost_chrf"
         }
 
         /// The detection config's name (`constrained+priors`), without its description.
@@ -189,7 +195,8 @@ public struct GenerationReport: Sendable, Codable {
         self.settings = settings
         self.records = records
         configRecords = all.filter { $0.config != nil }
-        funnel = ServedFunnel(configs: settings.configNames, reference: records, others: configRecords, variant: settings.variants?.first?.name)
+        funnel = ServedFunnel(configs: settings.configNames, reference: records, others: configRecords, variant: settings.variants?.first?.name,
+                              lostBelow: settings.lostBelowChrF)
         judges = JudgeAgreement(records: records, first: settings.judge, second: settings.secondJudge, variant: settings.variants?.first?.name)
         self.warmupRuns = warmupRuns
         definitions = Self.metricDefinitions

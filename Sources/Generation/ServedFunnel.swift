@@ -1,11 +1,12 @@
 import BenchSupport
+import Checks
 import Detection
 import Items
 
 /// Who is served, and where everyone else was lost, for every detection config the generation half ran: per
 /// config × route × language, each person's record counted once at the first stage it failed — detection,
 /// the route refusing, the message lost in translation (a pivot whose translate-in scored below
-/// `TranslationQuality.lostBelow` against the reference; only in runs given references), no model reply, the
+/// the thresholds' `translation_lost_chrf` against the reference; only in runs given references), no model reply, the
 /// reply in another language, a degenerate reply — or served. The
 /// stages add up to n. With the `oracle` config (the true language), "lost to detection" is what perfect
 /// detection would have served beyond the config: served(oracle) − served(config). The reference variant's
@@ -17,7 +18,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         case detection
         /// The route refused: direct generation in an unsupported language, or a translation pack missing or nonexistent.
         case refused
-        /// The pivot translated the message in so far from its reference (chrF below `TranslationQuality.lostBelow`)
+        /// The pivot translated the message in so far from its reference (chrF below `lostBelow`, the thresholds' `translation_lost_chrf`)
         /// that whatever the model answered, it answered something else.
         case translation
         /// No model reply: the server failed, timed out, answered nothing, or a translation failed.
@@ -29,8 +30,8 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         case served
 
         /// The stage `record` stopped at (a crisis-flagged record has none).
-        public static func of(_ record: GenerationRecord) -> Stage {
-            let lost = record.route == .pivot && (record.translateInChrF ?? 100) < TranslationQuality.lostBelow
+        public static func of(_ record: GenerationRecord, lostBelow: Double = Thresholds.defaultTranslationLostChrF) -> Stage {
+            let lost = record.route == .pivot && (record.translateInChrF ?? 100) < lostBelow
             if record.servedInOwnLanguage == true && !lost { return .served }
             if !record.detectedRight { return .detection }
             if lost { return .translation }
@@ -77,13 +78,13 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
             case config, route, lang, n, stages, ci = "ci95", lostToDetection = "lost_to_detection", shared
         }
 
-        init(config: String, route: Route, lang: String, _ records: [GenerationRecord], stageList: [Stage]) {
+        init(config: String, route: Route, lang: String, _ records: [GenerationRecord], stageList: [Stage], lostBelow: Double) {
             self.config = config
             self.route = route
             self.lang = lang
             n = records.count
             var stages = Dictionary(uniqueKeysWithValues: stageList.map { ($0, 0) })
-            for record in records { stages[Stage.of(record), default: 0] += 1 }
+            for record in records { stages[Stage.of(record, lostBelow: lostBelow), default: 0] += 1 }
             self.stages = stages
             ci = Statistics.wilson(successes: stages[.served] ?? 0, trials: n)
             shared = records.filter { $0.shared == true }.count
@@ -105,7 +106,8 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
 
     /// The funnel of `reference` (the reference config's records, config nil) and `others` (every other config's),
     /// of the reference variant; nil when the run used one config.
-    init?(configs: [String], reference: [GenerationRecord], others: [GenerationRecord], variant: String?) {
+    init?(configs: [String], reference: [GenerationRecord], others: [GenerationRecord], variant: String?,
+          lostBelow: Double = Thresholds.defaultTranslationLostChrF) {
         guard configs.count > 1 else { return nil }
         self.configs = configs
         records = others.count
@@ -118,9 +120,9 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
             for config in configs {
                 let own = (byConfig[config] ?? []).filter { $0.route == route }
                 guard !own.isEmpty else { continue }
-                rows.append(Row(config: config, route: route, lang: "all", own, stageList: stageList))
+                rows.append(Row(config: config, route: route, lang: "all", own, stageList: stageList, lostBelow: lostBelow))
                 for (lang, subset) in Dictionary(grouping: own, by: \.lang).sorted(by: { $0.key < $1.key }) {
-                    rows.append(Row(config: config, route: route, lang: lang.identifier, subset, stageList: stageList))
+                    rows.append(Row(config: config, route: route, lang: lang.identifier, subset, stageList: stageList, lostBelow: lostBelow))
                 }
             }
         }

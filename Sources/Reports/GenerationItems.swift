@@ -23,7 +23,7 @@ enum GenerationItems {
         page.paragraph(RouteDecision.legend)
         if let quality = report.translationQualityTable {
             page.table(quality, id: "generation-translation-quality")
-            page.paragraph(TranslationQuality.legend)
+            page.paragraph(TranslationQuality.legend(lostBelow: report.settings.lostBelowChrF))
         }
         page.paragraph("Timing design: " + report.timingDesign)
         if let control = report.control { page.paragraph(control.sentence, strong: true) }

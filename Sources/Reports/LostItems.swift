@@ -27,12 +27,12 @@ enum LostItems {
         ])
         guard let funnel = report.funnel else { return table }
         let variant = report.settings.variants?.first?.name
-        let lost = report.allRecords.filter { $0.variant == variant && $0.fallbackReason != .crisisProtocol && ServedFunnel.Stage.of($0) != .served }
+        let lost = report.allRecords.filter { $0.variant == variant && $0.fallbackReason != .crisisProtocol && ServedFunnel.Stage.of($0, lostBelow: report.settings.lostBelowChrF) != .served }
         let configs = funnel.configs
         for config in configs {
             for record in lost where (record.config ?? configs[0]) == config {
                 table.append([.text(config), .text(record.route.rawValue), .text(record.itemID), .text(record.lang.identifier), .text(record.detectedLang),
-                              .text(ServedFunnel.Stage.of(record).rawValue), .optionalText(record.notServedReason), .optionalText(texts.text(record.itemID))])
+                              .text(ServedFunnel.Stage.of(record, lostBelow: report.settings.lostBelowChrF).rawValue), .optionalText(record.notServedReason), .optionalText(texts.text(record.itemID))])
             }
         }
         return table

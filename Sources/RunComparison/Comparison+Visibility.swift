@@ -58,7 +58,7 @@ extension Comparison {
             var text = "\(count)\(sliced) cannot see \(first.thresholdText): n " + (first.n == last.n ? "\(first.n)" : "\(first.n)–\(last.n)")
             let planned = group.compactMap(\.mde).sorted()
             if let low = planned.first, let high = planned.last {
-                let paired: Bool = if case .paired? = first.powerBasis { true } else { false }
+                let paired: Bool = switch first.powerBasis { case .paired?, .signFlipDifference?: true; default: false }
                 let shown = { (mde: Double) in paired ? String(format: "%.2f", mde * 100) : String(format: "%+.1f%%", mde * 100) }
                 text += "; 80% power needs " + (low == high ? shown(low) : "\(shown(low))–\(shown(high))") + (paired ? " points" : " beyond the threshold")
             }

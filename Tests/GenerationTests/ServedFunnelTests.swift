@@ -30,6 +30,17 @@ struct ServedFunnelTests {
         #expect(lost.table.columns.map(\.title).contains("lost: translation"))
     }
 
+    @Test func theRunsThresholdDecidesWhatIsLostInTranslation() throws {
+        let scored = try Self.record { $0.route = .pivot; $0.translateInChrF = 25 }
+        #expect(ServedFunnel.Stage.of(scored) == .served)
+        #expect(ServedFunnel.Stage.of(scored, lostBelow: 30) == .translation)
+        var settings = GenerationFixtures.settings
+        settings.translationLostChrF = 30
+        let report = GenerationReport(records: [scored], settings: settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x"))
+        #expect(report.settings.lostBelowChrF == 30)
+        #expect(TranslationQuality.legend(lostBelow: 30).contains("below 30 as lost"))
+    }
+
     @Test func eachRecordStopsAtTheFirstStageItFailed() throws {
         let cases: [(String, ServedFunnel.Stage, (inout GenerationRecord) -> Void)] = [
             ("served", .served, { _ in }),

@@ -16,6 +16,9 @@ extension Statistics {
         case blockMeans(standardError: Double, blocks: Int)
         /// An exact sign-flip test of `count` log-ratios against the threshold's margin, each with noise `spread`.
         case signFlip(spread: Double, count: Int)
+        /// An exact sign-flip test of the mean of `count` paired differences against no change (a score's points),
+        /// each difference with noise `spread`.
+        case signFlipDifference(spread: Double, count: Int)
         /// A one-sided paired test of a difference in proportions (McNemar) over `n` records: `churn` is the
         /// discordance a run without the change shows (2·min(b, c)/n, records that moved both ways), and
         /// `designEffect` the variance inflation of repeats clustered by item (1 without repeats).
@@ -29,6 +32,8 @@ extension Statistics {
     ///   (a true ratio of (1 + threshold)·(1 + mde) is flagged with 80% power);
     /// - `.paired`: the drop d from no change that the exact one-sided McNemar test reaches `alpha` for with 80%
     ///   probability, under the alternative (`pairedMinimumDetectableEffect`): without churn ⌈log₂(1/α)⌉/n;
+    /// - `.signFlipDifference`: the shift of the mean difference, in the values' units, at which the exact sign-flip test
+    ///   reaches `alpha` with 80% probability (`signFlipShift` × spread);
     /// - `.exact`: 0.
     public static func minimumDetectableEffect(_ basis: PowerBasis, alpha: Double) -> Double {
         switch basis {
@@ -45,6 +50,9 @@ extension Statistics {
             return pairedMinimumDetectableEffect(churn: churn, n: n, designEffect: designEffect, alpha: alpha)
         case .signFlip(let spread, let count):
             return signFlipMinimumDetectableEffect(spread: spread, count: count, alpha: alpha)
+        case .signFlipDifference(let spread, let count):
+            guard count > 1, alpha > 0, signFlipSmallestP(count: count) <= alpha else { return .infinity }
+            return signFlipShift(count: count, alpha: alpha) * spread
         }
     }
 

@@ -105,7 +105,8 @@ package enum GenerationComparer {
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
-    /// Latency, served-in-own-language, token cost and per-reason fallback checks of one route's pairs.
+    /// Latency, served-in-own-language, token cost, translation quality (the pivot's, per language) and per-reason
+    /// fallback checks of one route's pairs.
     static func routeChecks(_ paired: [Pair], key: CheckKey, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?,
                             sameTokenizer: Bool = true) -> [MetricCheck] {
         var checks: [MetricCheck] = []
@@ -119,6 +120,7 @@ package enum GenerationComparer {
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
         // Token counts are checked whatever the latency basis, even with latency skipped.
         checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio, sameTokenizer: sameTokenizer)
+        if key[.route] == Route.pivot.rawValue { checks += TranslationChrF.checks(paired, key: key, thresholds: thresholds) }
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
             checks.append(proportion(paired, metric: "generation.fallback_rate", key: key.with(.reason, reason.rawValue),

@@ -16,15 +16,16 @@ public struct TranslationQuality: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey { case engine, variant, lang, n, meanChrF = "mean_chrf", ci }
 
-    /// Below this chrF the pivot's translate-in shares little beyond names and function words with the reference: the
-    /// served funnel counts such a record as "lost: translation" whatever the model answered. A convention, not a
-    /// measured boundary: chrF of a short message against one reference moves by ±15 points between good paraphrases.
-    public static let lostBelow = 20.0
-
-    public static let legend = "chrF of the message as the pivot translated it in, against the corpus's English reference "
+    /// The table's legend; `lostBelow` is the run's lost-in-translation threshold (`Settings.lostBelowChrF`): below it
+    /// the translate-in shares little beyond names and function words with the reference, and the served funnel counts
+    /// the record as "lost: translation" whatever the model answered. A convention, not a measured boundary: chrF of a
+    /// short message against one reference moves by ±15 points between good paraphrases.
+    public static func legend(lostBelow: Double) -> String {
+        "chrF of the message as the pivot translated it in, against the corpus's English reference "
         + "(character 1–6-grams, β 2, as sacrebleu's chrF2; 0–100): the mean over the items scored and its 95% Student-t interval over "
         + "those items. Messages the pivot did not translate (a fallback before translate-in) have no score; the served funnel "
-        + "counts a message scored below \(Int(lostBelow)) as lost in translation."
+            + "counts a message scored below \(String(format: "%g", lostBelow)) as lost in translation (`translation_lost_chrf` in the thresholds)."
+    }
 
     /// The mean of `scores` and its 95% t-interval (nil below two scores).
     static func summary(_ scores: [Double]) -> (mean: Double, ci: Statistics.Interval?) {

@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Detection
 import Generation
 
@@ -48,6 +49,8 @@ public struct BenchConfig: Sendable, Decodable {
         public var packs: LanguagePacks?
         public var translator: TranslatorSpec
         public var references: String?
+        /// A thresholds preset or file (the one `compare` is given): its `translation_lost_chrf` is the funnel's.
+        public var thresholds: String?
         public var refuseUnsupported: Bool
         public var cachePolicy: CachePolicy
         public var variants: String?
@@ -61,7 +64,7 @@ public struct BenchConfig: Sendable, Decodable {
 
         public init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
-                        "variants", "configs", "judge", "translator", "references"]
+                        "variants", "configs", "judge", "translator", "references", "thresholds"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
             let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             func key(_ name: String) -> StrictJSON.AnyKey { .init(stringValue: name) }
@@ -77,6 +80,7 @@ public struct BenchConfig: Sendable, Decodable {
             seed = try c.decodeIfPresent(Int.self, forKey: key("seed"))
             packs = try c.decodeIfPresent(LanguagePacks.self, forKey: key("packs"))
             references = try c.decodeIfPresent(String.self, forKey: key("references"))
+            thresholds = try c.decodeIfPresent(String.self, forKey: key("thresholds"))
             let translatorValue = try c.decodeIfPresent(String.self, forKey: key("translator"))
             do { translator = try translatorValue.map { try TranslatorSpec($0, key: "translator") } ?? defaults.translator } catch let error as ConfigurationError {
                 if case .invalidValue(_, _, let reason) = error { try StrictJSON.check(false, "translator", in: decoder, reason) }
@@ -106,6 +110,7 @@ public struct BenchConfig: Sendable, Decodable {
             if !profileIsDefault { profile = resolve(profile) }
             variants = variants.map(resolve)
             references = references.map(resolve)
+            thresholds = thresholds.map { Thresholds.presets[$0] != nil ? $0 : resolve($0) }
         }
 
         /// The plan this half runs, with the default bank, keyword files and packs.
@@ -119,6 +124,7 @@ public struct BenchConfig: Sendable, Decodable {
             if let packs { plan.packs = packs }
             plan.translator = translator
             plan.referencesPath = references
+            if let thresholds { plan.thresholds = thresholds }
             plan.refuseUnsupported = refuseUnsupported
             plan.cachePolicy = cachePolicy
             plan.variantsPath = variants

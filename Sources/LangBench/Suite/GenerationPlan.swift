@@ -19,6 +19,8 @@ public struct GenerationPlan: Sendable, Equatable {
     public var translator: TranslatorSpec = .llm
     /// English references of the corpus's messages (`TranslationReferences`): the translate-in is scored against them.
     public var referencesPath: String?
+    /// The thresholds (a preset or a JSON file) whose `translation_lost_chrf` the funnel counts "lost: translation" by.
+    public var thresholds = "default"
     public var bankPath = FallbackBank.defaultPath
     public var crisisPath = CrisisCheck.defaultPath
     public var refuseUnsupported = false

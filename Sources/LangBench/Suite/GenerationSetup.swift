@@ -1,4 +1,5 @@
 import BenchSupport
+import Checks
 import Detection
 import Foundation
 import Generation
@@ -133,6 +134,7 @@ public struct GenerationSetup: Sendable {
             try CandidateError.check(config.candidates, detector: detectors[config.detector]!, config: config.name)
         }
         let references = try plan.referencesPath.map { try TranslationReferences.load($0, items: corpus.shard == nil ? Set(corpus.items.map(\.id)) : nil) }
+        let lostBelow = try references.map { _ in try Thresholds.named(plan.thresholds).translationLostChrF }
         let bank = FallbackBank(try CorpusLoader().load([plan.bankPath]))
         let crisis = try CrisisCheck.load(plan.crisisPath)
         let keys = variants.map(\.serverKey).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
@@ -220,6 +222,7 @@ public struct GenerationSetup: Sendable {
             } : nil)
         settings.translator = translators.engines[variants[0].translator ?? plan.translator]?.engine
         settings.references = try references.map { "\(URL(fileURLWithPath: $0.path).lastPathComponent) (SHA-256 \(try SHA256.hex(fileAt: URL(fileURLWithPath: $0.path)).prefix(12)))" }
+        settings.translationLostChrF = lostBelow
         settings.judge = try factory.judge(detection.detector)
         settings.secondJudge = try secondJudge.map { try factory.judge($0) }
         settings.configs = configs.isEmpty ? nil : ([detection] + configs).map(Self.describe)

@@ -104,7 +104,7 @@ public struct SuiteReport: Sendable, Encodable {
     static func generationSection(_ report: GenerationReport?) -> String {
         guard let report else { return "" }
         var out = "## Generation\n\n" + MarkdownWriter.render(report.routeDecisionTable) + "\n" + RouteDecision.legend + "\n\n"
-        if let quality = report.translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend + "\n\n" }
+        if let quality = report.translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend(lostBelow: report.settings.lostBelowChrF) + "\n\n" }
         out += "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
         out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage

@@ -20,6 +20,8 @@ struct GenerationOptions {
         .value("translator", "engine", help: "What the pivot translates with: llm (the reply model), apertium (APy, started by LangBench), apertium:<url>, or exec:<command>.",
                default: defaults.translator.description),
         .value("references", "file", help: "English references of the corpus's messages (TSV: id, reference_en): the pivot's translate-in is scored against them (chrF)."),
+        .value("thresholds", "preset|file", help: "The thresholds whose translation_lost_chrf counts a scored translate-in as lost in translation.",
+               default: defaults.thresholds),
         .value("fallback-bank", "file", help: "Canned replies.", computedDefault: "LangBench's \(FallbackBank.defaultResource)"),
         .value("crisis-keywords", "file", help: "Crisis keyword list.", computedDefault: "LangBench's \(CrisisCheck.defaultResource)"),
         .value("variants", "file", help: "Generation variants (Profiles/variants/): every item goes through every variant × route, interleaved."),
@@ -48,6 +50,7 @@ struct GenerationOptions {
             do { plan.translator = try TranslatorSpec(translator, key: "--translator") } catch { throw UsageError("\(error)", command: arguments.command) }
         }
         plan.referencesPath = arguments.value("references")
+        plan.thresholds = arguments.value("thresholds") ?? plan.thresholds
         plan.bankPath = arguments.value("fallback-bank") ?? FallbackBank.defaultPath
         plan.crisisPath = arguments.value("crisis-keywords") ?? CrisisCheck.defaultPath
         plan.variantsPath = arguments.value("variants")
