@@ -38,13 +38,14 @@ extension GenerationReport {
         let sections = variants ?? []
         let routes = Route.allCases.filter { route in sections.contains { $0.served.contains { $0.route == route } } }
         var columns: [ReportTable.Column] = [.init("lang")]
-        for section in sections { for route in routes { columns.append(.numeric("\(section.name)_\(route.rawValue)", title: "\(section.name) \(route.rawValue) %")) } }
+        let ran = { (section: VariantSection, route: Route) in section.served.contains { $0.route == route } }
+        for section in sections { for route in routes where ran(section, route) { columns.append(.numeric("\(section.name)_\(route.rawValue)", title: "\(section.name) \(route.rawValue) %")) } }
         var table = ReportTable(title: "Served in own language by language", columns: columns)
         let langs = Set(sections.flatMap { $0.served.map(\.lang) }).sorted { $0 == "all" ? true : ($1 == "all" ? false : $0 < $1) }
         for lang in langs {
             var row: [ReportCell] = [.text(lang)]
             for section in sections {
-                for route in routes {
+                for route in routes where ran(section, route) {
                     row.append(section.served.first { $0.route == route && $0.lang == lang }.map { .percent($0.rate) } ?? .empty)
                 }
             }
@@ -69,7 +70,8 @@ extension GenerationReport {
                 let flips = check.metric == "generation.served_in_own_language" && check.key[.lang] == nil
                     ? "gained \(section.gained[route] ?? 0), lost \(section.lost[route] ?? 0)" : ""
                 table.append([.text(section.name), .text(check.key.description), .text(check.metric), value(check.base), value(check.current), .text(change),
-                              check.interval.map { .text(String(format: "%.2f–%.2f", $0.low, $0.high)) } ?? .empty,
+                              check.interval.map { .text(check.metric == TranslationChrF.metric ? String(format: "%+.1f to %+.1f points", $0.low * 100, $0.high * 100)
+                                                         : String(format: "%.2f–%.2f", $0.low, $0.high)) } ?? .empty,
                               check.adjustedP.map { .number($0, digits: 4) } ?? .empty, .text(Self.verdict(check)), .text(flips)])
             }
         }
@@ -89,9 +91,15 @@ extension GenerationReport {
     var variantsMarkdown: String {
         guard let variants, !variants.isEmpty else { return "" }
         var out = "## Variants\n\n"
+        let pivotOnly = pivotOnlyVariants
         out += "\(variants.count) variants; every item went through every variant and route, back to back, in a counterbalanced order "
         out += "(variant order rotated and reversed per item within each language, route order per item). The reference is the first, "
-        out += "\(ReportText.code(variants[0].name)); the sections after this one describe it alone.\n\n"
+        out += "\(ReportText.code(variants[0].name)); the sections after this one describe it alone."
+        if !pivotOnly.isEmpty {
+            out += " " + pivotOnly.map(ReportText.code).joined(separator: ", ") + " changed only the pivot's translator, so ran the pivot alone, "
+                + "with the reference detection config, for messages not detected as English: their other records would repeat the reference's requests."
+        }
+        out += "\n\n"
         for (index, variant) in (settings.variants ?? []).enumerated() {
             out += "- \(ReportText.code(variant.name))\(index == 0 ? " (reference)" : ""): \(variant.description.isEmpty ? "no description" : ReportText.markdown(variant.description)) "
             out += "— model \(ReportText.code(variant.model)), server \(variant.server), profile fingerprint \(ReportText.code(String(variant.fingerprint.prefix(12))))\n"

@@ -14,6 +14,9 @@ public struct GenerationRunner: Sendable {
         public var name: String?
         public var pipeline: ReplyPipeline
         public var configs: [Config]
+        /// The routes this lane runs, of those the item's plan takes; nil: all of them. A variant that changes only
+        /// the pivot's translator runs the pivot alone: its direct replies would repeat the reference's requests.
+        public var routes: Set<Route>?
 
         /// Another detection config's pipeline (its records carry `name`).
         public struct Config: Sendable {
@@ -26,10 +29,18 @@ public struct GenerationRunner: Sendable {
             }
         }
 
-        public init(name: String?, pipeline: ReplyPipeline, configs: [Config] = []) {
+        public init(name: String?, pipeline: ReplyPipeline, configs: [Config] = [], routes: Set<Route>? = nil) {
             self.name = name
             self.pipeline = pipeline
             self.configs = configs
+            self.routes = routes
+        }
+
+        /// The routes of `plan` this lane runs. A pivot-only lane leaves out a message detected as English (or as
+        /// nothing): its pivot translates nothing, so it would repeat the reference's request.
+        func routes(of plan: ReplyPipeline.Plan) -> [Route] {
+            if routes == [.pivot], (plan.detection.language ?? ReplyPipeline.english).isEquivalent(to: ReplyPipeline.english) { return [] }
+            return plan.routes.filter { routes?.contains($0) ?? true }
         }
 
         /// The reference pipeline (config nil), then each other config's.
@@ -41,7 +52,7 @@ public struct GenerationRunner: Sendable {
         func keys(_ item: CorpusItem, repeatIndex: Int, choice: RouteChoice) async throws -> [String] {
             var keys: [String] = []
             for (config, pipeline) in pipelines {
-                for route in try await pipeline.plan(item, choice: choice).routes {
+                for route in routes(of: try await pipeline.plan(item, choice: choice)) {
                     keys.append(GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: name, config: config))
                 }
             }
@@ -164,7 +175,7 @@ public struct GenerationRunner: Sendable {
             var made: [Route: [ReplyPipeline.Output]] = [:]
             for (config, pipeline) in lane.pipelines {
                 let plan = try await pipeline.plan(item, choice: choice), detection = plan.detection
-                let (routes, order) = schedules.routes.arrange(plan.routes, item: item.id, repeatIndex: repeatIndex)
+                let (routes, order) = schedules.routes.arrange(lane.routes(of: plan), item: item.id, repeatIndex: repeatIndex)
                 for route in routes {
                     let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name, config: config)
                     if skip.contains(key) { continue }

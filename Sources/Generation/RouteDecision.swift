@@ -34,10 +34,21 @@ public struct RouteDecision: Sendable, Hashable, Codable {
     public var latencyRatio: PairedRatio?
     /// Where the route the runtime does not pick serves significantly more or costs significantly less (each at 5%).
     public var flag: String?
+    /// The pivot through each other translation engine of the run (a variant that changed only the translator), by
+    /// variant name; nil in a run without one.
+    public var otherPivots: [String: Side]?
 
     enum CodingKeys: String, CodingKey {
         case lang, runtime, direct, pivot, pairs, servedOnlyDirect = "served_only_direct", servedOnlyPivot = "served_only_pivot"
-        case servedP = "served_p", latencyRatio = "latency_ratio", flag
+        case servedP = "served_p", latencyRatio = "latency_ratio", flag, otherPivots = "other_pivots"
+    }
+
+    /// One route's figures over `records`.
+    static func side(_ records: [GenerationRecord]) -> Side {
+        let model = records.filter { $0.outcome == .model }
+        return Side(n: records.count, served: records.filter { $0.servedInOwnLanguage == true }.count,
+                    p50Ms: model.isEmpty ? nil : Statistics.quantile(model.map(\.totalMs), 0.5),
+                    tokensP50: model.compactMap(\.completionTokens).isEmpty ? nil : Statistics.quantile(model.compactMap { $0.completionTokens.map(Double.init) }, 0.5))
     }
 
     /// What the table's columns mean, under it.
@@ -45,7 +56,8 @@ public struct RouteDecision: Sendable, Hashable, Codable {
         + "supports, the pivot when both translation packs are installed). Served and latency are compared on the same items run on both routes: "
         + "served on one route only with an exact McNemar p (two-sided), pivot/direct latency as the median ratio with its order-statistic 95% "
         + "interval. \"The other route\" flags where the route the runtime does not pick serves significantly more or costs significantly less, "
-        + "each at 5% and not corrected across languages."
+        + "each at 5% and not corrected across languages. \"Pivot via\" columns: the same people through the pivot with another translation "
+        + "engine (a variant that changed only the translator); a pair the engine lacks falls back, counted as not served."
 
     /// The rows of `records` (one config and variant, crisis-flagged excluded), one per language, in code order.
     static func all(_ records: [GenerationRecord], settings: GenerationReport.Settings, ratios: [PairedRatio]) -> [RouteDecision] {
@@ -60,12 +72,7 @@ public struct RouteDecision: Sendable, Hashable, Codable {
                 runtime = states.allSatisfy { $0 == .installed } ? Route.pivot.rawValue
                     : states.contains(.unsupported) ? "fallback (no translation pack)" : "fallback (translation pack not installed)"
             }
-            let side = { (route: Route) -> Side in
-                let records = own.filter { $0.route == route }, model = records.filter { $0.outcome == .model }
-                return Side(n: records.count, served: records.filter { $0.servedInOwnLanguage == true }.count,
-                            p50Ms: model.isEmpty ? nil : Statistics.quantile(model.map(\.totalMs), 0.5),
-                            tokensP50: model.compactMap(\.completionTokens).isEmpty ? nil : Statistics.quantile(model.compactMap { $0.completionTokens.map(Double.init) }, 0.5))
-            }
+            let side = { (route: Route) in Self.side(own.filter { $0.route == route }) }
             var directServed: [String: Bool] = [:]
             for record in own where record.route == .direct { directServed["\(record.itemID)#\(record.repeatIndex)"] = record.servedInOwnLanguage == true }
             var units: [String: (b: Int, c: Int)] = [:]
@@ -113,7 +120,19 @@ extension GenerationReport {
     public var routeDecisions: [RouteDecision] {
         let reference = settings.variants?.first?.name
         let measured = records.filter { $0.fallbackReason != .crisisProtocol && $0.variant == reference }
-        return RouteDecision.all(measured, settings: settings, ratios: ratios)
+        var rows = RouteDecision.all(measured, settings: settings, ratios: ratios)
+        for name in pivotOnlyVariants {
+            let own = Dictionary(grouping: records.filter { $0.fallbackReason != .crisisProtocol && $0.variant == name }, by: \.lang.identifier)
+            for index in rows.indices { rows[index].otherPivots = (rows[index].otherPivots ?? [:]).merging([name: RouteDecision.side(own[rows[index].lang] ?? [])]) { a, _ in a } }
+        }
+        return rows
+    }
+
+    /// The variants after the reference that ran the pivot alone (they changed only the translator), in declared order.
+    public var pivotOnlyVariants: [String] {
+        (settings.variants ?? []).dropFirst().map(\.name).filter { name in
+            records.contains { $0.variant == name } && !records.contains { $0.variant == name && $0.route == .direct }
+        }
     }
 
     /// The decision table as report.md shows it.
@@ -123,7 +142,10 @@ extension GenerationReport {
             .numeric("direct_tokens", title: "direct tokens p50"), .init("pivot_served", title: "pivot served"), .numeric("pivot_p50", title: "pivot p50 ms"),
             .numeric("pivot_tokens", title: "pivot tokens p50"), .init("served_moved", title: "served on one route only (direct / pivot, exact p)"),
             .init("latency_ratio", title: "pivot/direct latency (95%)"), .init("flag", title: "the other route"),
-        ])
+        ] + pivotOnlyVariants.flatMap { name in
+            [.init("pivot_served_\(name)", title: "pivot via \(name) served"), .numeric("pivot_p50_\(name)", title: "pivot via \(name) p50 ms")]
+        })
+        let others = pivotOnlyVariants
         for row in routeDecisions {
             let served = { (side: RouteDecision.Side) in side.n == 0 ? "—" : "\(side.served)/\(side.n)" }
             let moved = row.servedP.map { "\(row.servedOnlyDirect) / \(row.servedOnlyPivot), p \(RouteDecision.p($0))" } ?? (row.pairs > 0 ? "none" : "—")
@@ -133,7 +155,10 @@ extension GenerationReport {
             table.append([.text(row.lang), .text(row.runtime), .text(served(row.direct)), row.direct.p50Ms.map { .number($0, digits: 0) } ?? .empty,
                           row.direct.tokensP50.map { .number($0, digits: 0) } ?? .empty, .text(served(row.pivot)),
                           row.pivot.p50Ms.map { .number($0, digits: 0) } ?? .empty, row.pivot.tokensP50.map { .number($0, digits: 0) } ?? .empty,
-                          .text(moved), .text(ratio), .text(row.flag ?? "")])
+                          .text(moved), .text(ratio), .text(row.flag ?? "")] + others.flatMap { name -> [ReportCell] in
+                              let side = row.otherPivots?[name] ?? RouteDecision.Side(n: 0, served: 0)
+                              return [.text(served(side)), side.p50Ms.map { .number($0, digits: 0) } ?? .empty]
+                          })
         }
         return table
     }

@@ -188,6 +188,11 @@ public struct GenerationSetup: Sendable {
                                               packs: translators.packs(variant.translator ?? self.plan.translator, otherwise: self.plan.packs))
             reference.secondJudge = judge2
             reference.references = references?.byItem ?? [:]
+            // A variant that changes only the translator runs the pivot with the reference config alone: its direct replies
+            // and other configs would repeat the reference variant's requests (the funnel is the reference variant's).
+            let translatorOnly = variant != variants[0] && variant.profile == variants[0].profile
+                && (variant.translator ?? self.plan.translator) != (variants[0].translator ?? self.plan.translator)
+            if translatorOnly { return GenerationRunner.Lane(name: variant.name, pipeline: reference, routes: [.pivot]) }
             return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
                 var pipeline = reference
                 pipeline.judge = detector

@@ -61,6 +61,27 @@ struct TranslationEngineRunTests {
         await #expect(throws: (any Error).self) { _ = try await ApertiumClient(baseURL: URL(string: "http://127.0.0.1:\(port)")!).listPairs(timeout: 2) }
     }
 
+    /// The default suite's engines side by side (`Profiles/variants/translators.json`): the variant that changes only the
+    /// translator runs the pivot alone, for the messages not detected as English, and the decision table shows both pivots.
+    @Test func bothEnginesSideBySideRunTheSecondOnlyWhereItTranslates() async throws {
+        let directory = try Fixture.temporaryDirectory("langbench-engines-side-by-side")
+        var setup = try Self.setup(directory: directory, translator: .llm)
+        setup.plan.route = .both
+        setup.plan.variantsPath = PipelineFixture.repository.appendingPathComponent("Profiles/variants/translators.json").path
+        let items = Self.items + [PipelineFixture.item("en-1", "en", "I had a very long day at work today.")]
+        let report = try await setup.run(corpus: Corpus(items: items, sources: []), command: ["test"], resume: false)
+        let records = try GenerationStore.records(in: directory)
+        let apertium = records.filter { $0.variant == "apertium" }
+        #expect(apertium.map { "\($0.itemID) \($0.route.rawValue)" }.sorted() == ["es-1 pivot", "ru-1 pivot"])
+        #expect(records.filter { $0.variant == "llm" }.count == 6)
+        #expect(apertium.first { $0.itemID == "ru-1" }?.fallbackReason == .translationUnsupported)
+        #expect(report.pivotOnlyVariants == ["apertium"])
+        let es = try #require(report.routeDecisions.first { $0.lang == "es" })
+        #expect(es.otherPivots?["apertium"]?.n == 1)
+        #expect(report.routeDecisionTable.columns.map(\.title).suffix(2) == ["pivot via apertium served", "pivot via apertium p50 ms"])
+        #expect(report.settings.variants?.last?.translator?.kind == "apertium")
+    }
+
     @Test func anEngineThatCannotStartStopsTheRunBeforeAnyServer() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-apertium-missing")
         var setup = try Self.setup(directory: directory, translator: .apertium(nil))
