@@ -103,7 +103,8 @@ extension GenerationReport {
     package var timingDesign: String {
         let orders = Dictionary(grouping: referenceRecords.filter { $0.route == .direct && $0.fallbackReason != .crisisProtocol }, by: \.routeOrder)
         var text = ""
-        if orders[.single] == nil || orders.count > 1 {
+        // A run of one route (or a variant of one) has no order to counterbalance.
+        if orders[.directFirst] != nil || orders[.pivotFirst] != nil {
             text += "route order counterbalanced per item (seed \(settings.sampling.seed)): \(orders[.directFirst]?.count ?? 0) direct first, "
             text += "\(orders[.pivotFirst]?.count ?? 0) pivot first; "
         }

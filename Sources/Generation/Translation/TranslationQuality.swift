@@ -24,7 +24,7 @@ public struct TranslationQuality: Sendable, Hashable, Codable {
         "chrF of the message as the pivot translated it in, against the corpus's English reference "
         + "(character 1–6-grams, β 2, as sacrebleu's chrF2; 0–100): the mean over the items scored and its 95% Student-t interval over "
         + "those items. Messages the pivot did not translate (a fallback before translate-in) have no score; the served funnel "
-            + "counts a message scored below \(String(format: "%g", lostBelow)) as lost in translation (`translation_lost_chrf` in the thresholds)."
+            + "counts a message scored below \(String(format: "%g", lostBelow)) as lost in translation (translation_lost_chrf in the thresholds)."
     }
 
     /// The mean of `scores` and its 95% t-interval (nil below two scores).
@@ -56,7 +56,8 @@ extension GenerationReport {
     package var translationQualityTable: ReportTable? {
         let rows = translationQuality
         guard !rows.isEmpty else { return nil }
-        let variants = settings.variants != nil
+        // A variant column only where it says more than the engine (variants named after their engines need none).
+        let variants = rows.contains { $0.variant != nil && $0.variant != $0.engine }
         var table = ReportTable(title: "Translation quality of the pivot's translate-in (chrF vs the English reference)", columns:
             [.init("engine")] + (variants ? [.init("variant")] : []) + [
             .init("lang"), .numeric("n"), .numeric("mean_chrf", title: "mean chrF"), .init("ci", title: "95% interval"),
