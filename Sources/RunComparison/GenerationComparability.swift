@@ -39,12 +39,19 @@ enum GenerationComparability {
         differ("translation packs", a.packs, b.packs) { "\($0)" }
         differ("translator", Self.engine(a.translator), Self.engine(b.translator))
         differ("cache policy", a.cachePolicy.rawValue, b.cachePolicy.rawValue)
+        // Records pair up variant by variant: runs of different variants would share no pair and judge nothing.
+        differ("variants", a.variants?.map(\.name) ?? [], b.variants?.map(\.name) ?? []) { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
+        for variant in a.variants ?? [] {
+            guard let other = b.variants?.first(where: { $0.name == variant.name }), variant.translator != nil || other.translator != nil else { continue }
+            differ("variant \(variant.name) translator", Self.engine(variant.translator ?? a.translator), Self.engine(other.translator ?? b.translator))
+        }
         return out
     }
 
-    /// An engine as the mismatch names it (`apertium 0.11.7`); the model for reports before engines were recorded.
+    /// An engine as the mismatch names it (`apertium 0.11.7 (pairs es-en, en-es)`); the model for reports before engines
+    /// were recorded.
     static func engine(_ engine: TranslationEngine?) -> String {
         guard let engine else { return "llm" }
-        return engine.name + (engine.version.map { " \($0)" } ?? "")
+        return engine.name + (engine.version.map { " \($0)" } ?? "") + (engine.pairs.map { " (pairs \($0.joined(separator: ", ")))" } ?? "")
     }
 }

@@ -24,6 +24,7 @@ struct ApertiumTranslatorTests {
         defer { server.stop() }
         let translator = try await ApertiumTranslator.reading(server, name: "apertium")
         #expect(translator.engine.kind == "apertium" && translator.engine.version?.first?.isNumber == true)
+        #expect(translator.engine.pairs?.contains("es-en") == true && translator.engine.pairs?.contains("ru-en") == false)
         let result = try await translator.translate(Self.es.text, from: LanguageCode(normalised: "es"), to: LanguageCode(normalised: "en"))
         #expect(result.text.lowercased().contains("help"), "\(result.text)")
         #expect(result.completion == nil && result.ms > 0 && result.ttftMs == result.ms)

@@ -91,3 +91,30 @@ struct TranslationChrFTests {
         #expect(throws: (any Error).self) { try Thresholds.named(url.path) }
     }
 }
+
+/// Records pair up variant by variant: a run of other variants (the engines side by side against a run of one
+/// engine) shares no pair with the other and would judge nothing, so compare names the difference and refuses.
+struct VariantMismatchTests {
+    @Test func runsOfOtherVariantsAreRefusedNamingThem() throws {
+        let single = RunResults(path: "a", detection: nil, generation: try GenerationFixtures.report("base"))
+        let both = RunResults(path: "b", detection: nil, generation: try GenerationFixtures.variants())
+        #expect { _ = try Comparison(base: single, current: both, thresholds: .default, latency: .skip) } throws: { error in
+            "\(error)".contains("variants differs: none vs a, b")
+        }
+        let same = try Comparison(base: both, current: both, thresholds: .default, latency: .skip)
+        #expect(same.mismatches.isEmpty && same.regressions.isEmpty)
+    }
+
+    @Test func aChangedPairSetIsNamed() throws {
+        let report = { (pairs: [String]) in
+            var engine = TranslationEngine(kind: "apertium", name: "apertium", version: "0.11.7")
+            engine.pairs = pairs
+            var settings = GenerationFixtures.settings
+            settings.translator = engine
+            return RunResults(path: "x", detection: nil, generation: try GenerationFixtures.report("base", settings: settings))
+        }
+        #expect { _ = try Comparison(base: try report(["en-es", "es-en"]), current: try report(["es-en"]), thresholds: .default, latency: .skip) } throws: { error in
+            "\(error)".contains("translator differs: apertium 0.11.7 (pairs en-es, es-en) vs apertium 0.11.7 (pairs es-en)")
+        }
+    }
+}

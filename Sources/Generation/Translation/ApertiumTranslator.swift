@@ -21,8 +21,11 @@ public struct ApertiumTranslator: Translating {
     /// The translator of `server`, its pairs read now.
     public static func reading(_ server: ApertiumServer, name: String) async throws -> ApertiumTranslator {
         let client = server.client()
-        return ApertiumTranslator(client: client, engine: TranslationEngine(kind: "apertium", name: name, version: server.version),
-                                  pairs: Set(try await client.listPairs()))
+        var translator = ApertiumTranslator(client: client, engine: TranslationEngine(kind: "apertium", name: name, version: server.version),
+                                            pairs: Set(try await client.listPairs()))
+        // The installed pairs, as language codes, go into the run's environment: a changed pair set is named by `compare`.
+        translator.engine.pairs = translator.packs(installedPackages: nil).pairs.filter { $0.value == .installed }.keys.sorted()
+        return translator
     }
 
     public func translate(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> TranslationResult {

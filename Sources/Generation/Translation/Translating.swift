@@ -45,6 +45,8 @@ public struct TranslationEngine: Sendable, Hashable, Codable {
     public var name: String
     /// The engine's version where it says one (APy's).
     public var version: String?
+    /// The pairs the engine had installed when the run began (`es-en`, …); nil where it does not list them.
+    public var pairs: [String]?
 
     public init(kind: String, name: String, version: String? = nil) {
         self.kind = kind
