@@ -18,7 +18,7 @@ struct RouteDecisionTests {
         // The profile supports de (not ru); kk's packs are not installed on the simulated device.
         #expect(rows["de"]?.runtime == "direct" && rows["ru"]?.runtime == "pivot" && rows["kk"]?.runtime == "fallback (translation pack not installed)")
         for row in rows.values {
-            let records = report.records.filter { $0.lang.identifier == row.lang && $0.fallbackReason != .crisisProtocol }
+            let records = report.records.filter { $0.lang.identifier == row.lang && $0.fallbackReason != .crisisProtocol && $0.variant == report.settings.variants?.first?.name }
             #expect(row.direct.n == records.filter { $0.route == .direct }.count && row.pivot.n == records.filter { $0.route == .pivot }.count)
             #expect(row.direct.served == records.filter { $0.route == .direct && $0.servedInOwnLanguage == true }.count)
             #expect(row.servedOnlyDirect - row.servedOnlyPivot == row.direct.served - row.pivot.served, "\(row.lang): every item ran both routes")

@@ -8,7 +8,7 @@ import RunProvenance
 import TestSupport
 import Testing
 
-/// CI jobs simulated over the committed baseline's real records — its 93 direct and 65 pivot model replies, their real
+/// CI jobs simulated over the committed baseline's real records — its 93 direct and 65 pivot model replies, and 11 through Apertium's pivot, their real
 /// latencies, routes and languages — and judged by the whole `compare` at the α the job gives its A/B (0.05 over its two
 /// compares) with the job's default number of interleaved blocks. Each simulated side is the real record with run-to-run
 /// noise per record (σ 0.08 in log, measured between same-runner A/A sides) and a drift per block and side (the two
@@ -115,7 +115,7 @@ struct SimulatedJobTests {
     /// printed mde beyond the threshold (the median printed over no-change jobs) is caught in 70–90% of jobs; at half
     /// that distance beyond the threshold, less often.
     @Test func thePrintedLatencyMdeIsCaughtEightyPercentOfTheTime() throws {
-        let metric = "generation.latency", key = "route=direct"
+        let metric = "generation.latency", key = "variant=llm route=direct"  // the baseline runs both translation engines
         let printed = try (0..<51).compactMap { seed in
             try Self.job(seed: 30_000 + UInt64(seed)).first { $0.metric == metric && $0.key.description == key }?.mde
         }.sorted()
@@ -139,7 +139,7 @@ struct SimulatedJobTests {
     /// The same for the slowest tenth's exact test: its printed mde (median over no-change jobs), injected into the direct
     /// route's slowest tenth beyond the threshold, is caught in 70–90% of jobs.
     @Test func thePrintedTailMdeIsCaughtEightyPercentOfTheTime() throws {
-        let metric = TailLatency.metric, key = "route=direct"
+        let metric = TailLatency.metric, key = "variant=llm route=direct"
         let printed = try (0..<51).compactMap { seed in
             try Self.job(seed: 60_000 + UInt64(seed)).first { $0.metric == metric && $0.key.description == key }?.mde
         }.sorted()
