@@ -2,6 +2,7 @@ import BenchSupport
 import Checks
 import Detection
 import Foundation
+import Items
 
 /// The variant × route matrix of a run with variants: tables, chart and the Markdown section.
 extension GenerationReport {
@@ -107,6 +108,7 @@ extension GenerationReport {
         out += "\n" + MarkdownWriter.render(variantMatrixTable) + "\n"
         out += "![Served in own language by variant and route](\(Self.variantChartFile))\n\n"
         out += MarkdownWriter.render(variantLanguageTable) + "\n"
+        if let stages = variantStageTable { out += MarkdownWriter.render(stages) + "\n" + Self.variantStageLegend + "\n\n" }
         if variants.count > 1 {
             out += "Paired on the same item × route × repeat: McNemar's exact test on served-in-own-language and on each fallback reason "
             out += "(a change of more than 2 points), bootstrap over items of the per-item latency ratio (beyond ×1.10); Holm within each metric, and within the per-language served rows (rows with too few discordant records to reach significance are shown, not counted: Tarone). "
@@ -115,6 +117,37 @@ extension GenerationReport {
         }
         return out
     }
+
+    /// The pivot's stages per engine, per language, on the messages the pivot of the reference and of every variant that
+    /// changed only the translator answered with a model reply: the engines side by side on the same messages, stage by
+    /// stage (medians). Nil without such a variant.
+    package var variantStageTable: ReportTable? {
+        let pivotOnly = pivotOnlyVariants
+        guard !pivotOnly.isEmpty, let reference = settings.variants?.first?.name else { return nil }
+        let names = [reference] + pivotOnly
+        let model = records.filter { $0.route == .pivot && $0.outcome == .model && $0.fallbackReason != .crisisProtocol }
+        let byVariant = Dictionary(grouping: model) { $0.variant ?? "" }
+        let answered = names.map { Set((byVariant[$0] ?? []).map(\.itemID)) }
+        let common = answered.dropFirst().reduce(answered[0]) { $0.intersection($1) }
+        var table = ReportTable(title: "The pivot's stages per engine, on the messages every engine's pivot answered (medians)", columns: [
+            .init("lang"), .init("variant"), .init("stage"), .numeric("n"), .numeric("ms"), .numeric("ttft", title: "TTFT ms"),
+        ])
+        func median(_ values: [Double]) -> ReportCell { values.isEmpty ? .empty : .number(Statistics.quantile(values, 0.5), digits: 1) }
+        for lang in Set(model.filter { common.contains($0.itemID) }.map(\.lang.identifier)).sorted() {
+            for name in names {
+                let own = (byVariant[name] ?? []).filter { common.contains($0.itemID) && $0.lang.identifier == lang }
+                for (stage, path) in [("translate-in", \GenerationRecord.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)] {
+                    let stages = own.compactMap { $0[keyPath: path] }
+                    guard !stages.isEmpty else { continue }
+                    table.append([.text(lang), .text(name), .text(stage), .int(stages.count), median(stages.map(\.ms)), median(stages.compactMap(\.ttftMs))])
+                }
+            }
+        }
+        return table.rows.isEmpty ? nil : table
+    }
+
+    package static let variantStageLegend = "A translation engine's request does not stream: its TTFT is the whole request. The generate stage "
+        + "is the same model on both engines; it differs only by the English text each engine handed it."
 
     /// Served in own language, variants side by side per route.
     public var variantChart: String {

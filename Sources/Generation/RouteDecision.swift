@@ -51,12 +51,15 @@ public struct RouteDecision: Sendable, Hashable, Codable {
                     tokensP50: model.compactMap(\.completionTokens).isEmpty ? nil : Statistics.quantile(model.compactMap { $0.completionTokens.map(Double.init) }, 0.5))
     }
 
-    /// What the table's columns mean, under it.
-    public static let legend = "Runtime route: what the support check picks for a message detected right (direct for a language the model "
+    /// What the table's columns mean, under it; `pivotVia` when it has columns of another engine's pivot.
+    public static func legend(pivotVia: Bool) -> String { legend + (pivotVia ? pivotViaLegend : "") }
+
+    static let legend = "Runtime route: what the support check picks for a message detected right (direct for a language the model "
         + "supports, the pivot when both translation packs are installed). Served and latency are compared on the same items run on both routes: "
         + "served on one route only with an exact McNemar p (two-sided), pivot/direct latency as the median ratio with its order-statistic 95% "
         + "interval. \"The other route\" flags where the route the runtime does not pick serves significantly more or costs significantly less, "
-        + "each at 5% and not corrected across languages. \"Pivot via\" columns: the same people through the pivot with another translation "
+        + "each at 5% and not corrected across languages."
+    static let pivotViaLegend = " \"Pivot via\" columns: the same people through the pivot with another translation "
         + "engine (a variant that changed only the translator); a pair the engine lacks falls back, counted as not served."
 
     /// The rows of `records` (one config and variant, crisis-flagged excluded), one per language, in code order.

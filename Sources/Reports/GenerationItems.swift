@@ -20,7 +20,7 @@ enum GenerationItems {
         page.openSection("generation")
         page.heading("Generation: direct vs pivot")
         page.table(report.routeDecisionTable, id: "generation-route-decision")
-        page.paragraph(RouteDecision.legend)
+        page.paragraph(RouteDecision.legend(pivotVia: !report.pivotOnlyVariants.isEmpty))
         if let quality = report.translationQualityTable {
             page.table(quality, id: "generation-translation-quality")
             page.paragraph(TranslationQuality.legend(lostBelow: report.settings.lostBelowChrF))
@@ -30,6 +30,10 @@ enum GenerationItems {
         if let check = report.calibrationConsistency, !check.isConsistent { page.paragraph("⚠ " + check.sentence, strong: true) }
         if report.variants != nil {
             page.table(report.variantMatrixTable, id: "generation-variants")
+            if let stages = report.variantStageTable {
+                page.table(stages, id: "generation-engine-stages")
+                page.paragraph(GenerationReport.variantStageLegend)
+            }
             page.chart(report.variantChart, label: "Variants by route")
         }
         page.table(report.sideBySideTable, id: "generation-side-by-side")

@@ -44,3 +44,31 @@ struct RouteDecisionTests {
         #expect(report.routeDecisionTable.rows.count == report.routeDecisions.count)
     }
 }
+
+/// A variant that changed only the translator ran the pivot alone: the decision table gets its pivot per language and the
+/// variants section its stages beside the reference's, on the messages both answered.
+struct PivotOnlyVariantTests {
+    static func report() throws -> GenerationReport {
+        var settings = GenerationFixtures.settings
+        settings.variants = ["llm", "apertium"].map { .init(name: $0, description: "", model: "gemma-3-270m-q4_k_m.gguf", server: 1,
+                                                             fingerprint: String(repeating: $0 == "llm" ? "a" : "b", count: 64)) }
+        let base = try GenerationFixtures.records("base")
+        let llm = base.map { var record = $0; record.variant = "llm"; return record }
+        let apertium = base.filter { $0.route == .pivot && $0.lang.identifier != "en" }.map { var record = $0; record.variant = "apertium"; return record }
+        return GenerationReport(records: llm + apertium, settings: settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("engines"))
+    }
+
+    @Test func theDecisionTableAndTheStagesShowTheOtherEngine() throws {
+        let report = try Self.report()
+        #expect(report.pivotOnlyVariants == ["apertium"])
+        let ru = try #require(report.routeDecisions.first { $0.lang == "ru" })
+        #expect(ru.otherPivots?["apertium"] == ru.pivot)  // the same records relabelled: the same figures
+        #expect(report.routeDecisions.first { $0.lang == "en" }?.otherPivots?["apertium"]?.n == 0)
+        let stages = try #require(report.variantStageTable)
+        let rows = stages.rows.map { $0.prefix(3).map(\.display) }
+        #expect(rows.filter { $0[0] == "ru" }.map { $0[1] + " " + $0[2] } == ["llm translate-in", "llm generate", "llm translate-out",
+                                                                            "apertium translate-in", "apertium generate", "apertium translate-out"])
+        #expect(!rows.contains { $0[0] == "en" })
+        #expect(report.variantsMarkdown.contains("`apertium` changed only the pivot's translator"))
+    }
+}

@@ -103,7 +103,7 @@ public struct SuiteReport: Sendable, Encodable {
 
     static func generationSection(_ report: GenerationReport?) -> String {
         guard let report else { return "" }
-        var out = "## Generation\n\n" + MarkdownWriter.render(report.routeDecisionTable) + "\n" + RouteDecision.legend + "\n\n"
+        var out = "## Generation\n\n" + MarkdownWriter.render(report.routeDecisionTable) + "\n" + RouteDecision.legend(pivotVia: !report.pivotOnlyVariants.isEmpty) + "\n\n"
         if let quality = report.translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend(lostBelow: report.settings.lostBelowChrF) + "\n\n" }
         out += "Timing design: " + report.timingDesign + "\n\n"
         if let control = report.control { out += "**" + control.sentence + "**\n\n" }
