@@ -119,17 +119,17 @@ extension GenerationReport {
     }
 
     /// The pivot's stages per engine, per language, on the messages the pivot of the reference and of every variant that
-    /// changed only the translator answered with a model reply: the engines side by side on the same messages, stage by
-    /// stage (medians). Nil without such a variant.
+    /// changed only the translator ran to the end (translated the reply back, whatever the language check then said): the
+    /// engines side by side on the same messages, stage by stage (medians). Nil without such a variant.
     package var variantStageTable: ReportTable? {
         let pivotOnly = pivotOnlyVariants
         guard !pivotOnly.isEmpty, let reference = settings.variants?.first?.name else { return nil }
         let names = [reference] + pivotOnly
-        let model = records.filter { $0.route == .pivot && $0.outcome == .model && $0.fallbackReason != .crisisProtocol }
+        let model = records.filter { $0.route == .pivot && $0.translateOut != nil && $0.fallbackReason != .crisisProtocol }
         let byVariant = Dictionary(grouping: model) { $0.variant ?? "" }
         let answered = names.map { Set((byVariant[$0] ?? []).map(\.itemID)) }
         let common = answered.dropFirst().reduce(answered[0]) { $0.intersection($1) }
-        var table = ReportTable(title: "The pivot's stages per engine, on the messages every engine's pivot answered (medians)", columns: [
+        var table = ReportTable(title: "The pivot's stages per engine, on the messages every engine's pivot translated back (medians)", columns: [
             .init("lang"), .init("variant"), .init("stage"), .numeric("n"), .numeric("ms"), .numeric("ttft", title: "TTFT ms"),
         ])
         func median(_ values: [Double]) -> ReportCell { values.isEmpty ? .empty : .number(Statistics.quantile(values, 0.5), digits: 1) }
