@@ -128,6 +128,10 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     }
     /// The timed requests of this record.
     public var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
+    /// A record's requests by name, in the order they run: what the per-stage tables list.
+    static var namedStages: [(name: String, path: KeyPath<GenerationRecord, StageTiming?>)] {
+        [("translate-in", \.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)]
+    }
 }
 
 /// The order an item's routes ran in.

@@ -52,7 +52,7 @@ extension GenerationReport {
         let model = referenceRecords.filter { $0.outcome == .model && $0.fallbackReason != .crisisProtocol }
         for route in Route.allCases {
             let own = model.filter { $0.route == route }
-            for (name, path) in [("translate-in", \GenerationRecord.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)] {
+            for (name, path) in GenerationRecord.namedStages {
                 let stages = own.compactMap { $0[keyPath: path] }
                 guard !stages.isEmpty else { continue }
                 func median(_ values: [Double]) -> ReportCell { values.isEmpty ? .empty : .number(Statistics.quantile(values, 0.5), digits: 1) }

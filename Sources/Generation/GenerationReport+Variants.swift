@@ -136,7 +136,7 @@ extension GenerationReport {
         for lang in Set(model.filter { common.contains($0.itemID) }.map(\.lang.identifier)).sorted() {
             for name in names {
                 let own = (byVariant[name] ?? []).filter { common.contains($0.itemID) && $0.lang.identifier == lang }
-                for (stage, path) in [("translate-in", \GenerationRecord.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)] {
+                for (stage, path) in GenerationRecord.namedStages {
                     let stages = own.compactMap { $0[keyPath: path] }
                     guard !stages.isEmpty else { continue }
                     table.append([.text(lang), .text(name), .text(stage), .int(stages.count), median(stages.map(\.ms)), median(stages.compactMap(\.ttftMs))])

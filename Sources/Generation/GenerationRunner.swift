@@ -14,9 +14,9 @@ public struct GenerationRunner: Sendable {
         public var name: String?
         public var pipeline: ReplyPipeline
         public var configs: [Config]
-        /// The routes this lane runs, of those the item's plan takes; nil: all of them. A variant that changes only
-        /// the pivot's translator runs the pivot alone: its direct replies would repeat the reference's requests.
-        public var routes: Set<Route>?
+        /// A variant that changes only the pivot's translator runs the pivot alone, and only for messages the pivot
+        /// translates (not detected as English, or as nothing): its other records would repeat the reference's requests.
+        public var pivotOnly: Bool
 
         /// Another detection config's pipeline (its records carry `name`).
         public struct Config: Sendable {
@@ -29,18 +29,18 @@ public struct GenerationRunner: Sendable {
             }
         }
 
-        public init(name: String?, pipeline: ReplyPipeline, configs: [Config] = [], routes: Set<Route>? = nil) {
+        public init(name: String?, pipeline: ReplyPipeline, configs: [Config] = [], pivotOnly: Bool = false) {
             self.name = name
             self.pipeline = pipeline
             self.configs = configs
-            self.routes = routes
+            self.pivotOnly = pivotOnly
         }
 
-        /// The routes of `plan` this lane runs. A pivot-only lane leaves out a message detected as English (or as
-        /// nothing): its pivot translates nothing, so it would repeat the reference's request.
+        /// The routes of `plan` this lane runs.
         func routes(of plan: ReplyPipeline.Plan) -> [Route] {
-            if routes == [.pivot], (plan.detection.language ?? ReplyPipeline.english).isEquivalent(to: ReplyPipeline.english) { return [] }
-            return plan.routes.filter { routes?.contains($0) ?? true }
+            guard pivotOnly else { return plan.routes }
+            let translated = !(plan.detection.language ?? ReplyPipeline.english).isEquivalent(to: ReplyPipeline.english)
+            return translated ? plan.routes.filter { $0 == .pivot } : []
         }
 
         /// The reference pipeline (config nil), then each other config's.

@@ -126,7 +126,7 @@ extension GenerationReport {
         var rows = RouteDecision.all(measured, settings: settings, ratios: ratios)
         for name in pivotOnlyVariants {
             let own = Dictionary(grouping: records.filter { $0.fallbackReason != .crisisProtocol && $0.variant == name }, by: \.lang.identifier)
-            for index in rows.indices { rows[index].otherPivots = (rows[index].otherPivots ?? [:]).merging([name: RouteDecision.side(own[rows[index].lang] ?? [])]) { a, _ in a } }
+            for index in rows.indices { rows[index].otherPivots = (rows[index].otherPivots ?? [:]).merging([name: RouteDecision.side(own[rows[index].lang] ?? [])]) { $1 } }
         }
         return rows
     }
@@ -140,15 +140,15 @@ extension GenerationReport {
 
     /// The decision table as report.md shows it.
     package var routeDecisionTable: ReportTable {
+        let others = pivotOnlyVariants
         var table = ReportTable(title: "Route decision per language (\(settings.detectionName))", columns: [
             .init("lang"), .init("runtime", title: "runtime route"), .init("direct_served", title: "direct served"), .numeric("direct_p50", title: "direct p50 ms"),
             .numeric("direct_tokens", title: "direct tokens p50"), .init("pivot_served", title: "pivot served"), .numeric("pivot_p50", title: "pivot p50 ms"),
             .numeric("pivot_tokens", title: "pivot tokens p50"), .init("served_moved", title: "served on one route only (direct / pivot, exact p)"),
             .init("latency_ratio", title: "pivot/direct latency (95%)"), .init("flag", title: "the other route"),
-        ] + pivotOnlyVariants.flatMap { name in
+        ] + others.flatMap { name in
             [.init("pivot_served_\(name)", title: "pivot via \(name) served"), .numeric("pivot_p50_\(name)", title: "pivot via \(name) p50 ms")]
         })
-        let others = pivotOnlyVariants
         for row in routeDecisions {
             let served = { (side: RouteDecision.Side) in side.n == 0 ? "—" : "\(side.served)/\(side.n)" }
             let moved = row.servedP.map { "\(row.servedOnlyDirect) / \(row.servedOnlyPivot), p \(RouteDecision.p($0))" } ?? (row.pairs > 0 ? "none" : "—")

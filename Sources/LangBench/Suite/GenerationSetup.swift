@@ -192,7 +192,7 @@ public struct GenerationSetup: Sendable {
             // and other configs would repeat the reference variant's requests (the funnel is the reference variant's).
             let translatorOnly = variant != variants[0] && variant.profile == variants[0].profile
                 && (variant.translator ?? self.plan.translator) != (variants[0].translator ?? self.plan.translator)
-            if translatorOnly { return GenerationRunner.Lane(name: variant.name, pipeline: reference, routes: [.pivot]) }
+            if translatorOnly { return GenerationRunner.Lane(name: variant.name, pipeline: reference, pivotOnly: true) }
             return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
                 var pipeline = reference
                 pipeline.judge = detector
