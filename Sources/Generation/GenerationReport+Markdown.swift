@@ -135,6 +135,17 @@ extension GenerationReport {
         return SVGBarChart(title: "Median total latency by route (ms)", unit: " ms", series: routes.map(\.rawValue), groups: bars).render()
     }
 
+    /// Served in own language by language and route (%), the page's first chart: who each route serves.
+    public var servedChart: String {
+        let routes = Route.allCases.filter { route in served.contains { $0.route == route } }
+        let languages = Array(Set(served.map(\.lang))).sorted { $0 == "all" ? true : ($1 == "all" ? false : $0 < $1) }
+        let groups = languages.map { lang in
+            SVGBarChart.Group(label: lang, values: routes.map { route in served.first { $0.route == route && $0.lang == lang }.map { $0.rate * 100 } })
+        }
+        return SVGBarChart(title: "Served in their own language by language and route (%)", unit: "%", series: routes.map(\.rawValue),
+                           groups: groups, maximum: 100).render()
+    }
+
     public var fallbackChart: String {
         let routes = Route.allCases.filter { route in fallbacks.contains { $0.route == route } }
         let reasons = FallbackReason.allCases.filter { reason in fallbacks.contains { $0.reason == reason } }

@@ -2,8 +2,8 @@ import BenchSupport
 import Detection
 import Foundation
 
-/// The detection part of a run page: the same tables and charts as detection.md, then the items whose
-/// answer differs between configs, with their text and every config's answer and score.
+/// The detection part of a run page: the same tables and charts as detection.md, charts first, then folded the
+/// misdetected items and the items whose answer differs between configs, with their text and every config's answer.
 enum DetectionItems {
     static let tableID = "detection-items"
 
@@ -16,41 +16,46 @@ enum DetectionItems {
         return try DifferingItems.of(store, configs: primary.map(\.name), candidates: candidates, texts: texts, crisis: crisis)
     }
 
+    /// The page's third question: where detection loses people — inside and outside the candidate set, which languages
+    /// are taken for which (the heatmap links into the misdetected items), per language, length and tag; the configs and
+    /// their paired comparisons; the per-item lists folded.
     static func section(_ page: inout HTMLPage, report: DetectionReport, differing: DifferingItems) {
         page.openSection("detection")
-        page.heading("Detection")
+        page.heading("Where detection loses people")
         page.paragraph("\(report.items) items × \(report.configs.count) configs.")
         for failed in report.failedConfigs { page.paragraph("⚠ " + failed.markdownSentence, strong: true) }
         for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.markdownSentence) }
+        if let chart = report.candidateSetChart { page.chart(chart, label: "Accuracy inside the candidate set and over all items") }
         page.table(report.configTable, id: "detection-configs")
         if !report.comparisons.isEmpty { page.table(report.comparisonTable, id: "detection-comparisons") }
-        if let chart = report.candidateSetChart { page.chart(chart, label: "Accuracy inside the candidate set and over all items") }
-        if let chart = report.sweepChart {
-            page.table(report.sweepTable, id: "detection-sweep")
-            page.chart(chart, label: "Accuracy inside the candidate set, by set size")
-        }
-        page.chart(report.lengthChart, label: "Detection accuracy by length, per config")
-        page.table(report.sliceTable(prefix: "length=", title: "Accuracy by length"), id: "detection-length")
-        page.table(report.perLanguageTable, id: "detection-languages", filters: ["lang"].filter { name in report.perLanguageTable.columns.contains { $0.name == name } })
-        // Each confused cell links to its items in the misdetected table (the page's script sets the filters from the link).
+        // Each confused cell links to its items in the misdetected table (the page's script opens it and sets the filters from the link).
         if let chart = report.confusionChart(link: { config, lang, predicted in MisdetectedItems.link(config: config, lang: lang, predicted: predicted) }) {
             page.chart(chart, label: "Cyrillic confusion matrix")
         }
+        page.table(report.perLanguageTable, id: "detection-languages", filters: ["lang"].filter { name in report.perLanguageTable.columns.contains { $0.name == name } })
+        page.chart(report.lengthChart, label: "Detection accuracy by length, per config")
+        page.table(report.sliceTable(prefix: "length=", title: "Accuracy by length"), id: "detection-length")
         let tags = report.sliceTable(prefix: "tag=", title: "Accuracy by tag")
         if !tags.rows.isEmpty { page.table(tags, id: "detection-tags") }
+        if let chart = report.sweepChart {
+            page.chart(chart, label: "Accuracy inside the candidate set, by set size")
+            page.table(report.sweepTable, id: "detection-sweep")
+        }
         page.table(report.timingTable, id: "detection-timing")
-        let table = differing.table
-        page.heading("Items whose answer differs between configs", level: 3, id: "detection-differing")
-        if differing.hidden > 0 { page.paragraph("\(differing.hidden) crisis-flagged item(s) differ too; they are counted here and never shown.") }
-        page.table(table, id: tableID, filters: ["lang", "length", "tags"] + table.columns.map(\.name).filter { $0.hasPrefix("flip:") },
-                   rowCap: differing.rowCap, rowCount: differing.rows, overflowNote: DetectionOutput.itemsFile)
         let misdetected = differing.misdetected
-        page.heading("Misdetected items", level: 3, id: "misdetected")
+        page.openFold("Misdetected items, one row per config and item (\(misdetected.rows))", id: "misdetected")
         page.paragraph("Every wrong answer, per config: filter by config, true language, answer, and whether the true language was a candidate "
                        + "(\"no\": wrong by construction, absorbed by the set).")
         if misdetected.hidden > 0 { page.paragraph("\(misdetected.hidden) wrong answer(s) on crisis-flagged items are counted here and never shown.") }
         page.table(misdetected.table, id: MisdetectedItems.tableID, filters: MisdetectedItems.filters, rowCap: misdetected.rowCap,
                    rowCount: misdetected.rows, overflowNote: DetectionOutput.itemsFile)
+        page.closeFold()
+        let table = differing.table
+        page.openFold("Items whose answer differs between configs (\(differing.rows))", id: "detection-differing")
+        if differing.hidden > 0 { page.paragraph("\(differing.hidden) crisis-flagged item(s) differ too; they are counted here and never shown.") }
+        page.table(table, id: tableID, filters: ["lang", "length", "tags"] + table.columns.map(\.name).filter { $0.hasPrefix("flip:") },
+                   rowCap: differing.rowCap, rowCount: differing.rows, overflowNote: DetectionOutput.itemsFile)
+        page.closeFold()
         page.closeSection()
     }
 }

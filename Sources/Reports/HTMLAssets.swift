@@ -1,5 +1,6 @@
-/// The inline style and script of every HTML page. The script only sorts and filters the tables that
-/// are already plain HTML; it builds its controls itself, reads cells as text and writes only text.
+/// The inline style and script of every HTML page. The script only sorts, filters and pages the tables that
+/// are already plain HTML and opens folded parts a link points into; it builds its controls itself, reads
+/// cells as text and writes only text.
 enum HTMLAssets {
     static let style = """
     body{font-family:system-ui,sans-serif;font-size:1rem;line-height:1.4;margin:1rem;color:#111;background:#fff}
@@ -16,8 +17,10 @@ enum HTMLAssets {
     figure{margin:.5rem 0}svg{max-width:100%;height:auto}
     form.filters{display:flex;flex-wrap:wrap;gap:.5rem 1rem;margin:.5rem 0}
     th button{font:inherit;background:none;border:0;padding:0;cursor:pointer;text-align:inherit}
-    tr[hidden],th[hidden],td[hidden]{display:none}
-    @media print{form.filters,th button span{display:none}body{margin:0}table{page-break-inside:auto}tr{page-break-inside:avoid}}
+    tr[hidden],th[hidden],td[hidden],p[hidden]{display:none}
+    details{margin:.5rem 0 1rem}summary{cursor:pointer;font-weight:bold;padding:.25rem 0}
+    .pager{display:flex;flex-wrap:wrap;align-items:center;gap:.5rem}.pager button{font:inherit}
+    @media print{form.filters,.pager,th button span{display:none}body{margin:0}table{page-break-inside:auto}tr{page-break-inside:avoid}}
     """
 
     static let script = """
@@ -26,6 +29,26 @@ enum HTMLAssets {
     function cellText(row,i){var c=row.cells[i];return c?c.textContent.trim():"";}
     function columnIndex(table,name){var hs=table.tHead.rows[0].cells;for(var i=0;i<hs.length;i++){if(hs[i].getAttribute("data-col")===name){return i;}}return -1;}
     function bodyRows(table){return Array.prototype.slice.call(table.tBodies[0].rows);}
+    // A long table shows its matching rows a page at a time; `data-visible` is how many match, `data-page-size` the page.
+    var PAGE=100;
+    function pager(table,noun){
+      var page=0,matched=[],nav=document.createElement("p"),where=document.createElement("span");
+      function button(text,step){var b=document.createElement("button");b.type="button";b.textContent=text;
+        b.addEventListener("click",function(){page+=step;show();});return b;}
+      var previous=button("‹ previous",-1),next=button("next ›",1);
+      nav.className="pager";nav.appendChild(previous);nav.appendChild(where);nav.appendChild(next);
+      table.parentNode.insertBefore(nav,table.nextSibling);table.setAttribute("data-page-size",String(PAGE));
+      function show(){
+        var pages=Math.max(1,Math.ceil(matched.length/PAGE));page=Math.min(Math.max(page,0),pages-1);
+        var from=page*PAGE,to=Math.min(matched.length,from+PAGE);
+        matched.slice(from,to).forEach(function(r){r.hidden=false;r.setAttribute("data-on","1");});
+        bodyRows(table).forEach(function(r){if(r.getAttribute("data-on")){r.removeAttribute("data-on");}else{r.hidden=true;}});
+        table.setAttribute("data-visible",String(matched.length));
+        nav.hidden=matched.length<=PAGE;previous.disabled=page===0;next.disabled=page>=pages-1;
+        where.textContent=(from+1)+"–"+to+" of "+matched.length+" "+noun;
+      }
+      return function(rows){matched=rows;page=0;show();};
+    }
     function sortable(table){
       var hs=table.tHead.rows[0].cells;
       Array.prototype.forEach.call(hs,function(th,i){
@@ -40,6 +63,7 @@ enum HTMLAssets {
           rows.sort(function(a,b){var x=cellText(a,i),y=cellText(b,i);
             var r=num?((parseFloat(x)||0)-(parseFloat(y)||0)):x.localeCompare(y);return up?r:-r;});
           rows.forEach(function(r){table.tBodies[0].appendChild(r);});
+          if(table.repage){table.repage();}
         });
       });
     }
@@ -58,24 +82,27 @@ enum HTMLAssets {
         Object.keys(values).sort().forEach(function(v){var o=document.createElement("option");o.value=v;o.textContent=v===""?"(empty)":v;s.appendChild(o);});
         s.addEventListener("change",apply);label.appendChild(s);form.appendChild(label);selects.push([i,s]);
       });
+      var page=pager(table,"rows");
       function apply(){
-        var shown=0,rows=bodyRows(table);
-        rows.forEach(function(r){var ok=selects.every(function(p){return p[1].value==="\\u0000all"||cellText(r,p[0])===p[1].value;});
-          r.hidden=!ok;if(ok){shown++;}});
-        table.setAttribute("data-visible",String(shown));
-        status.textContent=shown+" of "+rows.length+" rows shown";
+        var rows=bodyRows(table),matched=rows.filter(function(r){
+          return selects.every(function(p){return p[1].value==="\\u0000all"||cellText(r,p[0])===p[1].value;});});
+        page(matched);
+        status.textContent=matched.length+" of "+rows.length+" rows match";
       }
+      table.repage=apply;
       // A link "#<table id>?<filter>=<value>&…" (a heatmap cell's) sets these filters; the others show all.
       table.setFilters=function(values){selects.forEach(function(p){var v=values[p[1].getAttribute("data-filter")];
         p[1].value=v!==undefined&&Array.prototype.some.call(p[1].options,function(o){return o.value===v;})?v:"\\u0000all";});apply();};
       table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
     }
+    // A link "#<id>" or "#<table id>?<filter>=<value>&…" opens every folded part around its target first.
     function fromHash(){
-      var h=location.hash.slice(1),q=h.indexOf("?");if(q<0){return;}
-      var t=document.getElementById(decodeURIComponent(h.slice(0,q)));if(!t||!t.setFilters){return;}
-      var values={};h.slice(q+1).split("&").forEach(function(p){var e=p.indexOf("=");
-        if(e>0){values[decodeURIComponent(p.slice(0,e))]=decodeURIComponent(p.slice(e+1));}});
-      t.setFilters(values);t.scrollIntoView();
+      var h=location.hash.slice(1),q=h.indexOf("?");if(!h){return;}
+      var t=document.getElementById(decodeURIComponent(q<0?h:h.slice(0,q)));if(!t){return;}
+      for(var e=t;e;e=e.parentElement){if(e.tagName==="DETAILS"){e.open=true;}}
+      if(q>=0&&t.setFilters){var values={};h.slice(q+1).split("&").forEach(function(p){var e=p.indexOf("=");
+        if(e>0){values[decodeURIComponent(p.slice(0,e))]=decodeURIComponent(p.slice(e+1));}});t.setFilters(values);}
+      t.scrollIntoView();
     }
     function sideBySide(table){
       var ALL="\\u0000all",heads=Array.prototype.slice.call(table.tHead.rows[0].cells);
@@ -101,8 +128,9 @@ enum HTMLAssets {
       var differs=table.hasAttribute("data-reference")?flag("differs","differs from reference variant"):null;
       function picked(s,el,name){return !s||s.value===ALL||el.getAttribute(name)===s.value;}
       function shownCell(el){return picked(route,el,"data-route")&&picked(variant,el,"data-variant");}
+      var page=pager(table,"items");
       function apply(){
-        var shown=0,rows=bodyRows(table);
+        var rows=bodyRows(table),matched=[];
         cellHeads.forEach(function(h){h.hidden=!shownCell(h);});
         rows.forEach(function(r){
           var cells=Array.prototype.filter.call(r.cells,function(c){return c.hasAttribute("data-route");});
@@ -110,16 +138,19 @@ enum HTMLAssets {
           var ok=cells.length>0&&picked(lang,r,"data-lang")&&cells.some(function(c){return shownCell(c)&&c.hasAttribute("data-outcome")
             &&(!notServed.checked||c.getAttribute("data-served")==="false")&&(!fallback.checked||c.getAttribute("data-outcome")==="fallback")
             &&(!differs||!differs.checked||c.getAttribute("data-differs")==="true");});
-          r.hidden=!ok;if(ok){shown++;}
+          if(ok){matched.push(r);}
         });
-        table.setAttribute("data-visible",String(shown));
-        status.textContent=shown+" of "+rows.length+" items shown";
+        page(matched);
+        status.textContent=matched.length+" of "+rows.length+" items match";
       }
+      table.repage=apply;
       table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
     }
     Array.prototype.forEach.call(document.querySelectorAll("table"),function(t){if(t.tHead&&t.tBodies.length){sortable(t);
       if(t.hasAttribute("data-side-by-side")){sideBySide(t);}else{filterable(t);}}});
     window.addEventListener("hashchange",fromHash);fromHash();
+    // Printed, every folded part is open (each table still prints its current page).
+    window.addEventListener("beforeprint",function(){Array.prototype.forEach.call(document.querySelectorAll("details"),function(d){d.open=true;});});
     })();
     """
 }

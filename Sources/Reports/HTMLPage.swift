@@ -28,13 +28,32 @@ public struct HTMLPage: Sendable {
     /// The boxed first lines a reader sees: an optional strong verdict (`pass` or `regression` styles it;
     /// its words carry the meaning), then `lines`.
     public mutating func headline(_ label: String, verdict: (text: String, style: String)? = nil, lines: [String]) {
+        headline(label, verdict: verdict, linked: lines.map { ($0, nil) })
+    }
+
+    /// A headline whose lines each end in a link (`link.text`) to the part of the page (`link.anchor`) that has the rest.
+    public mutating func headline(_ label: String, verdict: (text: String, style: String)? = nil,
+                                  linked lines: [(text: String, link: (anchor: String, text: String)?)]) {
         main += "<section class=\"headline\" aria-label=\"\(ReportText.html(label))\">\n"
         if let verdict {
             main += "<p class=\"verdict-\(ReportText.html(verdict.style))\"><strong>\(ReportText.html(verdict.text))</strong></p>\n"
         }
-        list(lines)
+        if !lines.isEmpty {
+            main += "<ul>\n" + lines.map { line in
+                "<li>" + ReportText.html(line.text)
+                    + (line.link.map { " <a href=\"#\(ReportText.html($0.anchor))\">→ \(ReportText.html($0.text))</a>" } ?? "") + "</li>\n"
+            }.joined() + "</ul>\n"
+        }
         main += "</section>\n"
     }
+
+    /// Opens a part folded away until a reader opens it (or a link into it does): `summary` is the line that stays
+    /// visible and says what is inside.
+    public mutating func openFold(_ summary: String, id: String? = nil) {
+        main += "<details\(id.map { " id=\"\(ReportText.html($0))\"" } ?? "")><summary>\(ReportText.html(summary))</summary>\n"
+    }
+
+    public mutating func closeFold() { main += "</details>\n" }
 
     /// A table, see `HTMLWriter.render`.
     public mutating func table(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = HTMLWriter.defaultRowCap,

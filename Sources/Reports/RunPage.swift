@@ -5,8 +5,9 @@ import Generation
 import Items
 import RunProvenance
 
-/// report.html of a run directory (run, detect, generate, merge): the headline, the same tables and
-/// charts as the Markdown reports, the per-item drill-downs and the provenance, in one file.
+/// report.html of a run directory (run, detect, generate, merge), in one file and in the order a person asks: the
+/// headline, who is served in their own language, what it costs, where detection loses people (each with its chart
+/// first, the same tables as the Markdown reports second), the per-item lists folded, and the provenance.
 public enum RunPage {
     public static let file = GenerationOutput.pageFile
 
@@ -43,22 +44,29 @@ public enum RunPage {
                                texts: ItemTexts, crisis: Set<String>, runID: String) -> String {
         var page = HTMLPage(title: "LangBench run \(runID)")
         headline(&page, detection: detection, generation: generation)
+        if let generation {
+            GenerationItems.served(&page, report: generation, texts: texts)
+            GenerationItems.cost(&page, report: generation)
+        }
         if let detection, let differing { DetectionItems.section(&page, report: detection, differing: differing) }
-        if let generation { GenerationItems.section(&page, report: generation, replies: replies, texts: texts, crisis: crisis) }
+        if let generation { GenerationItems.itemList(&page, report: generation, replies: replies, texts: texts, crisis: crisis) }
         provenance(&page, detection: detection, generation: generation, texts: texts)
         return page.html
     }
 
-    /// What a reader should grasp on the first screen: the facts of `facts`.
+    /// What a reader should grasp on the first screen: the facts of `facts`, each linking to the part of the page that has the rest.
     static func headline(_ page: inout HTMLPage, detection: DetectionReport?, generation: GenerationReport?) {
-        page.headline("Headline", lines: facts(detection: detection, generation: generation).map(\.text))
+        let parts = ["served": "who is served", "cost": "what it costs", "detection": "where detection loses people",
+                     "generation-route-decision": "route decision"]
+        page.headline("Headline", linked: facts(detection: detection, generation: generation).map { ($0.text, ($0.anchor, parts[$0.anchor] ?? $0.anchor)) })
     }
 
     /// At most six facts, each one figure with its interval and the section that has the rest: detection as the app
     /// ships it, who each route serves, what the pivot costs, where the route the runtime does not pick does better,
-    /// and whether the in-run control held. report.md and the page open with them.
-    public static func facts(detection: DetectionReport?, generation: GenerationReport?) -> [(text: String, section: String)] {
-        var facts: [(text: String, section: String)] = []
+    /// and whether the in-run control held. report.md and the page open with them: `section` is report.md's section,
+    /// `anchor` the page's.
+    public static func facts(detection: DetectionReport?, generation: GenerationReport?) -> [(text: String, section: String, anchor: String)] {
+        var facts: [(text: String, section: String, anchor: String)] = []
         let percent = { (fraction: Double, ci: Statistics.Interval) in String(format: "%.1f%% (%@%%)", fraction * 100, DetectionReport.percentInterval(ci)) }
         let shipped = generation?.settings.detectionName ?? DetectionConfig.seedArchitecture().name
         if let detection, let config = detection.configs.first(where: { $0.name == shipped }) ?? detection.configs.first,
@@ -67,22 +75,22 @@ public enum RunPage {
             if let split = detection.candidateSetSplits.first(where: { $0.config == config.name }), split.outside > 0 {
                 fact += "; " + percent(split.insideAccuracy, split.insideCI) + " of the \(split.inside) inside its candidate set"
             }
-            facts.append((fact, "detection"))
+            facts.append((fact, "detection", "detection"))
         }
         guard let generation else { return facts }
         for row in generation.served where row.lang == "all" {
-            facts.append(("Served in their own language, \(row.route.rawValue) route: \(row.served) of \(row.n), " + percent(row.rate, row.ci), "generation"))
+            facts.append(("Served in their own language, \(row.route.rawValue) route: \(row.served) of \(row.n), " + percent(row.rate, row.ci), "generation", "served"))
         }
         if let ratio = generation.ratio(.total) {
             facts.append((String(format: "End to end the pivot takes ×%.2f", ratio.medianRatio) + (ratio.ci.map { String(format: " (%.2f–%.2f)", $0.low, $0.high) } ?? "")
-                          + " the direct route's time, median over \(ratio.pairs) people", "generation"))
+                          + " the direct route's time, median over \(ratio.pairs) people", "generation", "cost"))
         }
         let flagged = generation.routeDecisions.filter { $0.flag != nil }
         if !flagged.isEmpty {
             facts.append(("The route the runtime does not pick does better for \(flagged.count) of \(generation.routeDecisions.count) languages — "
-                          + flagged.map { "\($0.lang): \($0.flag!)" }.joined(separator: "; "), "generation"))
+                          + flagged.map { "\($0.lang): \($0.flag!)" }.joined(separator: "; "), "generation", "generation-route-decision"))
         }
-        if let control = generation.control { facts.append(("English A/A control (the same prompt on both routes): \(control.verdict.rawValue)", "generation")) }
+        if let control = generation.control { facts.append(("English A/A control (the same prompt on both routes): \(control.verdict.rawValue)", "generation", "cost")) }
         return Array(facts.prefix(6))
     }
 

@@ -30,7 +30,9 @@ struct SideBySideTests {
         }
         let crisis = Set(report.records.filter { $0.fallbackReason == .crisisProtocol }.map(\.itemID))
         var page = HTMLPage(title: "t")
-        GenerationItems.section(&page, report: report, replies: replies, texts: texts, crisis: [])
+        GenerationItems.served(&page, report: report, texts: texts)
+        GenerationItems.cost(&page, report: report)
+        GenerationItems.itemList(&page, report: report, replies: replies, texts: texts, crisis: [])
         let html = page.main
         for id in crisis { #expect(!html.contains("MESSAGE-\(id)") && !html.contains("REPLY-\(id)-")) }
         #expect(html.contains("\(crisis.count) crisis-flagged item(s) are counted here and never shown"))

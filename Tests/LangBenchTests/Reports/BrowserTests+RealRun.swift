@@ -68,7 +68,7 @@ extension BrowserTests {
              (function(){var a=document.querySelector('#generation-funnel a[href='+JSON.stringify(\(String(decoding: try! JSONEncoder().encode(link), as: UTF8.self)))+']');
              if(!a){return "no link";}history.replaceState(null,"",a.getAttribute("href"));window.dispatchEvent(new HashChangeEvent("hashchange"));
              var t=document.getElementById(\(String(decoding: try! JSONEncoder().encode(LostItems.tableID), as: UTF8.self)));
-             return String(Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length);})()
+             return (\(Browser.matchingRows))(t);})()
              """, String(count))
         }
         let load = try Browser.load(out.appendingPathComponent(RunPage.file), evaluate: (checks + follow).map(\.expression))

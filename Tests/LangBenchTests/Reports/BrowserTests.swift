@@ -74,7 +74,7 @@ struct BrowserTests {
              (function(){var a=document.querySelector('figure a[href*="lang=uk&predicted=ru"]');if(!a){return "no link";}
              history.replaceState(null,"",a.getAttribute("href"));window.dispatchEvent(new HashChangeEvent("hashchange"));
              var t=document.getElementById(\(String(decoding: try JSONEncoder().encode(MisdetectedItems.tableID), as: UTF8.self)));
-             return String(Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length);})()
+             return (\(Browser.matchingRows))(t);})()
              """, String(wrong.filter { $0["lang"] == "uk" && $0["predicted"] == "ru" }.count)),
             (Browser.filter(DetectionItems.tableID, "flip:\(last)", "fixed"), String(fixed)),
             (Browser.filter(DetectionItems.tableID, "flip:\(last)", "broken"), String(broken)),
@@ -108,16 +108,22 @@ struct BrowserTests {
         #expect(zoomed.errors.isEmpty && printed.errors.isEmpty)
     }
 
-    /// The hostile corpus's markers never execute: the title stays, no element the payload made exists.
-    /// The committed baseline's page (2072 detection items × 11 configs, both routes), laid out as a person reads it on a
-    /// laptop and on a phone: the page itself never scrolls sideways (a wide table scrolls inside its own box), no cell
-    /// is squeezed narrower than 32 px while holding more than two characters, and the first screen holds the headline
-    /// of at most six facts; the route decision table is there.
+    /// The committed baseline's page (2072 detection items × 11 configs, both routes, two pivot engines), laid out as a person
+    /// reads it on a laptop (1280×800) and on a phone (390×844): the page itself never scrolls sideways (a wide table
+    /// scrolls inside its own box), no cell is squeezed narrower than 32 px while holding more than two characters, the
+    /// first screen holds the headline of at most six facts, the route decision table is there, the per-item lists are
+    /// folded (the page is under 40 screens at 1280 px), and an opened list shows one page of rows that its pager moves on.
     @Test func theBaselinePageIsReadableAtLaptopAndPhoneWidths() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let out = directory.appendingPathComponent("baseline")
         _ = try await RunMerger.mergeRun([Self.root.appendingPathComponent("Reports/baseline").path], into: out, command: ["langbench", "merge"])
+        let paging = """
+            (function(){var t=document.getElementById('\(MisdetectedItems.tableID)');\(Browser.unfold)
+            var shown=function(){return Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;});};
+            var first=shown(),next=t.nextElementSibling.querySelectorAll('button')[1];next.click();var second=shown();
+            return first.length+" "+second.length+" "+(first[0]!==second[0])+" "+t.getAttribute('data-visible');})()
+            """
         let measures = [
             "String(document.documentElement.scrollWidth <= document.documentElement.clientWidth)",
             """
@@ -127,15 +133,25 @@ struct BrowserTests {
             "String(document.querySelectorAll('.headline li').length)",
             "String(document.querySelector('.headline').getBoundingClientRect().top < 200)",
             "String(document.getElementById('generation-route-decision').tBodies[0].rows.length)",
+            "document.querySelectorAll('details').length+' '+document.querySelectorAll('details[open]').length",
+            "String(document.documentElement.scrollHeight / window.innerHeight)",
+            paging,
         ]
-        let languages = try #require(try GenerationOutput.read(Self.root.appendingPathComponent("Reports/baseline").path)).routeDecisions.count
-        for width in [1280, 390] {
-            let load = try Browser.load(out.appendingPathComponent(RunPage.file), evaluate: measures, width: width)
+        let baseline = try GenerationOutput.read(Self.root.appendingPathComponent("Reports/baseline").path)
+        for (width, height) in [(1280, 800), (390, 844)] {
+            let shot = Self.root.appendingPathComponent(".build/report-\(width).png")
+            let load = try Browser.load(out.appendingPathComponent(RunPage.file), evaluate: measures, screenshot: shot, width: width, height: height)
             #expect(load.errors.isEmpty, "console at \(width) px: \(load.errors)")
-            #expect(load.results == ["true", "0", "6", "true", String(languages)], "at \(width) px")
+            #expect(Array(load.results.prefix(6)) == ["true", "0", "6", "true", String(baseline.routeDecisions.count), "4 0"], "at \(width) px")
+            let screens = try #require(load.results[6].flatMap(Double.init))
+            if width == 1280 { #expect(screens < 40, "\(screens) screens at 1280 px, folded") }
+            let pages = try #require(load.results[7]?.split(separator: " ").map(String.init))
+            #expect(pages.count == 4 && pages[0] == "100" && pages[1] == "100" && pages[2] == "true" && Int(pages[3]).map { $0 > 200 } == true,
+                    "the misdetected list, opened: \(load.results[7] ?? "nil")")
         }
     }
 
+    /// The hostile corpus's markers never execute: the title stays, no element the payload made exists.
     @Test func hostilePageRunsNothing() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -23,11 +23,11 @@ enum Browser {
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("browser-check.py").path
 
-    /// Loads `page` at `width` px, evaluates `expressions` in order, and writes a screenshot when asked.
-    static func load(_ page: URL, evaluate expressions: [String] = [], screenshot: URL? = nil, width: Int = 1280, zoom: Double = 1,
-                     media: String? = nil) throws -> Load {
+    /// Loads `page` in a `width` × `height` px window, evaluates `expressions` in order, and writes a screenshot when asked.
+    static func load(_ page: URL, evaluate expressions: [String] = [], screenshot: URL? = nil, width: Int = 1280, height: Int = 900,
+                     zoom: Double = 1, media: String? = nil) throws -> Load {
         guard let executable else { throw BrowserError("no chromium: install it (scripts/setup) or set LANGBENCH_CHROMIUM") }
-        var arguments = [script, executable, page.path, "--width", String(width)]
+        var arguments = [script, executable, page.path, "--width", String(width), "--height", String(height)]
         if let screenshot { arguments += ["--screenshot", screenshot.path] }
         arguments += ["--zoom", String(zoom)] + (media.map { ["--media", $0] } ?? [])
         for expression in expressions { arguments += ["--eval", expression] }
@@ -45,24 +45,36 @@ enum Browser {
         return try JSONDecoder().decode(Load.self, from: data)
     }
 
-    /// An expression that sets `table`'s filter on `column` to `value` ("" for every value) and returns
-    /// how many of its body rows are then rendered, as a string.
+    /// A JavaScript function of a filtered table: how many of its body rows match its filters, as a string, when as
+    /// many are rendered as its page holds (all of them up to a page); otherwise "rendered R of M".
+    static let matchingRows = """
+        function(t){var r=Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length;
+        var m=Number(t.getAttribute('data-visible')),p=Number(t.getAttribute('data-page-size'))||Infinity;
+        return r===Math.min(m,p)?String(m):'rendered '+r+' of '+m;}
+        """
+
+    /// JavaScript opening every folded part around the table `t`, as a reader does before using its filters.
+    static let unfold = "for(var e=t;e;e=e.parentElement){if(e.tagName==='DETAILS'){e.open=true;}}"
+
+    /// An expression that opens `table`'s folded parts, sets its filter on `column` to `value` ("" for every value)
+    /// and returns how many of its body rows then match (see `matchingRows`), as a string.
     static func filter(_ table: String, _ column: String, _ value: String?) -> String {
         let json = { (text: String) in String(decoding: try! JSONEncoder().encode(text), as: UTF8.self) }
         return """
-        (function(){var t=document.getElementById(\(json(table)));var f=t.previousElementSibling.previousElementSibling;
+        (function(){var t=document.getElementById(\(json(table)));var f=t.previousElementSibling.previousElementSibling;\(unfold)
         var s=f.querySelector('select[data-filter='+JSON.stringify(\(json(column)))+']');if(!s){return "no filter";}
         s.value=\(value.map(json) ?? "'\\u0000all'");if(s.selectedIndex<0){return "no option";}s.dispatchEvent(new Event('change'));
-        return String(Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length);})()
+        return (\(matchingRows))(t);})()
         """
     }
 
     /// An expression that sets the side-by-side `table`'s filters (every other select to all, every other
-    /// checkbox off) and returns how many of its body rows, and how many route × variant headers, are then rendered.
+    /// checkbox off) and returns how many of its body rows match (see `matchingRows`), and how many route × variant headers are
+    /// then rendered.
     static func sideBySide(_ table: String, selects: [String: String] = [:], flags: Set<String> = []) -> String {
         let json = { (value: any Encodable) in String(decoding: try! JSONEncoder().encode(value), as: UTF8.self) }
         return """
-        (function(){var t=document.getElementById(\(json(table)));var f=t.previousElementSibling.previousElementSibling;
+        (function(){var t=document.getElementById(\(json(table)));var f=t.previousElementSibling.previousElementSibling;\(unfold)
         var selects=\(json(selects)),flags=\(json(flags.sorted())),last=null;
         Array.prototype.forEach.call(f.querySelectorAll('select[data-filter]'),function(s){var n=s.getAttribute('data-filter');
           s.value=n in selects?selects[n]:'\\u0000all';last=s;});
@@ -71,7 +83,7 @@ enum Browser {
         if(!known){return "no filter";}if(Array.prototype.some.call(f.querySelectorAll('select'),function(s){return s.selectedIndex<0;})){return "no option";}
         last.dispatchEvent(new Event('change'));
         var shown=function(list){return Array.prototype.filter.call(list,function(e){return e.getClientRects().length>0;}).length;};
-        return shown(t.tBodies[0].rows)+" "+shown(t.tHead.querySelectorAll('th[data-route]'));})()
+        return (\(matchingRows))(t)+" "+shown(t.tHead.querySelectorAll('th[data-route]'));})()
         """
     }
 

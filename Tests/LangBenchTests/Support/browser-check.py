@@ -4,7 +4,7 @@ port and no WebSocket) and prints one JSON object: the console messages and unca
 network request other than the page itself, the value of each expression given, and, with --screenshot,
 a PNG of the page at --width pixels. Standard library only.
 
-usage: browser-check.py CHROMIUM PAGE.html [--screenshot OUT.png] [--width 1280] [--zoom 1] [--media print] [--eval EXPR]...
+usage: browser-check.py CHROMIUM PAGE.html [--screenshot OUT.png] [--width 1280] [--height 900] [--zoom 1] [--media print] [--eval EXPR]...
 """
 import base64, json, os, subprocess, sys, tempfile, time
 
@@ -12,10 +12,11 @@ import base64, json, os, subprocess, sys, tempfile, time
 def main():
     args = sys.argv[1:]
     chromium, page = args[0], os.path.abspath(args[1])
-    screenshot, width, zoom, media, expressions, i = None, 1280, 1.0, None, [], 2
+    screenshot, width, height, zoom, media, expressions, i = None, 1280, 900, 1.0, None, [], 2
     while i < len(args):
         if args[i] == "--screenshot": screenshot = args[i + 1]
         elif args[i] == "--width": width = int(args[i + 1])
+        elif args[i] == "--height": height = int(args[i + 1])
         elif args[i] == "--zoom": zoom = float(args[i + 1])
         elif args[i] == "--media": media = args[i + 1]
         elif args[i] == "--eval": expressions.append(args[i + 1])
@@ -76,7 +77,7 @@ def main():
         for domain in ("Page", "Runtime", "Log", "Network"):
             send(domain + ".enable", session=session)
         # Browser zoom at Z× lays a page out as a window Z× narrower would: the CSS viewport is width / Z.
-        send("Emulation.setDeviceMetricsOverride", {"width": int(width / zoom), "height": int(900 / zoom), "deviceScaleFactor": zoom, "mobile": False}, session)
+        send("Emulation.setDeviceMetricsOverride", {"width": int(width / zoom), "height": int(height / zoom), "deviceScaleFactor": zoom, "mobile": False}, session)
         if media: send("Emulation.setEmulatedMedia", {"media": media}, session)
         url = "file://" + page
         send("Page.navigate", {"url": url}, session)
