@@ -20,7 +20,13 @@ enum DetectionItems {
     /// are taken for which (the heatmap links into the misdetected items), per language, length and tag; the configs and
     /// their paired comparisons; the per-item lists folded.
     static func section(_ page: inout HTMLPage, report: DetectionReport, differing: DifferingItems) {
-        page.openSection("detection")
+        // The page's script shows the shipped config's columns and lets a reader choose another (or all) and the config
+        // the differing items are compared with; without script every config shows.
+        let configs = report.primaryConfigs.map(\.name)
+        page.openSection("detection", data: configs.count > 1
+            ? ["configs": String(decoding: (try? JSONEncoder().encode(configs)) ?? Data("[]".utf8), as: UTF8.self),  // [String] always encodes
+               "primary": report.shippedConfig?.name ?? configs[0]]
+            : [:])
         page.heading("Where detection loses people")
         page.paragraph("\(report.items) items × \(report.configs.count) configs.")
         for failed in report.failedConfigs { page.paragraph("⚠ " + failed.markdownSentence, strong: true) }

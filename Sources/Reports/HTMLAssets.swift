@@ -85,7 +85,7 @@ enum HTMLAssets {
       var page=pager(table,"rows");
       function apply(){
         var rows=bodyRows(table),matched=rows.filter(function(r){
-          return selects.every(function(p){return p[1].value==="\\u0000all"||cellText(r,p[0])===p[1].value;});});
+          return (!table.rowTest||table.rowTest(r))&&selects.every(function(p){return p[1].value==="\\u0000all"||cellText(r,p[0])===p[1].value;});});
         page(matched);
         status.textContent=matched.length+" of "+rows.length+" rows match";
       }
@@ -146,8 +146,47 @@ enum HTMLAssets {
       table.repage=apply;
       table.parentNode.insertBefore(form,table);table.parentNode.insertBefore(status,table);apply();
     }
+    // A section with "data-configs" shows one config's columns at a time (its "data-primary" first, or all), and its
+    // differing-items table the items on which that config and one other chosen beside it answer differently.
+    function configView(section){
+      var ALL="\\u0000all",configs=JSON.parse(section.getAttribute("data-configs")),primary=section.getAttribute("data-primary");
+      function owner(name){var best=null;configs.forEach(function(c){
+        if((name===c||name.indexOf(c+"_")===0||name.slice(-c.length-1)===":"+c)&&(!best||c.length>best.length)){best=c;}});return best;}
+      var form=document.createElement("form");form.className="filters";form.setAttribute("aria-label","Config shown");
+      var label=document.createElement("label");label.textContent="config shown ";
+      var view=document.createElement("select");view.setAttribute("data-view","config");
+      configs.concat([ALL]).forEach(function(c){var o=document.createElement("option");o.value=c;
+        o.textContent=c===ALL?"(all configs)":c+(c===primary?" (shipped)":"");view.appendChild(o);});
+      view.value=primary;label.appendChild(view);form.appendChild(label);
+      var heading=section.querySelector("h2");heading.parentNode.insertBefore(form,heading.nextSibling);
+      var differing=document.getElementById("detection-items"),other=null;
+      if(differing&&differing.repage){
+        var l=document.createElement("label");l.textContent="compared with ";other=document.createElement("select");other.setAttribute("data-view","other");
+        l.appendChild(other);differing.previousElementSibling.previousElementSibling.appendChild(l);
+        other.addEventListener("change",show);
+        differing.rowTest=function(r){if(view.value===ALL){return true;}
+          var a=columnIndex(differing,"answer:"+view.value),b=columnIndex(differing,"answer:"+other.value);
+          return a<0||b<0||cellText(r,a)!==cellText(r,b);};
+      }
+      function show(){
+        var chosen=view.value;
+        if(other){var keep=other.value;other.textContent="";configs.filter(function(c){return c!==chosen;}).forEach(function(c){
+            var o=document.createElement("option");o.value=c;o.textContent=c;other.appendChild(o);});
+          if(configs.indexOf(keep)>=0&&keep!==chosen){other.value=keep;}other.parentNode.hidden=chosen===ALL;}
+        Array.prototype.forEach.call(section.querySelectorAll("table"),function(t){if(!t.tHead){return;}
+          var heads=t.tHead.rows[0].cells,hide=[];
+          Array.prototype.forEach.call(heads,function(h,i){var name=h.getAttribute("data-col")||"",c=owner(name);
+            var shown=chosen===ALL||c===null||name.indexOf("flip:")===0||c===chosen||(t===differing&&other&&c===other.value);
+            h.hidden=!shown;if(!shown){hide.push(i);}});
+          bodyRows(t).forEach(function(r){Array.prototype.forEach.call(r.cells,function(cell,i){cell.hidden=hide.indexOf(i)>=0;});});});
+        if(differing&&differing.repage){differing.repage();}
+        var wrong=document.getElementById("detection-misdetected");if(wrong&&wrong.setFilters&&chosen!==ALL){wrong.setFilters({config:chosen});}
+      }
+      view.addEventListener("change",show);show();
+    }
     Array.prototype.forEach.call(document.querySelectorAll("table"),function(t){if(t.tHead&&t.tBodies.length){sortable(t);
       if(t.hasAttribute("data-side-by-side")){sideBySide(t);}else{filterable(t);}}});
+    Array.prototype.forEach.call(document.querySelectorAll("section[data-configs]"),configView);
     window.addEventListener("hashchange",fromHash);fromHash();
     // Printed, every folded part is open (each table still prints its current page).
     window.addEventListener("beforeprint",function(){Array.prototype.forEach.call(document.querySelectorAll("details"),function(d){d.open=true;});});

@@ -77,7 +77,10 @@ public struct HTMLPage: Sendable {
         main += "<ul>\n" + links.map { "<li><a href=\"#\(ReportText.html($0.anchor))\">\(ReportText.html($0.text))</a></li>\n" }.joined() + "</ul>\n"
     }
 
-    public mutating func openSection(_ id: String) { main += "<section id=\"\(ReportText.html(id))\">\n" }
+    /// Opens a section; `data` become its `data-` attributes (read by the page's script).
+    public mutating func openSection(_ id: String, data: KeyValuePairs<String, String> = [:]) {
+        main += "<section id=\"\(ReportText.html(id))\"" + data.map { " data-\(ReportText.html($0.key))=\"\(ReportText.html($0.value))\"" }.joined() + ">\n"
+    }
     public mutating func closeSection() { main += "</section>\n" }
 
     /// The whole document.
