@@ -50,7 +50,10 @@ public struct SuiteReport: Sendable, Encodable {
         translationQuality = generation.flatMap { $0.translationQuality.isEmpty ? nil : $0.translationQuality }
         let facts = RunPage.facts(detection: detection, generation: generation)
         headline = facts.map(\.text)
-        headlineMarkdown = facts.map { "- \(ReportText.markdown($0.text)) ([\($0.section)](#\($0.section)))" }
+        headlineMarkdown = facts.map { fact in
+            let file = fact.section == "detection" ? DetectionOutput.markdownFile : GenerationOutput.markdownFile
+            return "- \(ReportText.markdown(fact.text)) ([\(file)](\(file)))"
+        }
         steadinessWarning = generation?.steadinessWarning ?? ""
         self.provenance = provenance
         var d: [String: Double] = [:]
@@ -89,43 +92,36 @@ public struct SuiteReport: Sendable, Encodable {
     public var markdown: String {
         var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n" + steadinessWarning
         if !headlineMarkdown.isEmpty { out += "## At a glance\n\n" + headlineMarkdown.joined(separator: "\n") + "\n\n" }
-        out += detectionMarkdown + generationMarkdown
+        out += detectionMarkdown + generationMarkdown + Self.detailLinks(detection: detectionReport != nil, generation: generationReport != nil)
         out += "### Files\n\n" + files.sorted().map { "- [\(ReportText.code($0))](\(ReportText.relativeLink($0)))" }.joined(separator: "\n") + "\n\n"
         return out + ProvenanceMarkdown.footer(provenance)
     }
 
+    /// report.md is the summary: the headline, the route decision table and where the rest is. The detail is written
+    /// once, in detection.md and generation.md (and on the page).
     static func detectionSection(_ report: DetectionReport?) -> String {
         guard let report else { return "" }
-        var out = "## Detection\n\n" + MarkdownWriter.render(report.configTable, heading: false) + "\n" + report.candidateSetMarkdown
-        if !report.comparisons.isEmpty { out += MarkdownWriter.render(report.comparisonTable, heading: false) + "\n" }
-        return out + "Details: [detection.md](\(DetectionOutput.markdownFile)).\n\n"
+        return report.failedConfigs.map { "**⚠️ \($0.markdownSentence).**\n\n" }.joined()
     }
 
     static func generationSection(_ report: GenerationReport?) -> String {
         guard let report else { return "" }
-        var out = "## Generation\n\n" + MarkdownWriter.render(report.routeDecisionTable) + "\n" + RouteDecision.legend(pivotVia: !report.pivotOnlyVariants.isEmpty) + "\n\n"
-        if let quality = report.translationQualityTable { out += MarkdownWriter.render(quality) + "\n" + TranslationQuality.legend(lostBelow: report.settings.lostBelowChrF) + "\n\n" }
-        out += "Timing design: " + report.timingDesign + "\n\n"
-        if let control = report.control { out += "**" + control.sentence + "**\n\n" }
-        out += MarkdownWriter.render(report.sideBySideTable, heading: false) + "\n" + report.ratioCoverage
-        out += MarkdownWriter.render(report.latencyTable) + "\n"
-        var served = report.servedTable
-        served.rows = zip(report.served, served.rows).filter { $0.0.lang == "all" }.map(\.1)
-        out += MarkdownWriter.render(served) + "\n"
-        if let judges = report.judges {
-            var table = judges.table
-            table.rows = zip(judges.rows, table.rows).filter { $0.0.lang == "all" }.map(\.1)
-            out += MarkdownWriter.render(table) + "\n"
-        } else {
-            out += JudgeAgreement.oneJudge(report.settings.judge) + "\n\n"
+        return "## " + ReportText.markdown(report.routeDecisionTable.title) + "\n\n" + MarkdownWriter.render(report.routeDecisionTable, heading: false) + "\n"
+            + RouteDecision.legend(pivotVia: !report.pivotOnlyVariants.isEmpty) + "\n\n"
+    }
+
+    /// Where the detail is, one line per file that holds it.
+    static func detailLinks(detection: Bool, generation: Bool) -> String {
+        var lines = ["- [report.html](\(RunPage.file)): the page — who is served, what it costs, where detection loses people, every item"]
+        if detection {
+            lines.append("- [detection.md](\(DetectionOutput.markdownFile)): configs, inside and outside the candidate set, paired comparisons, "
+                         + "per language, confusion, length, tag, throughput")
         }
-        if let funnel = report.funnel {
-            var table = funnel.table
-            table.rows = zip(funnel.rows, table.rows).filter { $0.0.lang == "all" }.map(\.1)
-            out += MarkdownWriter.render(table) + "\n" + funnel.sharingSentence + "\n\n"
+        if generation {
+            lines.append("- [generation.md](\(GenerationOutput.markdownFile)): variants, the English control, latency and its stages, paired ratios, "
+                         + "served per language and judge, translation quality, the served funnel, fallbacks")
         }
-        out += MarkdownWriter.render(report.fallbackTable) + "\n"
-        return out + "Details: [generation.md](\(GenerationOutput.markdownFile)).\n\n"
+        return "## Details\n\n" + lines.joined(separator: "\n") + "\n\n"
     }
 
     public func write(to directory: URL) throws {

@@ -19,7 +19,10 @@ struct HeadlineTests {
         // Every fact with a figure carries its interval.
         for fact in report.headline where fact.contains("%") { #expect(fact.contains("–"), "\(fact)") }
         let markdown = report.markdown
-        #expect(markdown.components(separatedBy: "## At a glance")[1].components(separatedBy: "## Detection")[0]
+        #expect(markdown.components(separatedBy: "## At a glance")[1].components(separatedBy: "## Route decision")[0]
             .split(separator: "\n").filter { $0.hasPrefix("- ") }.count == report.headline.count)
+        // report.md is the summary: the route decision is its one table; the detail is in detection.md and generation.md.
+        #expect(markdown.split(separator: "\n").filter { $0.hasPrefix("| ---") }.count == 1)
+        #expect(markdown.contains("[detection.md](detection.md)") && markdown.contains("[generation.md](generation.md)"))
     }
 }

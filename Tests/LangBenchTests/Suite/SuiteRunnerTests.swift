@@ -60,7 +60,7 @@ struct SuiteRunnerTests {
         #expect(generation.settings.detection.hasPrefix("constrained+priors (builtin;"))
         #expect(generation.settings.sampling.seed == 7)
         let page = try String(contentsOf: out.appendingPathComponent(RunPage.file), encoding: .utf8)
-        #expect(page.contains("<section id=\"detection\">") && page.contains("<section id=\"served\">"), "report.html covers both halves")
+        #expect(page.contains("<section id=\"detection\"") && page.contains("<section id=\"served\">"), "report.html covers both halves")
     }
 
     /// `run --jobs N` detects as `detect --jobs N` does: the same job, reading the corpus in id order,
