@@ -172,6 +172,52 @@ struct BrowserTests {
         }
     }
 
+    /// A 100,000-item detection run (the default detection corpora repeated under new ids, the three default configs, the
+    /// built-in recognizer): the page stays under 10 MB, lays out without sideways scrolling in a few screens, and its
+    /// lists hold at most their 5,000-row cap, shown a page at a time, saying how many more the CSV holds.
+    @Test func aHundredThousandItemRunsPageStaysSmallAndPaged() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var rows: [Substring] = []
+        for file in ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"] {
+            rows += try String(contentsOf: Self.root.appendingPathComponent(file), encoding: .utf8).split(separator: "\n").dropFirst()
+        }
+        var lines = ["id\tlang\ttext\ttags"]
+        while lines.count <= 100_000 {
+            for row in rows where lines.count <= 100_000 { lines.append("\(row.prefix { $0 != "\t" })-r\(lines.count / rows.count)" + row.drop { $0 != "\t" }) }
+        }
+        let corpusFile = directory.appendingPathComponent("large.tsv")
+        try (lines.joined(separator: "\n") + "\n").write(to: corpusFile, atomically: true, encoding: .utf8)
+        let supported = try ModelProfile.load(Self.root.appendingPathComponent(ModelProfile.defaultResource).path).supportedLanguages
+        let out = directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let detection = try await DetectionJob(corpus: try CorpusLoader().load([corpusFile.path]), configs: DetectionConfig.defaults(), supported: supported,
+                                               factory: DetectorFactory(), directory: out, command: ["test"]).run()
+        #expect(detection.items == 100_000)
+        try RunPage.write(detection: detection, generation: nil, to: out, runID: "large")
+        let page = out.appendingPathComponent(RunPage.file)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: page.path)[.size] as? Int)
+        #expect(size <= 10_000_000, "\(size) bytes")
+        let load = try Browser.load(page, evaluate: [
+            "String(document.documentElement.scrollWidth <= document.documentElement.clientWidth)",
+            "String(document.documentElement.scrollHeight / window.innerHeight < 40)",
+            """
+            (function(){var t=document.getElementById('\(MisdetectedItems.tableID)');\(Browser.unfold)
+            var f=t.previousElementSibling.previousElementSibling;f.querySelector('select[data-filter=config]').value='\\u0000all';
+            f.querySelector('select').dispatchEvent(new Event('change'));
+            var shown=Array.prototype.filter.call(t.tBodies[0].rows,function(r){return r.getClientRects().length>0;}).length;
+            return shown+' '+t.tBodies[0].rows.length+' '+t.getAttribute('data-rows');})()
+            """,
+        ], width: 1280, height: 800)
+        #expect(load.errors.isEmpty, "console: \(load.errors)")
+        #expect(Array(load.results.prefix(2)) == ["true", "true"])
+        let counts = try #require(load.results[2]?.split(separator: " ").compactMap { Int($0) })
+        #expect(counts.count == 3 && counts[0] == 100 && counts[1] == HTMLWriter.defaultRowCap && counts[2] > HTMLWriter.defaultRowCap,
+                "misdetected rows shown, on the page, in all: \(load.results[2] ?? "nil")")
+        let html = try String(contentsOf: page, encoding: .utf8)
+        #expect(html.contains("Showing the first \(HTMLWriter.defaultRowCap) of \(counts[2]) rows"))
+    }
+
     /// The hostile corpus's markers never execute: the title stays, no element the payload made exists.
     @Test func hostilePageRunsNothing() throws {
         let directory = try Fixture.temporaryDirectory()
