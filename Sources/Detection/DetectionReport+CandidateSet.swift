@@ -88,7 +88,7 @@ extension DetectionReport {
         return table
     }
 
-    /// The split table with what it says, for detection.md and report.md; empty without a constrained config.
+    /// The split table with what it says, for detection.md; empty without a constrained config.
     package var candidateSetMarkdown: String {
         guard !candidateSetSplits.isEmpty else { return "" }
         return MarkdownWriter.render(candidateSetTable) + "\nAn item whose language is not a candidate is wrong by construction: "

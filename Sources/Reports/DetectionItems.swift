@@ -31,7 +31,10 @@ enum DetectionItems {
         page.paragraph("\(report.items) items × \(report.configs.count) configs.")
         for failed in report.failedConfigs { page.paragraph("⚠ " + failed.markdownSentence, strong: true) }
         for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.markdownSentence) }
-        if let chart = report.candidateSetChart { page.chart(chart, label: "Accuracy inside the candidate set and over all items") }
+        if let chart = report.candidateSetChart {
+            page.chart(chart, label: "Accuracy inside the candidate set and over all items")
+            page.table(report.candidateSetTable, id: "detection-candidate-set")
+        }
         page.table(report.configTable, id: "detection-configs")
         if !report.comparisons.isEmpty { page.table(report.comparisonTable, id: "detection-comparisons") }
         // Each confused cell links to its items in the misdetected table (the page's script opens it and sets the filters from the link).
