@@ -5,7 +5,7 @@ import LanguageRecognition
 /// The built-in recognizer (`LanguageRecognition`) behind the harness's detector protocol.
 public struct BuiltinDetector: LanguageIdentifying {
     public let model: LanguageModel
-    public var name: String { "builtin" }
+    public var name: String { DetectorKind.builtin.spec }
     public var knownLanguages: [LanguageCode]? { model.languages.map { LanguageCode(normalised: $0) } }
 
     public init(model: LanguageModel) {

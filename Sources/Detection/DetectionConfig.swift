@@ -12,7 +12,7 @@ public struct DetectionConfig: Sendable, Hashable {
     /// Prior weights per language (Apple's `languageHints`).
     public var hints: [LanguageCode: Double]
 
-    public init(name: String, detector: String = "builtin", candidates: CandidateSpec = .none, hints: [LanguageCode: Double] = [:]) {
+    public init(name: String, detector: String = DetectorKind.builtin.spec, candidates: CandidateSpec = .none, hints: [LanguageCode: Double] = [:]) {
         self.name = name
         self.detector = detector
         self.candidates = candidates
@@ -25,7 +25,7 @@ public struct DetectionConfig: Sendable, Hashable {
     public static let seedHints: [LanguageCode: Double] = [LanguageCode(normalised: "ru"): 0.5, LanguageCode(normalised: "en"): 0.35]
 
     /// The three configs that tell the story when none are given.
-    public static func defaults(detector: String = "builtin") -> [DetectionConfig] {
+    public static func defaults(detector: String = DetectorKind.builtin.spec) -> [DetectionConfig] {
         [
             DetectionConfig(name: "unconstrained", detector: detector),
             DetectionConfig(name: "constrained", detector: detector, candidates: seedCandidates),
@@ -35,7 +35,7 @@ public struct DetectionConfig: Sendable, Hashable {
 
     /// What the seed architecture's pipeline detects with: its candidates and its priors. The reply
     /// pipeline uses it when no config is given.
-    public static func seedArchitecture(detector: String = "builtin") -> DetectionConfig {
+    public static func seedArchitecture(detector: String = DetectorKind.builtin.spec) -> DetectionConfig {
         DetectionConfig(name: "constrained+priors", detector: detector, candidates: seedCandidates, hints: seedHints)
     }
 
@@ -99,7 +99,7 @@ extension DetectionConfig: Codable {
         name = try container.decode(String.self, forKey: .name)
         try Self.check(!ItemValidator.isBlank(name), "name", in: decoder, "must name the config (it labels every row of the report), not '\(name)'")
         // As outputs show it: a URL's credentials in an exec: command are redacted (`DetectorFactory` runs the spec as written).
-        detector = Redaction.label(ofCommand: try container.decodeIfPresent(String.self, forKey: .detector) ?? "builtin")
+        detector = Redaction.label(ofCommand: try container.decodeIfPresent(String.self, forKey: .detector) ?? DetectorKind.builtin.spec)
         candidates = try container.decodeIfPresent(CandidateSpec.self, forKey: .candidates) ?? .none
         do { try candidates.check() } catch {
             try Self.check(false, "candidates", in: decoder, "\(error)")

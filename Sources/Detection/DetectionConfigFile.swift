@@ -18,7 +18,7 @@ public struct DetectionConfigFile: Sendable, Decodable {
         try StrictJSON.checkSchemaVersion(version)
         list = try container.decode(DetectionConfigList.self, forKey: .configs)
         if let sweep = try container.decodeIfPresent(DetectionSweep.self, forKey: .sweep) {
-            list = list.appending(sweep.configs(detector: "builtin"))
+            list = list.appending(sweep.configs(detector: DetectorKind.builtin.spec))
         }
         let names = configs.map(\.name)
         if let duplicate = names.first(where: { name in names.filter { $0 == name }.count > 1 }) {

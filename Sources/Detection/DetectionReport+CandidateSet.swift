@@ -37,8 +37,9 @@ extension DetectionReport {
             var split = CandidateSetSplit(config: config.name, candidates: candidates.count, inside: 0, insideCorrect: 0,
                                           insideCI: .init(low: 0, high: 0), outside: 0, absorbed: [])
             let matrix = confusion[config.name]
-            for slice in slices where slice.config == config.name && slice.slice.hasPrefix("lang=") {
-                let lang = LanguageCode(normalised: String(slice.slice.dropFirst("lang=".count)))
+            for slice in slices where slice.config == config.name {
+                guard let code = SliceKey(slice.slice)?.language else { continue }
+                let lang = LanguageCode(normalised: code)
                 if candidates.contains(where: { $0.isEquivalent(to: lang) }) {
                     split.inside += slice.metrics.n
                     split.insideCorrect += slice.metrics.correct

@@ -35,8 +35,8 @@ extension DetectionReport {
             }
         }
         out += "### Accuracy by length\n\n![Accuracy by length](\(Self.lengthChartFile))\n\n"
-        out += MarkdownWriter.render(sliceTable(prefix: "length=", title: "by length"), heading: false) + "\n"
-        let tags = sliceTable(prefix: "tag=", title: "Accuracy by tag")
+        out += MarkdownWriter.render(sliceTable(.length, title: "by length"), heading: false) + "\n"
+        let tags = sliceTable(.tag, title: "Accuracy by tag")
         if !tags.rows.isEmpty { out += MarkdownWriter.render(tags) + "\n" }
         out += MarkdownWriter.render(timingTable) + "\n"
         out += "### Definitions\n\n"
@@ -59,7 +59,7 @@ extension DetectionReport {
 
     public var lengthChart: String {
         let groups = LengthBucket.allCases.compactMap { bucket -> SVGBarChart.Group? in
-            let values = primaryConfigs.map { metrics(config: $0.name, slice: "length=\(bucket.rawValue)").map { $0.accuracy * 100 } }
+            let values = primaryConfigs.map { metrics(config: $0.name, slice: SliceKey.length(bucket.rawValue).description).map { $0.accuracy * 100 } }
             return values.allSatisfy({ $0 == nil }) ? nil : SVGBarChart.Group(label: "\(bucket.rawValue) words", values: values)
         }
         return SVGBarChart(title: "Detection accuracy by length", unit: "%", series: primaryConfigs.map(\.name), groups: groups, maximum: 100).render()

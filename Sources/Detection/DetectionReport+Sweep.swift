@@ -50,7 +50,7 @@ extension DetectionReport {
         let common = sets.compactMap(\.resolvedCandidates).reduce(nil as Set<String>?) { kept, set in kept.map { $0.intersection(set) } ?? Set(set) }
         func commonTally(_ config: String) -> (n: Int, correct: Int)? {
             guard let common else { return nil }
-            let slices = common.compactMap { metrics(config: config, slice: "lang=\($0)") }
+            let slices = common.compactMap { metrics(config: config, slice: SliceKey.lang($0).description) }
             return slices.isEmpty ? nil : (slices.map(\.n).reduce(0, +), slices.map(\.correct).reduce(0, +))
         }
         return sets.compactMap { config -> SweepPoint? in

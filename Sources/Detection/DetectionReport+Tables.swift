@@ -14,7 +14,7 @@ extension DetectionReport {
             let m = slice.metrics
             // A one-language slice has no false positives of its own, so its "macro-F1" would be 2R/(1+R):
             // its row shows the language's real F1 (precision over the whole config) instead.
-            let language = slice.slice.hasPrefix("lang=") ? String(slice.slice.dropFirst("lang=".count)) : nil
+            let language = SliceKey(slice.slice)?.language
             let f1 = language.flatMap { code in metrics(config: slice.config)?.perLanguage.first { $0.lang.identifier == code }?.f1 }
             table.append([.text(slice.config), .text(slice.detector), .text(slice.slice), .int(m.n), .int(m.correct),
                           .number(m.accuracy, digits: 4), .number(m.ci95.low, digits: 4), .number(m.ci95.high, digits: 4),
@@ -76,14 +76,14 @@ extension DetectionReport {
     }
 
     /// Accuracy per config for slices with the given prefix (`length=`, `tag=`).
-    package func sliceTable(prefix: String, title: String) -> ReportTable {
-        let names = Array(Set(slices.filter { $0.slice.hasPrefix(prefix) }.map(\.slice)))
-        let ordered = prefix == "length=" ? LengthBucket.allCases.map { "length=\($0.rawValue)" }.filter(names.contains) : names.sorted()
+    package func sliceTable(_ kind: SliceKey.Kind, title: String) -> ReportTable {
+        let names = Array(Set(slices.filter { SliceKey($0.slice)?.kind == kind }.map(\.slice)))
+        let ordered = kind == .length ? LengthBucket.allCases.map { SliceKey.length($0.rawValue).description }.filter(names.contains) : names.sorted()
         let configs = primaryConfigs
         var table = ReportTable(title: title, columns: [.init("slice"), .numeric("n")] + configs.map { .numeric($0.name, title: "\($0.name) %") })
         for name in ordered {
             let n = slices.first { $0.slice == name }?.metrics.n ?? 0
-            table.append([.text(String(name.dropFirst(prefix.count))), .int(n)]
+            table.append([.text(SliceKey(name)?.value ?? name), .int(n)]
                          + configs.map { config in metrics(config: config.name, slice: name).map { .percent($0.accuracy) } ?? .empty })
         }
         return table

@@ -40,9 +40,9 @@ extension DetectionReport {
             }
             add("all", own.all)
             let languages = own.byLanguage.indices.filter { own.byLanguage[$0] != nil }.sorted { tally.equivalence.codes[$0] < tally.equivalence.codes[$1] }
-            for number in languages { add("lang=\(tally.equivalence.codes[number])", own.byLanguage[number]) }
-            for (tag, subset) in own.byTag.sorted(by: { $0.key < $1.key }) { add("tag=\(tag)", subset) }
-            for bucket in LengthBucket.allCases { add("length=\(bucket.rawValue)", own.byLength[bucket]) }
+            for number in languages { add(SliceKey.lang("\(tally.equivalence.codes[number])").description, own.byLanguage[number]) }
+            for (tag, subset) in own.byTag.sorted(by: { $0.key < $1.key }) { add(SliceKey.tag(tag).description, subset) }
+            for bucket in LengthBucket.allCases { add(SliceKey.length(bucket.rawValue).description, own.byLength[bucket]) }
             confusion[echo.name] = own.confusion.matrix(codes: tally.equivalence.codes)
         }
         self.slices = slices

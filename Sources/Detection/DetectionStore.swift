@@ -89,9 +89,9 @@ public struct DetectionStore: ResultReading, Sendable {
     /// an edited prediction does (re-deriving reports from an edited log is what `merge` is for).
     static func checkLanguages(_ found: [String: [LanguageCode: Int]], of report: DetectionReport, log: URL) throws {
         for config in report.configs {
-            let slices = report.slices.filter { $0.config == config.name && $0.slice.hasPrefix("lang=") }
+            let slices = report.slices.filter { $0.config == config.name && SliceKey($0.slice)?.language != nil }
             guard !slices.isEmpty, let languages = found[config.name] else { continue }
-            let codes = slices.map { LanguageCode(normalised: String($0.slice.dropFirst("lang=".count))) }
+            let codes = slices.map { LanguageCode(normalised: SliceKey($0.slice)?.language ?? "") }
             var counted = Array(repeating: 0, count: slices.count), unmatched: [(LanguageCode, Int)] = []
             for (language, count) in languages {
                 // Its own slice first (zh and zh-Hans are two), else the one its code is equivalent to.

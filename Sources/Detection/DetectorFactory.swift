@@ -17,20 +17,23 @@ public struct DetectorFactory: Sendable {
     /// What judges a reply's language when `name` is the detector: the detector and, for the built-in recognizer, its
     /// model by content (`builtin recognizer 1a2b…`). Two runs whose judges differ judged "served" differently.
     public func judge(_ name: String) throws -> String {
-        guard name == "builtin" else { return name }
+        guard DetectorKind(name) == .builtin else { return name }
         let url = try BuiltinDetector.modelURL(path: recognizerModel)
         return "builtin recognizer " + (try ReportError.reading(url) { try ModelHash.hex(fileAt: url) })
     }
 
     public func make(_ name: String) async throws -> any LanguageIdentifying {
-        if name == "builtin" { return try BuiltinDetector(modelPath: recognizerModel) }
-        if name.hasPrefix("exec:") {
+        switch DetectorKind(name) {
+        case .builtin: return try BuiltinDetector(modelPath: recognizerModel)
+        case .exec:
             // `name` is the spec as outputs show it; the command runs as it was written, credentials and all.
-            let command = String(Redaction.command(for: name).dropFirst(5)).trimmingCharacters(in: .whitespaces)
+            guard case .exec(let written) = DetectorKind(Redaction.command(for: name)) else { break }
+            let command = written.trimmingCharacters(in: .whitespaces)
             guard !command.isEmpty else {
                 throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "exec: needs a command, e.g. exec:scripts/detectors/lingua")
             }
             return ExternalDetector(command: command, name: name, timeout: timeout)
+        case nil: break
         }
         #if canImport(NaturalLanguage)
         if name == "apple" { return AppleDetector() }

@@ -125,11 +125,11 @@ extension GenerationReport {
     }
 
     public var latencyChart: String {
-        let groups = summary.filter { $0.slice.hasPrefix("lang=") || $0.slice == "all" }.map(\.slice)
+        let groups = summary.filter { SliceKey($0.slice).map { $0 == .all || $0.kind == .lang } ?? false }.map(\.slice)
         let ordered = Array(Set(groups)).sorted { $0 == "all" ? true : ($1 == "all" ? false : $0 < $1) }
         let routes = Route.allCases.filter { route in summary.contains { $0.route == route } }
         let bars = ordered.map { slice in
-            SVGBarChart.Group(label: slice.replacingOccurrences(of: "lang=", with: ""),
+            SVGBarChart.Group(label: SliceKey(slice)?.value ?? slice,
                               values: routes.map { self.summary(route: $0, slice: slice)?.latency?.p50 })
         }
         return SVGBarChart(title: "Median total latency by route (ms)", unit: " ms", series: routes.map(\.rawValue), groups: bars).render()

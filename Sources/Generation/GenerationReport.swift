@@ -215,7 +215,7 @@ public struct GenerationReport: Sendable, Codable {
             summary.append(SummaryRow(route, "all", own))
             served.append(ServedRow(route, lang: "all", own))
             for (lang, subset) in Dictionary(grouping: own, by: \.lang).sorted(by: { $0.key < $1.key }) {
-                summary.append(SummaryRow(route, "lang=\(lang)", subset))
+                summary.append(SummaryRow(route, SliceKey.lang("\(lang)").description, subset))
                 served.append(ServedRow(route, lang: lang.identifier, subset))
             }
             for reason in FallbackReason.allCases where reason != .crisisProtocol {

@@ -70,7 +70,7 @@ public struct PairedRatio: Sendable, Hashable, Codable {
             if !everything.isEmpty { rows.append(PairedRatio(slice: "all", metric: metric, ratios: everything)) }
             for (lang, subset) in Dictionary(grouping: pairs, by: \.lang).sorted(by: { $0.key < $1.key }) {
                 let values = ratios(subset)
-                if !values.isEmpty { rows.append(PairedRatio(slice: "lang=\(lang)", metric: metric, ratios: values)) }
+                if !values.isEmpty { rows.append(PairedRatio(slice: SliceKey.lang("\(lang)").description, metric: metric, ratios: values)) }
             }
         }
         return rows
@@ -106,7 +106,7 @@ public struct ControlCheck: Sendable, Hashable, Codable {
         func ratio(_ value: (GenerationRecord) -> Double?) -> [Double] {
             pairs.compactMap { pair in value(pair.direct).flatMap { a in value(pair.pivot).flatMap { b in a > 0 && b > 0 ? b / a : nil } } }
         }
-        let slice = "lang=\(Self.language)"
+        let slice = SliceKey.lang(Self.language).description
         let totals = ratio(\.totalMs)
         guard !totals.isEmpty else { return nil }
         self.ratio = PairedRatio(slice: slice, metric: .total, ratios: totals, confidence: Self.confidence)

@@ -90,7 +90,7 @@ public struct RouteDecision: Sendable, Hashable, Codable {
             var row = RouteDecision(lang: lang.identifier, runtime: runtime, direct: side(.direct), pivot: side(.pivot), pairs: pairs,
                                     servedOnlyDirect: onlyDirect, servedOnlyPivot: onlyPivot,
                                     servedP: units.isEmpty ? nil : Statistics.mcnemarClustered(Array(units.values)).p,
-                                    latencyRatio: ratios.first { $0.metric == .total && $0.slice == "lang=\(lang)" })
+                                    latencyRatio: ratios.first { $0.metric == .total && $0.slice == SliceKey.lang("\(lang)").description })
             row.flag = row.otherRouteFlag
             return row
         }

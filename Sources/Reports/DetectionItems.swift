@@ -43,8 +43,8 @@ enum DetectionItems {
         }
         page.table(report.perLanguageTable, id: "detection-languages", filters: ["lang"].filter { name in report.perLanguageTable.columns.contains { $0.name == name } })
         page.chart(report.lengthChart, label: "Detection accuracy by length, per config")
-        page.table(report.sliceTable(prefix: "length=", title: "Accuracy by length"), id: "detection-length")
-        let tags = report.sliceTable(prefix: "tag=", title: "Accuracy by tag")
+        page.table(report.sliceTable(.length, title: "Accuracy by length"), id: "detection-length")
+        let tags = report.sliceTable(.tag, title: "Accuracy by tag")
         if !tags.rows.isEmpty { page.table(tags, id: "detection-tags") }
         if let chart = report.sweepChart {
             page.chart(chart, label: "Accuracy inside the candidate set, by set size")

@@ -28,7 +28,7 @@ public enum ResultsScaleBenchmark {
     /// Writes `run` of `items` items and `configs` configs into `directory`; returns the bytes written.
     public static func write(_ run: Run, items: Int, configs: Int, seed: UInt64, to directory: URL) throws -> Int {
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
-        let echoes = (0..<configs).map { DetectionReport.ConfigEcho(name: "c\($0)", detector: "builtin", candidates: "ru,uk,bg,en", resolvedCandidates: nil, hints: "") }
+        let echoes = (0..<configs).map { DetectionReport.ConfigEcho(name: "c\($0)", detector: DetectorKind.builtin.spec, candidates: "ru,uk,bg,en", resolvedCandidates: nil, hints: "") }
         let header = DetectionLogHeader(configs: echoes, settings: .init(recognizerModelHash: String(repeating: "0", count: 64)))
         let numbers: StrideTo<Int>
         switch run {
@@ -45,7 +45,7 @@ public enum ResultsScaleBenchmark {
                 var right = mix(seed, UInt64(i), UInt64(config), 0) % 100 < 90
                 if case .current = run, mix(seed, UInt64(i), UInt64(config), 1) % 100 < 2 { right.toggle() }
                 let predicted = right ? lang : languages[(i + 1) % languages.count]
-                let result = DetectionResult(itemID: id, lang: lang, tags: [], length: .one, config: "c\(config)", detector: "builtin",
+                let result = DetectionResult(itemID: id, lang: lang, tags: [], length: .one, config: "c\(config)", detector: DetectorKind.builtin.spec,
                                              predicted: predicted, confidence: Double(mix(seed, UInt64(i), UInt64(config), 2) % 10_000) / 10_000,
                                              error: nil, itemHash: String(format: "%016llx", mix(seed, UInt64(i), 3)))  // a fingerprint's form
                 try store.record(result, config: config, position: position)

@@ -109,12 +109,12 @@ public struct DetectionJob: Sendable {
     /// The settings outside the configs that change results, for the log header.
     func settings() throws -> DetectionLogHeader.Settings {
         try DetectionLogHeader.Settings(recognizerModelAt: builtinModelURL(),
-                                        execTimeoutSeconds: configs.contains(where: { $0.detector.hasPrefix("exec:") }) ? factory.timeout.seconds : nil)
+                                        execTimeoutSeconds: configs.contains(where: { DetectorKind($0.detector)?.isExec == true }) ? factory.timeout.seconds : nil)
     }
 
     /// The built-in recognizer's model file when a config uses `builtin`.
     private func builtinModelURL() throws -> URL? {
-        guard configs.contains(where: { $0.detector == "builtin" }) else { return nil }
+        guard configs.contains(where: { DetectorKind($0.detector) == .builtin }) else { return nil }
         return try BuiltinDetector.modelURL(path: factory.recognizerModel)
     }
 }

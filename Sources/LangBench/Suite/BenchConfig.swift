@@ -22,12 +22,12 @@ public struct BenchConfig: Sendable, Decodable {
             // A sweep's configs come after the configs (the three defaults when none are given), on the half's detector.
             if let sweep = try container.decodeIfPresent(DetectionSweep.self, forKey: .init(stringValue: "sweep")) {
                 let base = list ?? DetectionConfigList(configs: DetectionConfig.defaults(), namesDetector: [false, false, false])
-                list = base.appending(sweep.configs(detector: "builtin"))
+                list = base.appending(sweep.configs(detector: DetectorKind.builtin.spec))
             }
             let conflict = named.flatMap { list?.conflict(with: $0) }
             try StrictJSON.check(conflict == nil, "configs", in: decoder, "config '\(conflict?.name ?? "")' names detector \(conflict?.detector ?? ""), "
                                  + "but detection.detector is \(named ?? ""); drop one (detection.detector is the detector of configs that name none)")
-            detector = named ?? "builtin"
+            detector = named ?? DetectorKind.builtin.spec
             configs = list?.defaulting(to: detector)
             try StrictJSON.check(!corpora.isEmpty, "corpora", in: decoder, "must name at least one corpus")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must hold at least one config (or leave it out for the defaults)")
@@ -91,7 +91,7 @@ public struct BenchConfig: Sendable, Decodable {
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
             configs = try c.decodeIfPresent([String].self, forKey: key("configs"))
             judge = try c.decodeIfPresent(String.self, forKey: key("judge")).map(Redaction.label(ofCommand:))
-            try StrictJSON.check(judge.map { $0 == "builtin" || $0.hasPrefix("exec:") } ?? true, "judge", in: decoder,
+            try StrictJSON.check(judge.map { DetectorKind($0) != nil } ?? true, "judge", in: decoder,
                                  "must be builtin or exec:<command>, not '\(judge ?? "")'")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must name at least one detection config (or leave it out for "
                                  + GenerationSetup.defaultConfigNames.joined(separator: ", ") + ")")
@@ -160,7 +160,7 @@ public struct BenchConfig: Sendable, Decodable {
     }
 
     private func generationConfigs(names: [String]) throws -> [DetectionConfig] {
-        let detector = detection?.detector ?? "builtin"
+        let detector = detection?.detector ?? DetectorKind.builtin.spec
         return try GenerationSetup.configs(named: names, available: detection?.configs ?? [], detector: detector, key: "generation.configs")
     }
 

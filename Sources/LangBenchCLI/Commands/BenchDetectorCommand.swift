@@ -41,7 +41,7 @@ struct BenchDetectorCommand: ParsableCommand {
 
     func validate() throws {
         if seconds <= 0 { throw UsageError("--seconds must be positive", command: "langbench bench detector") }
-        if let peer, peer != "none", !peer.hasPrefix("exec:") {
+        if let peer, peer != "none", DetectorKind(peer)?.isExec != true {
             throw UsageError("--peer must be exec:<command> or none", command: "langbench bench detector")
         }
     }
@@ -82,7 +82,7 @@ struct BenchDetectorCommand: ParsableCommand {
     }
 
     private func peerCommand() -> String? {
-        if let peer { return peer == "none" ? nil : String(peer.dropFirst("exec:".count)) }
+        if let peer { return if case .exec(let command) = DetectorKind(peer) { command } else { nil } }
         let lingua = "scripts/detectors/lingua"
         let venv = FileManager.default.fileExists(atPath: ".venv-detectors/lingua/bin/python")
         return FileManager.default.isExecutableFile(atPath: lingua) && venv ? lingua : nil

@@ -10,7 +10,7 @@ struct DetectorOptions {
     static let group = OptionGroup("Detection", [
         .value("configs", "file", help: "JSON file of detection configs: {\"configs\":[{\"name\",\"detector\",\"candidates\",\"hints\"}]}."),
         .value("detector", "name", help: "Detector of every config that names none (the defaults, the flags', those in --configs without \"detector\"): "
-               + "builtin, exec:<command>.", default: "builtin"),
+               + "builtin, exec:<command>.", default: DetectorKind.builtin.spec),
         .value("candidates", "spec", help: "Candidate languages: a list (ru,uk,bg) or an expression (profile:supported + ru + device:en,uk)."),
         .value("hints", "weights", help: "Prior weights, e.g. ru=0.5,en=0.35."),
         .value("profile", "file", help: "Model profile whose supported languages 'profile:supported' means.",

@@ -27,7 +27,7 @@ struct MergeCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         let factory = DetectorFactory()
-        let judge = rejudge ? (name: try factory.judge("builtin"), detector: try await factory.make("builtin")) : nil
+        let judge = rejudge ? (name: try factory.judge(DetectorKind.builtin.spec), detector: try await factory.make(DetectorKind.builtin.spec)) : nil
         let merged = try await RunMerger.mergeRun(shards, into: URL(fileURLWithPath: out), command: context.commandLine, rejudgeWith: judge)
         if let rejudged = merged.rejudged { context.note("re-judged \(rejudged.judged) model replies with \(rejudged.judge): \(rejudged.changed) verdict(s) changed") }
         context.stdout.write("merged \(shards.count) shard(s) into \(URL(fileURLWithPath: out).path)\n")
