@@ -1,28 +1,6 @@
-/// The shape of a run's per-item store, the same for both halves (`DetectionStore`, `GenerationStore`):
-/// a writer appends batches as they are measured and is finished once; a finished run's store is read
-/// back by a cursor, in canonical order. The store's log is the only per-item write: every other per-item
-/// file and every report is derived from what the store holds. A log that cannot be read as written is a
-/// `DamagedLog`.
-public protocol ResultWriting: AnyObject {
-    /// What one append carries.
-    associatedtype Batch
-    /// What finishing returns: what was recorded, for the caller's report.
-    associatedtype Finished
-
-    /// Appends `batch`, durable up to it when this returns (an interruption loses what is in flight only).
-    func append(_ batch: Batch) throws
-    /// Closes the store's files; nothing is appended after.
-    func finish() throws -> Finished
-}
-
-/// A store read back: each `cursor` is a fresh pass over every record in canonical order.
-public protocol ResultReading {
-    associatedtype Cursor: ResultCursor
-
-    func cursor() throws -> Cursor
-}
-
-/// One pass over a store's records in canonical order.
+/// Two stores, one shape of reading: a run's per-item store (`DetectionStore`, `GenerationStore`) is written
+/// by its own writer and read back by cursors, each a fresh pass over every record in canonical order; a log
+/// that cannot be read as written is a `DamagedLog`. A cursor is one such pass.
 public protocol ResultCursor: AnyObject {
     associatedtype Record
 

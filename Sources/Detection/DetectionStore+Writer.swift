@@ -7,7 +7,7 @@ extension DetectionStore {
     /// Writes a run's per-item results, fresh, resumed or merged: the one way the layers above write the
     /// store, so that its format and a resume's checks stay in this target. Each result is appended to the
     /// log and, from the same pass, to its view for people (`detection-items.csv`) and the report's tallies.
-    public final class Writer: ResultWriting {
+    public final class Writer {
         private let recorder: DetectionRecorder
         /// The runner's sink: results the log kept are not redone, and are copied from it in their place.
         public let sink: DetectionRunner.Sink
@@ -18,11 +18,6 @@ extension DetectionStore {
             sink = DetectionRunner.Sink(done: kept.isEmpty ? nil : { kept.isDone(config: $0, position: $1) }) { batch in
                 try recorder.record(batch) { try previous.result(config: batch.config, position: $0) }
             }
-        }
-
-        /// Appends a batch of the runner's (the sink's way in).
-        public func append(_ batch: DetectionRunner.Batch) throws {
-            try sink.batch(batch)
         }
 
         /// A fresh log with `header` and a fresh per-item CSV in `directory`, replacing any there, for

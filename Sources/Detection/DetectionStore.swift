@@ -17,7 +17,7 @@ import Storage
 /// segment, not the results. A duplicate result keeps the first; results of configs the report does not
 /// name are skipped; a log with fewer or more results of a config than the report counts is a
 /// `DamagedLog` at the end of the pass.
-public struct DetectionStore: ResultReading, Sendable {
+public struct DetectionStore: Sendable {
     /// The run's report (`detection.json`).
     public let report: DetectionReport
     /// The log's header (nil for a log of format 1).

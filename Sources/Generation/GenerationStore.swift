@@ -8,7 +8,7 @@ import Synchronization
 /// as outputs are produced, and read back through a cursor in canonical order, which is what the report is
 /// built from — the records live once, in the log. A merge writes the log from its shards; a finished run's
 /// is read through a `Reader`.
-public final class GenerationStore: ResultWriting, ResultReading, Sendable {
+public final class GenerationStore: Sendable {
     /// The records a resumed run found in the log (none on a fresh run).
     public let kept: [GenerationRecord]
     private let records: JSONLinesLog<GenerationRecord>
@@ -91,7 +91,7 @@ public final class GenerationStore: ResultWriting, ResultReading, Sendable {
     /// The records log of a finished run, read only (a copied run may be read-only): refused when missing, or
     /// holding other than the records its report counts (an emptied or cut log would otherwise read as a
     /// run of fewer items).
-    public struct Reader: ResultReading {
+    public struct Reader {
         public let log: URL
         public let json: URL
         public let expected: Int
