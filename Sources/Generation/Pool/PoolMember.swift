@@ -13,8 +13,6 @@ public struct PoolMember: Sendable {
     public var calibrator: MachineCalibrator?
     /// Why it did not answer when the run attached to it (`PoolFailure`): failed before any item is dealt.
     public var attachFailure: String?
-    /// It did not answer when the run attached to it.
-    public var failedAtStart: Bool { attachFailure != nil }
 
     public init(label: String, url: String, lanes: [GenerationRunner.Lane], recoveries: [ServerRecovery], calibrator: MachineCalibrator?,
                 attachFailure: String? = nil) {

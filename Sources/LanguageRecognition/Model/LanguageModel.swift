@@ -85,14 +85,6 @@ public final class LanguageModel: Sendable {
         return Script.allCases.first { $0.singleLanguage == language }
     }
 
-    /// The model's approximate resident size in bytes (its tables).
-    public var tableBytes: Int {
-        scriptModels.reduce(0) { total, model in
-            guard let m = model else { return total }
-            return total + m.ngrams.byteCount + m.words.capacity * 4 + m.words.formSets.reduce(0) { $0 + $1.capacity * 2 } + m.alphabet.count * 4
-        }
-    }
-
     /// One line per trained script: languages, table slots and bytes.
     public var tableSummary: [String] {
         scriptModels.compactMap { $0 }.map { m in

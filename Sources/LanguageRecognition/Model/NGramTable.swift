@@ -49,7 +49,6 @@ struct NGramTable: Sendable {
     static let bowStep: Float = 0.06
     static let maxOrder = 5
 
-    var entryCount: Int { orders.reduce(0) { $0 + $1.keys.buffer.filter { $0 != 0 }.count } }
     var byteCount: Int { orders.reduce(0) { $0 + $1.keys.count * 4 + $1.logp.count + $1.bow.count } }
 
     @inline(__always)
