@@ -10,7 +10,7 @@ enum HTMLAssets {
     caption{text-align:left;font-weight:bold;padding:.25rem 0}
     th,td{border:1px solid #bbb;padding:.2rem .4rem;vertical-align:top;text-align:left;overflow-wrap:break-word;max-width:40rem}
     td:first-child,th:first-child{position:sticky;left:0;background:#fff}
-    th,th:first-child{background:#eee}.num{text-align:right;font-variant-numeric:tabular-nums}td{white-space:nowrap}td.w{white-space:normal}
+    th,th:first-child{background:#eee}.num{text-align:right;font-variant-numeric:tabular-nums}td{white-space:nowrap}td.w{white-space:normal;min-width:14rem}
     li,p{overflow-wrap:anywhere}.yes{color:#135e13}.no{color:#a11}.note{color:#444;font-size:.875rem}
     .headline{border:2px solid #333;padding:.5rem 1rem;max-width:60rem}
     .verdict-pass{color:#135e13}.verdict-regression{color:#a11}
