@@ -21,7 +21,14 @@ extension DetectionReport {
             out += MarkdownWriter.render(comparisonTable)
             out += "\n_fixed_: right in *other*, wrong in *base*; _broken_: the reverse. Flipped items are listed in `detection-items.csv` (column `flip`, against the first config).\n\n"
         }
-        out += MarkdownWriter.render(perLanguageTable) + "\n"
+        // The shipped config's figures per language; each other config's folded under it.
+        if let shipped = shippedConfig {
+            out += MarkdownWriter.render(perLanguageTable(of: [shipped], title: "Per language, \(shipped.name) (recall = the language's accuracy)")) + "\n"
+            for config in primaryConfigs where config.name != shipped.name {
+                out += "<details><summary>Per language for <code>\(ReportText.html(config.name))</code></summary>\n\n"
+                out += MarkdownWriter.render(perLanguageTable(of: [config], title: config.name), heading: false) + "\n</details>\n\n"
+            }
+        }
         if let last = shippedConfig, let matrix = confusion[last.name] {
             let block = matrix.block(ConfusionMatrix.cyrillic)
             if !block.rows.isEmpty {

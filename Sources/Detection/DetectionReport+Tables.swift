@@ -55,14 +55,16 @@ extension DetectionReport {
     }
 
     /// Per gold language: recall, precision and false-positive rate for every config.
-    package var perLanguageTable: ReportTable {
+    package var perLanguageTable: ReportTable { perLanguageTable(of: primaryConfigs) }
+
+    /// Recall, precision and false-positive rate per language, a column group per config of `configs`.
+    package func perLanguageTable(of configs: [ConfigEcho], title: String = "Per language (recall = the language's accuracy)") -> ReportTable {
         var columns: [ReportTable.Column] = [.init("lang"), .numeric("n")]
-        let configs = primaryConfigs
         for config in configs {
             columns += [.numeric("\(config.name)_recall", title: "\(config.name) R %"),
                         .numeric("\(config.name)_precision", title: "P %"), .numeric("\(config.name)_fpr", title: "FPR %")]
         }
-        var table = ReportTable(title: "Per language (recall = the language's accuracy)", columns: columns)
+        var table = ReportTable(title: title, columns: columns)
         guard let first = configs.first, let reference = metrics(config: first.name) else { return table }
         for language in reference.perLanguage {
             var row: [ReportCell] = [.text(language.lang.identifier), .int(language.support)]
