@@ -89,9 +89,12 @@ public struct DetectionStore: Sendable {
     /// an edited prediction does (re-deriving reports from an edited log is what `merge` is for).
     static func checkLanguages(_ found: [String: [LanguageCode: Int]], of report: DetectionReport, log: URL) throws {
         for config in report.configs {
-            let slices = report.slices.filter { $0.config == config.name && SliceKey($0.slice)?.language != nil }
+            // The config's per-language slices, each with its language.
+            let slices = report.slices.compactMap { slice in
+                slice.config == config.name ? SliceKey(slice.slice)?.language.map { (LanguageCode(normalised: $0), slice.metrics.n) } : nil
+            }
             guard !slices.isEmpty, let languages = found[config.name] else { continue }
-            let codes = slices.map { LanguageCode(normalised: SliceKey($0.slice)?.language ?? "") }
+            let codes = slices.map(\.0)
             var counted = Array(repeating: 0, count: slices.count), unmatched: [(LanguageCode, Int)] = []
             for (language, count) in languages {
                 // Its own slice first (zh and zh-Hans are two), else the one its code is equivalent to.
@@ -101,7 +104,7 @@ public struct DetectionStore: Sendable {
                     unmatched.append((language, count))
                 }
             }
-            let differing = zip(codes, zip(counted, slices.map(\.metrics.n))).first { $0.1.0 != $0.1.1 }
+            let differing = zip(codes, zip(counted, slices.map(\.1))).first { $0.1.0 != $0.1.1 }
             guard unmatched.isEmpty, differing == nil else {
                 let what = unmatched.first.map { "\($0.1) results in \($0.0.identifier), a language" }
                     ?? differing.map { "\($0.1.0) results in \($0.0.identifier), where" } ?? ""
