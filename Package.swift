@@ -12,6 +12,7 @@ let package = Package(
     products: [
         .executable(name: "langbench", targets: ["langbench"]),
         // Every module the library's public API is made of, so another package can name the types it gets back.
+        // That API is the recognizer and detection jobs over corpora; the targets share the rest as `package`.
         .library(name: "LangBench", targets: ["LangBench", "BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition",
                                               "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
     ],

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The commit checked out in a git working tree, asked of `git` itself.
-public enum GitHead {
+package enum GitHead {
     /// `git -C directory rev-parse HEAD`, or nil when git is missing or `directory` is not in a checkout (a run outside
     /// one records no commit; that is an answer, not an error).
-    public static func commit(in directory: String) -> String? {
+    package static func commit(in directory: String) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", directory, "rev-parse", "HEAD"]

@@ -1,4 +1,4 @@
 /// The version of LangBench, printed by `--version` and stamped into every report.
-public enum LangBenchVersion {
-    public static let current = "0.1.0"
+package enum LangBenchVersion {
+    package static let current = "0.1.0"
 }

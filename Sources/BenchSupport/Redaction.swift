@@ -6,19 +6,19 @@ import Synchronization
 /// (an API key from the environment, a URL's credentials from the command line) is replaced by
 /// `<redacted>`. Command lines, provenance, detector specs, error messages, replies and both standard
 /// streams pass through it before they reach a file or a terminal.
-public enum Redaction {
-    public static let placeholder = "<redacted>"
+package enum Redaction {
+    package static let placeholder = "<redacted>"
 
     /// Registers a secret to be redacted from everything that passes through `text` from now on.
     /// Short values are not registered: replacing a two-letter "key" would garble every report.
-    public static func register(secret: String) {
+    package static func register(secret: String) {
         guard secret.count >= minimumSecretLength else { return }
         secrets.withLock { $0.insert(secret) }
     }
 
     /// Registers the credentials of every URL in `text` (user-info, password, query, fragment: as written and
     /// percent-decoded), so they are redacted wherever they turn up later, however a later text cuts the URL.
-    public static func registerCredentials(in text: String) {
+    package static func registerCredentials(in text: String) {
         for url in URLSpan.all(in: text) {
             for part in [url.userInfo, url.password, url.query] {
                 guard let part, !part.isEmpty else { continue }
@@ -30,12 +30,12 @@ public enum Redaction {
     }
 
     /// `text` with every URL's credentials stripped and every registered secret replaced.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         secrets(in: urls(in: text))
     }
 
     /// `text` with every registered secret replaced, URLs left as they are.
-    public static func secrets(in text: String) -> String {
+    package static func secrets(in text: String) -> String {
         secrets.withLock { known in
             // Longest first: a password registered alone must not cut a longer user-info that holds it in two.
             known.sorted { $0.count > $1.count }.reduce(text) { $0.replacingOccurrences(of: $1, with: placeholder) }
@@ -44,7 +44,7 @@ public enum Redaction {
 
     /// `text` with every http(s) URL in it reduced to scheme, host, port and path. The user-info ends at the last `@`
     /// before the authority's end, as the HTTP client reads it: a raw `@`, space or quote in a password cannot end it early.
-    public static func urls(in text: String) -> String {
+    package static func urls(in text: String) -> String {
         guard text.contains("://") else { return text }
         var out = ""
         var copied = text.startIndex
@@ -58,7 +58,7 @@ public enum Redaction {
 
     /// A spec that names a command (`exec:det.py --endpoint=https://svc:KEY@host/x`) as outputs may show it: its URLs
     /// redacted. The spec itself is registered so `command(for:)` gives it back to whoever runs it.
-    public static func label(ofCommand spec: String) -> String {
+    package static func label(ofCommand spec: String) -> String {
         registerCredentials(in: spec)
         let label = text(spec)
         if label != spec { commands.withLock { $0[label] = spec } }
@@ -66,7 +66,7 @@ public enum Redaction {
     }
 
     /// The spec `label(ofCommand:)` was given for `label`, or `label` itself when it had nothing to redact.
-    public static func command(for label: String) -> String {
+    package static func command(for label: String) -> String {
         commands.withLock { $0[label] } ?? label
     }
 

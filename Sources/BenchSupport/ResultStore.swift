@@ -1,7 +1,7 @@
 /// Two stores, one shape of reading: a run's per-item store (`DetectionStore`, `GenerationStore`) is written
 /// by its own writer and read back by cursors, each a fresh pass over every record in canonical order; a log
 /// that cannot be read as written is a `DamagedLog`. A cursor is one such pass.
-public protocol ResultCursor: AnyObject {
+package protocol ResultCursor: AnyObject {
     associatedtype Record
 
     /// The next record, or nil after the last (when the log is checked complete against its report).
@@ -10,7 +10,7 @@ public protocol ResultCursor: AnyObject {
 
 extension ResultCursor {
     /// The rest of the pass, in memory (for the small generation half, and tests: the detection half streams).
-    public func remaining() throws -> [Record] {
+    package func remaining() throws -> [Record] {
         var records: [Record] = []
         while let record = try next() { records.append(record) }
         return records
@@ -20,17 +20,17 @@ extension ResultCursor {
 /// A per-item log that cannot be read as it should have been written: cut, emptied, edited, out of its
 /// order, holding two different records under one key, of an older format, or not the report's. Nothing is
 /// read from it (exit 65); the message names the file, the line when there is one, and what to do.
-public struct DamagedLog: Error, Sendable, Equatable, CustomStringConvertible {
-    public let path: String
+package struct DamagedLog: Error, Sendable, Equatable, CustomStringConvertible {
+    package let path: String
     /// The 1-based line the damage was found on, when one line shows it.
-    public let line: Int?
-    public let reason: String
+    package let line: Int?
+    package let reason: String
 
-    public init(path: String, line: Int? = nil, reason: String) {
+    package init(path: String, line: Int? = nil, reason: String) {
         self.path = path
         self.line = line
         self.reason = reason
     }
 
-    public var description: String { line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)" }
+    package var description: String { line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)" }
 }

@@ -7,24 +7,24 @@ import Foundation
 /// 2. `<prefix>/share/langbench` beside an installed `<prefix>/bin/langbench` (`scripts/install`);
 /// 3. the checkout the running executable was built in (the nearest directory above it holding
 ///    `Models/recognizer.lbrm`, e.g. above `.build/release/langbench`).
-public enum ToolResources {
-    public static let environmentKey = "LANGBENCH_HOME"
+package enum ToolResources {
+    package static let environmentKey = "LANGBENCH_HOME"
     /// The file whose presence marks a resources directory.
-    public static let marker = "Models/recognizer.lbrm"
+    package static let marker = "Models/recognizer.lbrm"
     /// Written by `scripts/install` into the resources directory: the commit the tool was built from.
-    public static let commitFile = "COMMIT"
+    package static let commitFile = "COMMIT"
 
     /// The resources directory of this process, or nil when none is found (`doctor` says so).
-    public static let root: URL? = locate(environment: ProcessInfo.processInfo.environment, executable: executableURL())
+    package static let root: URL? = locate(environment: ProcessInfo.processInfo.environment, executable: executableURL())
 
     /// `relative` (e.g. `Profiles/gemma3-270m.json`) inside the resources directory; `relative` unchanged when there
     /// is none, so the error that follows names the file.
-    public static func path(_ relative: String) -> String {
+    package static func path(_ relative: String) -> String {
         root.map { $0.appendingPathComponent(relative).path } ?? relative
     }
 
     /// The lookup, without the process's state.
-    public static func locate(environment: [String: String], executable: URL?) -> URL? {
+    package static func locate(environment: [String: String], executable: URL?) -> URL? {
         if let home = environment[environmentKey], !home.isEmpty {
             return URL(fileURLWithPath: SuitePath.expandingTilde(home, environment: environment)).standardizedFileURL
         }
@@ -42,7 +42,7 @@ public enum ToolResources {
     }
 
     /// The commit the tool was built from: the install's `COMMIT` file, else the checkout's HEAD; nil when neither.
-    public static func commit(root: URL? = root) -> String? {
+    package static func commit(root: URL? = root) -> String? {
         guard let root else { return nil }
         // try?: a checkout has no COMMIT file; its absence is the expected case, answered by git below.
         if let text = try? String(contentsOf: root.appendingPathComponent(commitFile), encoding: .utf8) {
@@ -70,8 +70,8 @@ public enum ToolResources {
 /// A path written inside a suite file (`bench.json`, a variants file): `~` is the home directory, an absolute path
 /// stays as it is, and a relative one is read from the directory of the file that holds it — so a suite runs the
 /// same from any working directory. Paths given on the command line stay relative to the working directory.
-public enum SuitePath {
-    public static func resolve(_ path: String, inFile file: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+package enum SuitePath {
+    package static func resolve(_ path: String, inFile file: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let expanded = expandingTilde(path, environment: environment)
         if expanded.hasPrefix("/") { return expanded }
         // Joined as text: a suite file named relative to the working directory gives paths relative to it too
@@ -82,7 +82,7 @@ public enum SuitePath {
     }
 
     /// `~` and `~/…` to the home directory (`HOME`); `~user` is left alone.
-    public static func expandingTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    package static func expandingTilde(_ path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         guard path == "~" || path.hasPrefix("~/") else { return path }
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + path.dropFirst()

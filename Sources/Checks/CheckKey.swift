@@ -1,37 +1,37 @@
 /// What a check is of: named dimensions in a fixed order, written `config=constrained lang=uk` or
 /// `variant=b route=pivot reason=timeout` in every report.
-public struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringInterpolation {
+package struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringInterpolation {
     /// The dimensions a check can be sliced by, in the order a key writes them.
-    public enum Dimension: String, Sendable, CaseIterable, Comparable {
+    package enum Dimension: String, Sendable, CaseIterable, Comparable {
         case config, variant, route, lang, reason
 
-        public static func < (lhs: Dimension, rhs: Dimension) -> Bool {
+        package static func < (lhs: Dimension, rhs: Dimension) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
         }
     }
 
     /// The key's values by dimension; a dimension the check is not sliced by is absent.
-    public private(set) var values: [Dimension: String]
+    package private(set) var values: [Dimension: String]
 
-    public init(_ values: [Dimension: String] = [:]) { self.values = values }
+    package init(_ values: [Dimension: String] = [:]) { self.values = values }
 
-    public subscript(dimension: Dimension) -> String? { values[dimension] }
+    package subscript(dimension: Dimension) -> String? { values[dimension] }
 
     /// This key sliced further: `route=direct` with `lang=ru` is `route=direct lang=ru`.
-    public func with(_ dimension: Dimension, _ value: String) -> CheckKey {
+    package func with(_ dimension: Dimension, _ value: String) -> CheckKey {
         var out = self
         out.values[dimension] = value
         return out
     }
 
-    public var description: String {
+    package var description: String {
         values.sorted { $0.key < $1.key }.map { "\($0.key.rawValue)=\($0.value)" }.joined(separator: " ")
     }
 
-    public static func < (lhs: CheckKey, rhs: CheckKey) -> Bool { lhs.description < rhs.description }
+    package static func < (lhs: CheckKey, rhs: CheckKey) -> Bool { lhs.description < rhs.description }
 
     /// Reads a key as reports write it; nil when a part is not `dimension=value` of a known dimension.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         var values: [Dimension: String] = [:]
         for part in text.split(separator: " ") {
             guard let equals = part.firstIndex(of: "="), let dimension = Dimension(rawValue: String(part[..<equals])),
@@ -42,16 +42,16 @@ public struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringCon
     }
 
     /// `"route=pivot"` spells a key the way the reports print it; a literal that is not one is a programming error.
-    public init(stringLiteral text: String) {
+    package init(stringLiteral text: String) {
         guard let key = CheckKey(parsing: text) else { preconditionFailure("not a check key: \(text)") }
         self = key
     }
 
-    public init(stringInterpolation: DefaultStringInterpolation) {
+    package init(stringInterpolation: DefaultStringInterpolation) {
         self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let key = CheckKey(parsing: text) else {
@@ -61,7 +61,7 @@ public struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringCon
         self = key
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(description)
     }

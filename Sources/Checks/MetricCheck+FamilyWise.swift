@@ -8,7 +8,7 @@ extension MetricCheck {
     /// checks cannot dilute a detection regression out of its share, nor the reverse. The slowest tenth is its own
     /// kind: its exact test on a suite's ten slowest items cannot go below 2⁻¹⁰, which Holm's first step over every
     /// latency check never reaches, so among them it could never fire.
-    public enum Kind: String, CaseIterable, Sendable, Codable {
+    package enum Kind: String, CaseIterable, Sendable, Codable {
         case detection, outcomes, latency, latencyTail = "latency tail", tokenCost = "token cost"
 
         package var weight: Double {

@@ -1,61 +1,61 @@
 import BenchSupport
 
 /// One checked metric of a comparison: what was compared, the numbers, and the verdict.
-public struct MetricCheck: Sendable, Hashable, Codable {
+package struct MetricCheck: Sendable, Hashable, Codable {
     /// Whether a larger value is better (accuracy) or worse (latency, fallback rate).
-    public enum Polarity: String, Sendable, Codable { case higherIsBetter = "higher-is-better", lowerIsBetter = "lower-is-better" }
-    public enum Status: String, Sendable, Codable, Comparable {
+    package enum Polarity: String, Sendable, Codable { case higherIsBetter = "higher-is-better", lowerIsBetter = "lower-is-better" }
+    package enum Status: String, Sendable, Codable, Comparable {
         case regression, improvement, unchanged
 
-        public static func < (lhs: Status, rhs: Status) -> Bool {
+        package static func < (lhs: Status, rhs: Status) -> Bool {
             let order: [Status] = [.regression, .improvement, .unchanged]
             return order.firstIndex(of: lhs)! < order.firstIndex(of: rhs)!
         }
     }
 
     /// e.g. `detection.accuracy`, `generation.latency_p95`, `generation.fallback_rate`.
-    public var metric: String
+    package var metric: String
     /// What the metric is of, e.g. `config=constrained lang=uk` or `route=pivot reason=timeout`.
-    public var key: CheckKey
+    package var key: CheckKey
     /// Which share of the compare's α the check spends (`alphaShares`).
-    public var kind: Kind
-    public var polarity: Polarity
-    public var base: Double
-    public var current: Double
+    package var kind: Kind
+    package var polarity: Polarity
+    package var base: Double
+    package var current: Double
     /// current − base (points for rates, a ratio − 1 for latency).
-    public var delta: Double
-    public var interval: Statistics.Interval?
-    public var pValue: Double?
-    public var threshold: Double
-    public var n: Int
-    public var status: Status
+    package var delta: Double
+    package var interval: Statistics.Interval?
+    package var pValue: Double?
+    package var threshold: Double
+    package var n: Int
+    package var status: Status
     /// The rule applied, in words.
-    public var rule: String
+    package var rule: String
     /// The checks Holm's correction runs over together (the metric, or a config's languages).
-    public var family: String
+    package var family: String
     /// One-sided evidence for a regression / an improvement beyond the threshold (1 when the change
     /// is not in that direction or not large enough), before and after Holm within the family.
-    public var regressionP: Double = 1
-    public var improvementP: Double = 1
-    public var adjustedP: Double?
+    package var regressionP: Double = 1
+    package var improvementP: Double = 1
+    package var adjustedP: Double?
     /// Pairs left out of a latency figure because one run had no model reply (shown, never silent).
-    public var lost: Int?
+    package var lost: Int?
     /// For an exact check (token cost): the first records that changed, each with its figures.
-    public var changes: [String]?
+    package var changes: [String]?
     /// For a regressed or improved check: the items that moved (the status's direction first, capped), and how many did.
-    public var moved: [MovedItem]?
-    public var movedTotal: Int?
+    package var moved: [MovedItem]?
+    package var movedTotal: Int?
     /// What `moved` is chosen from once the status is known (set by the check; not written).
     package var movedCandidates: MovedCandidates?
     /// Whether the check spends part of the compare's α (a test with a p-value in the family-wise Holm).
-    public var gating = false
+    package var gating = false
     /// Minimum detectable effect at this n, on the scale of `delta` (see `Statistics.minimumDetectableEffect`):
     /// beyond the threshold's margin for latency, from no change for rates, 0 for exact checks; nil when not judged.
-    public var mde: Double?
+    package var mde: Double?
     /// "cannot see a change of … with n = …" when the threshold is below what the check can detect.
-    public var powerNote: String?
+    package var powerNote: String?
     /// The level the check's p-value is tested at (its kind's share of α over Holm's first step), which `mde` is computed at.
-    public var level: Double?
+    package var level: Double?
     /// What `mde` is computed from (set by the check; not written).
     package var powerBasis: Statistics.PowerBasis?
     /// The smallest p-value the check's data could give in any outcome (McNemar: every discordant record one
@@ -67,7 +67,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note", level
     }
 
-    public init(metric: String, key: CheckKey, kind: Kind, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
+    package init(metric: String, key: CheckKey, kind: Kind, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
                 pValue: Double?, threshold: Double, n: Int, status: Status, rule: String, family: String? = nil) {
         self.metric = metric
         self.key = key
@@ -85,7 +85,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
         self.family = family ?? metric
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         // A figure written as null was not measured (NaN in memory, see `encode`).
         self.init(metric: try c.decode(String.self, forKey: .metric), key: try c.decode(CheckKey.self, forKey: .key),
@@ -109,7 +109,7 @@ public struct MetricCheck: Sendable, Hashable, Codable {
 
     /// A figure that could not be measured (no pair with a positive time: a stream sent in one burst has TPOT 0) is NaN
     /// in memory and null in JSON, which has no NaN: the encoder would refuse the whole report.
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         func finite(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
         try c.encode(metric, forKey: .metric)

@@ -2,18 +2,18 @@ import Foundation
 
 /// One item (or record) behind a regressed or improved check: which way it moved and by how much.
 /// Ids, languages, reasons and figures only, never a text or reply.
-public struct MovedItem: Sendable, Hashable, Codable {
-    public var item: String
+package struct MovedItem: Sendable, Hashable, Codable {
+    package var item: String
     /// The record's repeat, for generation records.
-    public var repeatIndex: Int?
+    package var repeatIndex: Int?
     /// e.g. `broken` / `fixed` (detection), `lost` / `gained` (served), `fell back` / `recovered`, `slower` / `faster`.
-    public var change: String
+    package var change: String
     /// e.g. `uk → ru`, `model → fallback (timeout)`, `×1.52`.
-    public var detail: String
+    package var detail: String
 
     enum CodingKeys: String, CodingKey { case item, repeatIndex = "repeat", change, detail }
 
-    public init(item: String, repeatIndex: Int? = nil, change: String, detail: String) {
+    package init(item: String, repeatIndex: Int? = nil, change: String, detail: String) {
         self.item = item
         self.repeatIndex = repeatIndex
         self.change = change
@@ -21,7 +21,7 @@ public struct MovedItem: Sendable, Hashable, Codable {
     }
 
     /// `uk-03 (repeat 1)`.
-    public var name: String { item + (repeatIndex.map { $0 > 0 ? " (repeat \($0))" : "" } ?? "") }
+    package var name: String { item + (repeatIndex.map { $0 > 0 ? " (repeat \($0))" : "" } ?? "") }
 
     /// Items listed per check (the rest are counted in `moved_total`): enough to find the cause, short enough for a page.
     package static let listed = 200

@@ -2,31 +2,31 @@ import BenchSupport
 
 /// How large a change must be before `compare` calls it a regression or an improvement (data, not
 /// code). Significance is required as well: a change within noise is never a verdict.
-public struct Thresholds: Sendable, Hashable, Codable {
+package struct Thresholds: Sendable, Hashable, Codable {
     /// Family-wise significance level of a compare: Holm across all its gating checks.
-    public var alpha: Double
+    package var alpha: Double
     /// Overall detection accuracy drop, in percentage points.
-    public var accuracyPoints: Double
+    package var accuracyPoints: Double
     /// Per-language accuracy drop, in points, checked for languages with at least `languageMinItems` items.
-    public var languageAccuracyPoints: Double
-    public var languageMinItems: Int
+    package var languageAccuracyPoints: Double
+    package var languageMinItems: Int
     /// Latency: the paired CURRENT/BASE ratio (geometric mean, and p95 of per-item latency) must be significantly above 1 + this.
-    public var latencyRatio: Double
+    package var latencyRatio: Double
     /// Fallback rate increase per reason, in points.
-    public var fallbackPoints: Double
+    package var fallbackPoints: Double
     /// Token cost: total prompt tokens evaluated, or tokens generated, over the same records rising by more
     /// than this fraction (exact counts, no test needed).
-    public var tokenCostRatio: Double
+    package var tokenCostRatio: Double
     /// Calibrated latency: how far apart two machines' calibrations may be, per component (prompt
     /// processing, generation, fixed request), and still be scaled onto one another; beyond it the latency
     /// is refused as not comparable.
-    public var calibrationMargin: Double
+    package var calibrationMargin: Double
     /// Translation quality: a language's mean chrF of the pivot's translate-in dropping by more than this many
     /// points (of 100), on the same messages.
-    public var translationChrFPoints: Double
+    package var translationChrFPoints: Double
     /// A pivot reply whose translate-in scored below this chrF against its reference is "lost: translation" in the
     /// served funnel (a run reads it from its suite's thresholds and records it in its settings).
-    public var translationLostChrF: Double
+    package var translationLostChrF: Double
 
     enum CodingKeys: String, CodingKey {
         case alpha, accuracyPoints = "accuracy_points", languageAccuracyPoints = "language_accuracy_points"
@@ -35,16 +35,16 @@ public struct Thresholds: Sendable, Hashable, Codable {
         case translationChrFPoints = "translation_chrf_points", translationLostChrF = "translation_lost_chrf"
     }
 
-    public static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
+    package static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
                                           latencyRatio: 0.05, fallbackPoints: 1, tokenCostRatio: 0.02, translationChrFPoints: 2)
-    public static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 40,
+    package static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 40,
                                              latencyRatio: 0.10, fallbackPoints: 2, tokenCostRatio: defaultTokenCostRatio)
-    public static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 40,
+    package static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 40,
                                            latencyRatio: 0.25, fallbackPoints: 5, tokenCostRatio: 0.10, translationChrFPoints: 10)
 
-    public static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
+    package static let presets: [String: Thresholds] = ["strict": .strict, "default": .default, "relaxed": .relaxed]
 
-    public init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double,
+    package init(alpha: Double, accuracyPoints: Double, languageAccuracyPoints: Double, languageMinItems: Int, latencyRatio: Double, fallbackPoints: Double,
                 tokenCostRatio: Double = Thresholds.defaultTokenCostRatio, calibrationMargin: Double = Thresholds.defaultCalibrationMargin,
                 translationChrFPoints: Double = 5, translationLostChrF: Double = Thresholds.defaultTranslationLostChrF) {
         self.alpha = alpha
@@ -61,17 +61,17 @@ public struct Thresholds: Sendable, Hashable, Codable {
 
     /// chrF 20: below it a translation has kept little more than scattered words of the message (a correct one of a
     /// short chat message scores 40–90, an unrelated sentence in the same language 5–15).
-    public static let defaultTranslationLostChrF = 20.0
+    package static let defaultTranslationLostChrF = 20.0
 
     /// ×1.25: two machines' calibrations per component further apart than this are not scaled onto one another.
-    public static let defaultCalibrationMargin = 1.25
+    package static let defaultCalibrationMargin = 1.25
 
     /// +5%: a prompt edit of a few words moves a record's tokens by less; an added instruction or
     /// example, or a dropped history turn, by more.
-    public static let defaultTokenCostRatio = 0.05
+    package static let defaultTokenCostRatio = 0.05
 
     /// Keys missing from a thresholds file keep the named preset's values (`"preset": "strict"`, default `default`).
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "preset"] + Self.keyNames)
         let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
         let presetName = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "preset")) ?? "default"
@@ -115,7 +115,7 @@ public struct Thresholds: Sendable, Hashable, Codable {
                                         "translation_chrf_points", "translation_lost_chrf"]
 
     /// A preset name or a JSON file.
-    public static func named(_ nameOrPath: String) throws -> Thresholds {
+    package static func named(_ nameOrPath: String) throws -> Thresholds {
         if let preset = presets[nameOrPath] { return preset }
         return try StrictJSON.load(Thresholds.self, from: nameOrPath)
     }

@@ -4,12 +4,12 @@ import NaturalLanguage
 
 /// Apple's `NLLanguageRecognizer`, so a run can be reproduced on a Mac with the system detector.
 /// Compiled out on Linux.
-public struct AppleDetector: LanguageIdentifying {
-    public let name = "apple"
+package struct AppleDetector: LanguageIdentifying {
+    package let name = "apple"
 
-    public init() {}
+    package init() {}
 
-    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+    package func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
         let recognizer = NLLanguageRecognizer()
         if let candidates { recognizer.languageConstraints = candidates.map { NLLanguage($0.identifier) } }
         recognizer.languageHints = Dictionary(uniqueKeysWithValues: hints.map { (NLLanguage($0.key.identifier), $0.value) })

@@ -14,7 +14,7 @@ public enum CandidateSpec: Sendable, Hashable {
     case expression(String)
 
     /// The candidate set, or nil for "no constraint".
-    public func resolve(supported: [LanguageCode]) throws(ConfigurationError) -> [LanguageCode]? {
+    package func resolve(supported: [LanguageCode]) throws(ConfigurationError) -> [LanguageCode]? {
         switch self {
         case .none: return nil
         case .list(let codes):
@@ -35,7 +35,7 @@ public enum CandidateSpec: Sendable, Hashable {
     /// Throws unless the spec names at least one language and every term of an expression is well formed
     /// (no empty term as in `a + + b`, no `app:` without codes): a spec that names nothing would run
     /// unconstrained while the report shows a constraint.
-    public func check() throws(ConfigurationError) {
+    package func check() throws(ConfigurationError) {
         switch self {
         case .none: return
         case .list(let codes):
@@ -45,7 +45,7 @@ public enum CandidateSpec: Sendable, Hashable {
     }
 
     /// Whether the set depends on the model profile (`profile:supported`).
-    public var usesProfile: Bool {
+    package var usesProfile: Bool {
         guard case .expression(let text) = self else { return false }
         return text.split(separator: "+").contains { $0.trimmingCharacters(in: .whitespaces) == "profile:supported" }
     }
@@ -87,7 +87,7 @@ public enum CandidateSpec: Sendable, Hashable {
     }
 
     /// How the spec reads in a report.
-    public var description: String {
+    package var description: String {
         switch self {
         case .none: "none"
         case .list(let codes): codes.map(\.identifier).joined(separator: ",")

@@ -8,15 +8,15 @@ import Items
 /// subtags, `true->predicted`.
 public struct ConfusionCosts: Sendable, Hashable, Codable {
     /// The default matrix, inside the tool's resources (`ToolResources`).
-    public static let defaultResource = "Config/confusion-costs.json"
-    public static var defaultPath: String { ToolResources.path(defaultResource) }
+    package static let defaultResource = "Config/confusion-costs.json"
+    package static var defaultPath: String { ToolResources.path(defaultResource) }
 
-    public var defaultCost: Double
-    public var costs: [String: Double]
+    package var defaultCost: Double
+    package var costs: [String: Double]
 
     enum CodingKeys: String, CodingKey { case defaultCost = "default", costs }
 
-    public init(defaultCost: Double = 1, costs: [String: Double]) {
+    package init(defaultCost: Double = 1, costs: [String: Double]) {
         self.defaultCost = defaultCost
         self.costs = costs
     }
@@ -39,31 +39,31 @@ public struct ConfusionCosts: Sendable, Hashable, Codable {
 
     static let range = 0.0...100.0
 
-    public static func load(_ path: String = defaultPath) throws -> ConfusionCosts {
+    package static func load(_ path: String = defaultPath) throws -> ConfusionCosts {
         try StrictJSON.load(ConfusionCosts.self, from: path)
     }
 
     /// The default matrix when its file is there (resources without it give no cost-weighted error); a file that is
     /// there but invalid is an error naming it.
-    public static func standard() throws -> ConfusionCosts? {
+    package static func standard() throws -> ConfusionCosts? {
         FileManager.default.fileExists(atPath: defaultPath) ? try load(defaultPath) : nil
     }
 
     /// The cost of answering `predicted` (nil: no answer) to an item of `gold`: 0 when right (locale-equivalent).
-    public func cost(gold: LanguageCode, predicted: LanguageCode?) -> Double {
+    package func cost(gold: LanguageCode, predicted: LanguageCode?) -> Double {
         if let predicted, predicted.isEquivalent(to: gold) { return 0 }
         return errorCost(gold: gold, predicted: predicted)
     }
 
     /// The cost of an answer already known to be wrong (no equivalence asked: a caller that scored it has).
-    public func errorCost(gold: LanguageCode, predicted: LanguageCode?) -> Double {
+    package func errorCost(gold: LanguageCode, predicted: LanguageCode?) -> Double {
         guard let predicted else { return defaultCost }
         return costs["\(gold.language)->\(predicted.language)"] ?? defaultCost
     }
 
     /// The mean cost per item of a config from its confusion counts (rows gold, columns predicted labels; a label
     /// that is no language code — an abstention, a failure — costs `default`).
-    public func meanCost(_ matrix: ConfusionMatrix) -> Double {
+    package func meanCost(_ matrix: ConfusionMatrix) -> Double {
         var total = 0.0, n = 0
         for (row, gold) in matrix.rows.enumerated() {
             let lang = LanguageCode(normalised: gold)

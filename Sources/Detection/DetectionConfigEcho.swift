@@ -1,12 +1,12 @@
 /// A config as it ran, echoed into the report (`DetectionReport.ConfigEcho`) and the results log's header.
 public struct DetectionConfigEcho: Sendable, Hashable, Codable {
-    public var name: String
-    public var detector: String
-    public var candidates: String
-    public var resolvedCandidates: [String]?
-    public var hints: String
+    package var name: String
+    package var detector: String
+    package var candidates: String
+    package var resolvedCandidates: [String]?
+    package var hints: String
 
-    public init(name: String, detector: String, candidates: String, resolvedCandidates: [String]? = nil, hints: String) {
+    package init(name: String, detector: String, candidates: String, resolvedCandidates: [String]? = nil, hints: String) {
         self.name = name
         self.detector = detector
         self.candidates = candidates

@@ -1,17 +1,17 @@
 import BenchSupport
 
 /// The `--configs FILE` shape: `{"configs":[…]}` (optionally with `"schema_version": 1`).
-public struct DetectionConfigFile: Sendable, Decodable {
-    public var list: DetectionConfigList
+package struct DetectionConfigFile: Sendable, Decodable {
+    package var list: DetectionConfigList
     /// The configs as written, `builtin` where no detector is named.
-    public var configs: [DetectionConfig] { list.configs }
+    package var configs: [DetectionConfig] { list.configs }
 
     private enum CodingKeys: String, CodingKey {
         case configs, sweep
         case schemaVersion = "schema_version"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["configs", "schema_version", "sweep"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let version = try container.decodeIfPresent(Int.self, forKey: .schemaVersion) ?? 1
@@ -29,7 +29,7 @@ public struct DetectionConfigFile: Sendable, Decodable {
         }
     }
 
-    public static func load(_ path: String) throws -> DetectionConfigList {
+    package static func load(_ path: String) throws -> DetectionConfigList {
         try StrictJSON.load(DetectionConfigFile.self, from: path).list
     }
 }

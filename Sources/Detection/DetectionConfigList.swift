@@ -3,13 +3,13 @@ import BenchSupport
 /// Detection configs as a file lists them (`--configs FILE`, bench.json's `detection.configs`), knowing
 /// which of them name their detector: a config that names none runs the run's detector (`--detector`,
 /// `detection.detector`), else `builtin`.
-public struct DetectionConfigList: Sendable, Decodable {
+package struct DetectionConfigList: Sendable, Decodable {
     /// The configs as written, `builtin` where no detector is named.
-    public var configs: [DetectionConfig]
+    package var configs: [DetectionConfig]
     /// Per config, whether it names its detector.
-    public var namesDetector: [Bool]
+    package var namesDetector: [Bool]
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         configs = try container.decode([DetectionConfig].self)
         namesDetector = try container.decode([DetectorKey].self).map(\.present)
@@ -25,22 +25,22 @@ public struct DetectionConfigList: Sendable, Decodable {
     }
 
     /// `configs` added after the others, naming no detector (a sweep's generated configs run the run's detector).
-    public init(configs: [DetectionConfig], namesDetector: [Bool]) {
+    package init(configs: [DetectionConfig], namesDetector: [Bool]) {
         self.configs = configs
         self.namesDetector = namesDetector
     }
 
-    public func appending(_ more: [DetectionConfig]) -> DetectionConfigList {
+    package func appending(_ more: [DetectionConfig]) -> DetectionConfigList {
         DetectionConfigList(configs: configs + more, namesDetector: namesDetector + more.map { _ in false })
     }
 
     /// The first config that names a detector other than `detector`: a run's detector cannot apply to it.
-    public func conflict(with detector: String) -> DetectionConfig? {
+    package func conflict(with detector: String) -> DetectionConfig? {
         zip(configs, namesDetector).first { config, named in named && config.detector != detector }?.0
     }
 
     /// The configs, those naming no detector given `detector`.
-    public func defaulting(to detector: String) -> [DetectionConfig] {
+    package func defaulting(to detector: String) -> [DetectionConfig] {
         zip(configs, namesDetector).map { config, named in
             var config = config
             if !named { config.detector = detector }

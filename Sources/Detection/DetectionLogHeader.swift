@@ -4,24 +4,24 @@ import Foundation
 /// The first line of `detection-results.jsonl`: what the logged results were measured with, so that
 /// `--resume` can refuse to mix them with results of other configs or settings. It names the rows' columns
 /// (`DetectionResultLine.columns`).
-public struct DetectionLogHeader: Sendable, Hashable, Codable {
+package struct DetectionLogHeader: Sendable, Hashable, Codable {
     static let formatVersion = 3
 
     /// Settings outside the configs that change results.
-    public struct Settings: Sendable, Hashable, Codable {
+    package struct Settings: Sendable, Hashable, Codable {
         /// The built-in recognizer's model file's content hash (`ModelHash`), when a config uses `builtin`.
-        public var recognizerModelHash: String?
+        package var recognizerModelHash: String?
         /// Per-item timeout of `exec:` detectors in seconds, when a config uses one.
-        public var execTimeoutSeconds: Double?
+        package var execTimeoutSeconds: Double?
 
-        public init(recognizerModelHash: String? = nil, execTimeoutSeconds: Double? = nil) {
+        package init(recognizerModelHash: String? = nil, execTimeoutSeconds: Double? = nil) {
             self.recognizerModelHash = recognizerModelHash
             self.execTimeoutSeconds = execTimeoutSeconds
         }
 
         /// The settings of a run whose built-in recognizer reads the model file at `recognizerModel` (nil when
         /// no config uses `builtin`), hashed here so that which hash the log keeps stays this target's choice.
-        public init(recognizerModelAt recognizerModel: URL?, execTimeoutSeconds: Double?) throws {
+        package init(recognizerModelAt recognizerModel: URL?, execTimeoutSeconds: Double?) throws {
             let hash = try recognizerModel.map { url in try ReportError.reading(url) { try ModelHash.hex(fileAt: url) } }
             self.init(recognizerModelHash: hash, execTimeoutSeconds: execTimeoutSeconds)
         }
@@ -31,13 +31,13 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
         }
     }
 
-    public var detectionLog: Int
+    package var detectionLog: Int
     /// The elements of each row, in order.
-    public var columns: [String]?
-    public var configs: [DetectionConfigEcho]
-    public var settings: Settings
+    package var columns: [String]?
+    package var configs: [DetectionConfigEcho]
+    package var settings: Settings
 
-    public init(configs: [DetectionConfigEcho], settings: Settings) {
+    package init(configs: [DetectionConfigEcho], settings: Settings) {
         detectionLog = Self.formatVersion
         columns = DetectionResultLine.columns
         self.configs = configs
@@ -50,7 +50,7 @@ public struct DetectionLogHeader: Sendable, Hashable, Codable {
 
     /// What differs from `other` (the earlier run's header), one phrase per difference; empty when the
     /// results can be mixed. Configs are matched by name: order does not change a result.
-    public func differences(from earlier: DetectionLogHeader) -> [String] {
+    package func differences(from earlier: DetectionLogHeader) -> [String] {
         var out: [String] = []
         let before = Dictionary(earlier.configs.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
         for config in configs {

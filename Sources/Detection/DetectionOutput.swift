@@ -3,17 +3,17 @@ import Foundation
 
 /// The files of a detection run in a run directory. The summary files are written atomically at the
 /// end; the per-item files stream (`DetectionStore.Writer`).
-public enum DetectionOutput {
-    public static let itemsFile = DetectionReport.itemsFile
-    public static let summaryFile = "detection-summary.csv"
-    public static let markdownFile = "detection.md"
-    public static let jsonFile = "detection.json"
+package enum DetectionOutput {
+    package static let itemsFile = DetectionReport.itemsFile
+    package static let summaryFile = "detection-summary.csv"
+    package static let markdownFile = "detection.md"
+    package static let jsonFile = "detection.json"
     /// Raw results appended as they are produced (so an interrupted run loses little), see `DetectionResultLog`.
-    public static let resultsLog = DetectionReport.resultsLog
+    package static let resultsLog = DetectionReport.resultsLog
 
     /// Writes the summary files: everything but the per-item CSV, the results log and report.html
     /// (`RunPage`, a layer up, written once per run by the command or suite that ran it).
-    public static func write(_ report: DetectionReport, to directory: URL) throws {
+    package static func write(_ report: DetectionReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))
         try AtomicFile.write(report.markdown, to: directory.appendingPathComponent(markdownFile))
         try AtomicFile.write(try JSONOutput.encode(report), to: directory.appendingPathComponent(jsonFile))
@@ -30,7 +30,7 @@ public enum DetectionOutput {
     }
 
     /// The report at `path`: a run directory or its detection.json.
-    public static func read(_ path: String) throws -> DetectionReport {
+    package static func read(_ path: String) throws -> DetectionReport {
         let url = jsonURL(path)
         do {
             return try JSONDecoder().decode(DetectionReport.self, from: Data(contentsOf: url))

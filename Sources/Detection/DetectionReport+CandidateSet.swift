@@ -5,25 +5,25 @@ import Items
 /// items of every other language go (wrong by construction, pushed into a candidate). The report keeps them apart.
 extension DetectionReport {
     /// A constrained config's items split by whether their true language is one of its candidates.
-    public struct CandidateSetSplit: Sendable, Hashable, Codable {
+    package struct CandidateSetSplit: Sendable, Hashable, Codable {
         /// Items of one language outside the set that a candidate took, e.g. 178 `mk` items called `ru`.
-        public struct Absorbed: Sendable, Hashable, Codable {
-            public var lang: String
-            public var predicted: String
-            public var count: Int
+        package struct Absorbed: Sendable, Hashable, Codable {
+            package var lang: String
+            package var predicted: String
+            package var count: Int
         }
 
-        public var config: String
-        public var candidates: Int
+        package var config: String
+        package var candidates: Int
         /// Items whose true language is a candidate (locale-equivalent), how many of them are right, and the Wilson interval.
-        public var inside: Int
-        public var insideCorrect: Int
-        public var insideCI: Statistics.Interval
+        package var inside: Int
+        package var insideCorrect: Int
+        package var insideCI: Statistics.Interval
         /// Items whose true language is not a candidate, and where they went, largest first.
-        public var outside: Int
-        public var absorbed: [Absorbed]
+        package var outside: Int
+        package var absorbed: [Absorbed]
 
-        public var insideAccuracy: Double { inside > 0 ? Double(insideCorrect) / Double(inside) : 0 }
+        package var insideAccuracy: Double { inside > 0 ? Double(insideCorrect) / Double(inside) : 0 }
 
         enum CodingKeys: String, CodingKey {
             case config, candidates, inside, insideCorrect = "inside_correct", insideCI = "inside_ci95", outside, absorbed
@@ -31,7 +31,7 @@ extension DetectionReport {
     }
 
     /// One split per config with a candidate set, from the per-language slices and the confusion counts.
-    public var candidateSetSplits: [CandidateSetSplit] {
+    package var candidateSetSplits: [CandidateSetSplit] {
         configs.compactMap { config in
             guard let candidates = config.resolvedCandidates?.map(LanguageCode.init(normalised:)) else { return nil }
             var split = CandidateSetSplit(config: config.name, candidates: candidates.count, inside: 0, insideCorrect: 0,
@@ -57,11 +57,11 @@ extension DetectionReport {
         }
     }
 
-    public static let candidateSetChartFile = "detection-candidates.svg"
+    package static let candidateSetChartFile = "detection-candidates.svg"
 
     /// Per constrained config (a sweep's have their own chart): accuracy over the items inside its set beside accuracy
     /// over all items, the two numbers a constrained config's headline gives.
-    public var candidateSetChart: String? {
+    package var candidateSetChart: String? {
         let splits = chartedSplits
         guard !splits.isEmpty else { return nil }
         let groups = splits.map { split in

@@ -6,16 +6,16 @@ import BenchSupport
 extension DetectionReport {
     /// One config where items ended in a detector error.
     public struct FailedConfig: Sendable, Hashable {
-        public var config: String
-        public var errors: Int
-        public var items: Int
+        package var config: String
+        package var errors: Int
+        package var items: Int
         /// The first error, to say what went wrong.
-        public var example: String
+        package var example: String
 
         /// More than half the items failed: the config's accuracy is not a measurement.
-        public var isFailed: Bool { errors * 2 > items }
+        package var isFailed: Bool { errors * 2 > items }
 
-        public var sentence: String {
+        package var sentence: String {
             "config '\(config)': \(errors) of \(items) items failed in the detector (e.g. \(example)); " + consequence
         }
 

@@ -5,10 +5,10 @@ import RunProvenance
 
 /// detection.md and its charts.
 extension DetectionReport {
-    public static let confusionChartFile = "detection-cyrillic.svg"
-    public static let lengthChartFile = "detection-length.svg"
+    package static let confusionChartFile = "detection-cyrillic.svg"
+    package static let lengthChartFile = "detection-length.svg"
 
-    public var markdown: String {
+    package var markdown: String {
         var out = "# Language detection\n\n"
         out += "\(items) items × \(configs.count) configs. Corpora: "
         out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".\n\n"
@@ -52,10 +52,10 @@ extension DetectionReport {
         return out
     }
 
-    public var confusionChart: String? { confusionChart(link: nil) }
+    package var confusionChart: String? { confusionChart(link: nil) }
 
     /// The Cyrillic confusion heatmap of the shipped config; `link` gives a cell's link from (config, true, predicted).
-    public func confusionChart(link: (@Sendable (_ config: String, _ lang: String, _ predicted: String) -> String?)?) -> String? {
+    package func confusionChart(link: (@Sendable (_ config: String, _ lang: String, _ predicted: String) -> String?)?) -> String? {
         guard let last = shippedConfig, let block = confusion[last.name]?.block(ConfusionMatrix.cyrillic), !block.rows.isEmpty else { return nil }
         let config = last.name
         var cellLink: (@Sendable (String, String) -> String?)?
@@ -64,7 +64,7 @@ extension DetectionReport {
                           link: cellLink).render()
     }
 
-    public var lengthChart: String {
+    package var lengthChart: String {
         let groups = LengthBucket.allCases.compactMap { bucket -> SVGBarChart.Group? in
             let values = primaryConfigs.map { metrics(config: $0.name, slice: SliceKey.length(bucket.rawValue).description).map { $0.accuracy * 100 } }
             return values.allSatisfy({ $0 == nil }) ? nil : SVGBarChart.Group(label: "\(bucket.rawValue) words", values: values)
@@ -74,8 +74,8 @@ extension DetectionReport {
 }
 
 /// The provenance footer every Markdown report ends with.
-public enum ProvenanceMarkdown {
-    public static func footer(_ p: Provenance) -> String {
+package enum ProvenanceMarkdown {
+    package static func footer(_ p: Provenance) -> String {
         var out = "---\n"
         out += "langbench \(ReportText.markdown(p.toolVersion))" + (p.gitCommit.map { " · commit \(ReportText.code(String($0.prefix(12))))" } ?? "")
         out += " · \(ReportText.markdown(p.host.cpu)), \(p.host.cores) cores · started \(ReportText.markdown(p.startedAt))"

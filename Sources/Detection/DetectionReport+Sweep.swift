@@ -4,21 +4,21 @@ import Items
 /// Accuracy against candidate-set size (`DetectionSweep`): per set, in the order the configs ran, how many candidates
 /// it has and how often the items whose language is among them are detected right, without and with the priors.
 extension DetectionReport {
-    public struct SweepPoint: Sendable, Hashable, Codable {
-        public var set: String
+    package struct SweepPoint: Sendable, Hashable, Codable {
+        package var set: String
         /// Candidates in the set; nil for no constraint (every language the detector knows).
-        public var candidates: Int?
+        package var candidates: Int?
         /// Items whose true language is in the set.
-        public var inside: Int
-        public var accuracy: Double
-        public var ci: Statistics.Interval
-        public var priorsAccuracy: Double?
-        public var priorsCI: Statistics.Interval?
+        package var inside: Int
+        package var accuracy: Double
+        package var ci: Statistics.Interval
+        package var priorsAccuracy: Double?
+        package var priorsCI: Statistics.Interval?
         /// The same figures over the items every set keeps (their language in every set): sets compared on one item set.
-        public var common: Int?
-        public var commonAccuracy: Double?
-        public var commonCI: Statistics.Interval?
-        public var priorsCommonAccuracy: Double?
+        package var common: Int?
+        package var commonAccuracy: Double?
+        package var commonCI: Statistics.Interval?
+        package var priorsCommonAccuracy: Double?
 
         enum CodingKeys: String, CodingKey {
             case set, candidates, inside, accuracy, ci = "ci95", priorsAccuracy = "priors_accuracy", priorsCI = "priors_ci95"
@@ -26,7 +26,7 @@ extension DetectionReport {
         }
     }
 
-    public static let sweepChartFile = "detection-sweep.svg"
+    package static let sweepChartFile = "detection-sweep.svg"
 
     /// Whether two configs get a paired comparison in the report: any two outside a sweep, and each sweep set without
     /// and with its priors (the sets themselves differ by construction; the sweep table compares them).
@@ -39,7 +39,7 @@ extension DetectionReport {
     }
 
     /// One point per sweep set (empty without a sweep).
-    public var sweep: [SweepPoint] {
+    package var sweep: [SweepPoint] {
         let splits = Dictionary(candidateSetSplits.map { ($0.config, $0) }, uniquingKeysWith: { first, _ in first })
         func inside(_ config: String) -> (n: Int, correct: Int)? {
             if let split = splits[config] { return (split.inside, split.insideCorrect) }
@@ -92,7 +92,7 @@ extension DetectionReport {
     }
 
     /// Accuracy inside each set, without and with priors, sets in sweep order.
-    public var sweepChart: String? {
+    package var sweepChart: String? {
         let points = sweep
         guard !points.isEmpty else { return nil }
         let groups = points.map { point in
@@ -117,14 +117,14 @@ extension DetectionReport {
 extension DetectionReport {
     /// The configs every table but the sweep's shows: the suite's own, without the sweep's generated ones (which the
     /// sweep table and chart show, and which often repeat a suite config row for row).
-    public var primaryConfigs: [ConfigEcho] {
+    package var primaryConfigs: [ConfigEcho] {
         let own = configs.filter { DetectionSweep.set(ofConfig: $0.name) == nil }
         return own.isEmpty ? configs : own
     }
 
     /// The config the app ships (the seed architecture's, `constrained+priors`) when the run has it, else the last of the
     /// suite's own: the one the Cyrillic heatmap shows.
-    public var shippedConfig: ConfigEcho? {
+    package var shippedConfig: ConfigEcho? {
         primaryConfigs.first { $0.name == DetectionConfig.seedArchitecture().name } ?? primaryConfigs.last
     }
 }

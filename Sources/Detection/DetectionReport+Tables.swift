@@ -5,7 +5,7 @@ import Items
 /// The detection report as tables: one schema for CSV, Markdown and JSON.
 extension DetectionReport {
     /// detection-summary.csv: one row per config × slice.
-    public var summaryTable: ReportTable {
+    package var summaryTable: ReportTable {
         var table = ReportTable(title: "Summary", columns: [
             .init("config"), .init("detector"), .init("slice"), .numeric("n"), .numeric("correct"), .numeric("accuracy"),
             .numeric("ci95_low"), .numeric("ci95_high"), .numeric("macro_f1"), .numeric("f1"),
@@ -108,11 +108,11 @@ extension DetectionReport {
     }
 
     /// p-values as people read them: four decimals, or scientific notation below 0.0001.
-    public static func pValue(_ p: Double) -> String {
+    package static func pValue(_ p: Double) -> String {
         p < 0.0001 ? String(format: "%.1e", p) : String(format: "%.4f", p)
     }
 
-    public static func percentInterval(_ interval: Statistics.Interval) -> String {
+    package static func percentInterval(_ interval: Statistics.Interval) -> String {
         String(format: "%.1f–%.1f", interval.low * 100, interval.high * 100)
     }
 }

@@ -4,13 +4,13 @@ import RunProvenance
 
 extension DetectionReport {
     /// Builds the report from results in config order (tests, and `merge` of shards' logs).
-    public init(configs: [DetectionRunner.ResolvedConfig], results: [DetectionResult], timings: [DetectionRunner.Timing],
+    package init(configs: [DetectionRunner.ResolvedConfig], results: [DetectionResult], timings: [DetectionRunner.Timing],
                 provenance: Provenance) {
         self.init(echoes: configs.map(ConfigEcho.init), results: results, timings: timings, provenance: provenance)
     }
 
     /// Builds the report from configs as echoed by an earlier report, and results in canonical order.
-    public init(echoes: [ConfigEcho], results: [DetectionResult], timings: [DetectionRunner.Timing], provenance: Provenance) {
+    package init(echoes: [ConfigEcho], results: [DetectionResult], timings: [DetectionRunner.Timing], provenance: Provenance) {
         var tally = DetectionTally(echoes: echoes)
         let configIndex = echoes.map(\.name).firstPositions
         var itemIndex: [String: Int] = [:]
@@ -24,7 +24,7 @@ extension DetectionReport {
     }
 
     /// Builds the report from the running aggregates of a run.
-    public init(tally: DetectionTally, timings: [DetectionRunner.Timing], provenance: Provenance) {
+    package init(tally: DetectionTally, timings: [DetectionRunner.Timing], provenance: Provenance) {
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
         configs = tally.echoes

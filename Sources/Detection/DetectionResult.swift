@@ -1,22 +1,22 @@
 import Items
 
 /// What one detection config said about one item.
-public struct DetectionResult: Sendable, Hashable, Codable {
-    public var itemID: String
-    public var lang: LanguageCode
-    public var tags: [String]
-    public var length: LengthBucket
-    public var config: String
-    public var detector: String
+package struct DetectionResult: Sendable, Hashable, Codable {
+    package var itemID: String
+    package var lang: LanguageCode
+    package var tags: [String]
+    package var length: LengthBucket
+    package var config: String
+    package var detector: String
     /// Nil when the detector abstained (`und`) or failed.
-    public var predicted: LanguageCode?
-    public var confidence: Double?
+    package var predicted: LanguageCode?
+    package var confidence: Double?
     /// Why there is no prediction when the detector failed (not set for a plain abstention).
-    public var error: String?
+    package var error: String?
     /// The item's `ItemFingerprint` when the result was measured (logs before format 2 have none).
-    public var itemHash: String? = nil
+    package var itemHash: String? = nil
 
-    public init(itemID: String, lang: LanguageCode, tags: [String], length: LengthBucket, config: String, detector: String, predicted: LanguageCode? = nil, confidence: Double? = nil, error: String? = nil, itemHash: String? = nil) {
+    package init(itemID: String, lang: LanguageCode, tags: [String], length: LengthBucket, config: String, detector: String, predicted: LanguageCode? = nil, confidence: Double? = nil, error: String? = nil, itemHash: String? = nil) {
         self.itemID = itemID
         self.lang = lang
         self.tags = tags
@@ -30,12 +30,12 @@ public struct DetectionResult: Sendable, Hashable, Codable {
     }
 
     /// Locale-equivalent prediction (`sr-Cyrl` counts for `sr`); abstentions and failures are wrong.
-    public var correct: Bool {
+    package var correct: Bool {
         predicted.map { $0.isEquivalent(to: lang) } ?? false
     }
 
     /// The prediction as reports show it: a code, `und`, or `error`.
-    public var predictedLabel: String {
+    package var predictedLabel: String {
         predicted?.identifier ?? (error == nil ? "und" : "error")
     }
 

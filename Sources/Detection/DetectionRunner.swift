@@ -9,26 +9,26 @@ import Items
 /// results does not depend on `jobs`. Others are driven from one task, one item at a time.
 public struct DetectionRunner: Sendable {
     /// A config with its candidate set resolved against the model profile.
-    public struct ResolvedConfig: Sendable, Hashable {
-        public var config: DetectionConfig
-        public var candidates: [LanguageCode]?
+    package struct ResolvedConfig: Sendable, Hashable {
+        package var config: DetectionConfig
+        package var candidates: [LanguageCode]?
     }
 
     /// Wall-clock facts per detector and config.
     public struct Timing: Sendable, Hashable, Codable {
-        public var config: String
-        public var detector: String
-        public var items: Int
-        public var seconds: Double
-        public var itemsPerSecond: Double
-        public var loadMs: Double
+        package var config: String
+        package var detector: String
+        package var items: Int
+        package var seconds: Double
+        package var itemsPerSecond: Double
+        package var loadMs: Double
         /// CPU seconds of the detector's calls, summed over tasks: each detecting thread's CPU time around
         /// its loop (`seconds` is wall time, which also counts the time a thread waited for its core). Only
         /// for a detector run on tasks (the built-in recognizer); nil for one driven an item at a time, and in
         /// runs written before it was recorded.
-        public var cpuSeconds: Double?
+        package var cpuSeconds: Double?
 
-        public init(config: String, detector: String, items: Int, seconds: Double, itemsPerSecond: Double, loadMs: Double, cpuSeconds: Double? = nil) {
+        package init(config: String, detector: String, items: Int, seconds: Double, itemsPerSecond: Double, loadMs: Double, cpuSeconds: Double? = nil) {
             self.config = config
             self.detector = detector
             self.items = items
@@ -43,15 +43,15 @@ public struct DetectionRunner: Sendable {
         }
     }
 
-    public var configs: [ResolvedConfig]
+    package var configs: [ResolvedConfig]
     /// Makes (or loads) a detector by its config name: `builtin` or `exec:<command>`.
-    public var makeDetector: @Sendable (String) async throws -> any LanguageIdentifying
+    package var makeDetector: @Sendable (String) async throws -> any LanguageIdentifying
     /// Tasks that detect at once, for detectors that allow it.
-    public var jobs: Int
+    package var jobs: Int
     /// Items per batch: the unit of parallel work and of flushing the results log.
-    public var batchSize: Int
+    package var batchSize: Int
 
-    public init(configs: [DetectionConfig], supported: [LanguageCode], jobs: Int = 1, batchSize: Int = 4096,
+    package init(configs: [DetectionConfig], supported: [LanguageCode], jobs: Int = 1, batchSize: Int = 4096,
                 makeDetector: @escaping @Sendable (String) async throws -> any LanguageIdentifying) throws {
         self.configs = try configs.map { ResolvedConfig(config: $0, candidates: try $0.resolvedCandidates(supported: supported)) }
         self.jobs = max(1, jobs)
@@ -62,11 +62,11 @@ public struct DetectionRunner: Sendable {
     /// Where results go, a batch at a time in order. `done` says whether the result of config number
     /// `config` for the item at `position` was measured already (not redone: the sink has it); nil when
     /// none was (a fresh run, which then asks nothing per item).
-    public struct Sink {
-        public var done: ((_ config: Int, _ position: Int) -> Bool)?
-        public var batch: (_ batch: Batch) throws -> Void
+    package struct Sink {
+        package var done: ((_ config: Int, _ position: Int) -> Bool)?
+        package var batch: (_ batch: Batch) throws -> Void
 
-        public init(done: ((Int, Int) -> Bool)? = nil, batch: @escaping (Batch) throws -> Void) {
+        package init(done: ((Int, Int) -> Bool)? = nil, batch: @escaping (Batch) throws -> Void) {
             self.done = done
             self.batch = batch
         }
@@ -75,20 +75,20 @@ public struct DetectionRunner: Sendable {
     /// One batch's results for the sink: the fresh ones at the positions in `todo` (in order, in
     /// consecutive chunks, as detections or results for the sink to build and encode: `FreshChunk`);
     /// the sink has the others (`Sink.done`).
-    public struct Batch: Sendable {
+    package struct Batch: Sendable {
         /// The config's number, in the run's order.
-        public var config: Int
-        public var positions: Range<Int>
-        public var todo: [Int]
+        package var config: Int
+        package var positions: Range<Int>
+        package var todo: [Int]
         var fresh: [FreshChunk]
     }
 
     /// The configs' detectors, each made once, with how long making it took.
-    public struct Detectors: Sendable {
+    package struct Detectors: Sendable {
         var made: [String: (detector: any LanguageIdentifying, loadMs: Double)] = [:]
 
         /// Ends every detector (external processes exit).
-        public func shutdown() async {
+        package func shutdown() async {
             for (detector, _) in made.values { await detector.shutdown() }
         }
     }
@@ -96,7 +96,7 @@ public struct DetectionRunner: Sendable {
     /// Makes every config's detector and checks that it can produce each of the config's candidates (so
     /// a candidate a detector cannot produce stops the run before the first item instead of scoring
     /// its items wrong). What was made is shut down when this throws.
-    public func makeDetectors() async throws -> Detectors {
+    package func makeDetectors() async throws -> Detectors {
         var detectors = Detectors()
         do {
             for resolved in configs where detectors.made[resolved.config.detector] == nil {
@@ -116,7 +116,7 @@ public struct DetectionRunner: Sendable {
     }
 
     /// `run(_:detectors:progress:sink:)` with the detectors made first.
-    public func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+    package func run(_ items: SortedCorpus, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
         try await run(items, detectors: try await makeDetectors(), progress: progress, sink: sink)
     }
 
@@ -129,7 +129,7 @@ public struct DetectionRunner: Sendable {
     /// Detects the item at every position p of `items` (canonical order) with every config; a result
     /// `sink.done` says is measured is not redone. Returns one timing per config. `detectors` (from
     /// `makeDetectors()`) are shut down when this returns or throws.
-    public func run(_ items: SortedCorpus, detectors: Detectors, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
+    package func run(_ items: SortedCorpus, detectors: Detectors, progress: any ProgressObserving = SilentProgress(), sink: Sink) async throws -> [Timing] {
         var timings: [Timing] = []
         let total = items.count
         progress.begin("detect", total: total * configs.count)
@@ -202,7 +202,7 @@ public struct DetectionRunner: Sendable {
     }
 
     /// The identity of a result for resuming: item and config.
-    public static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
+    package static func key(item: String, config: String) -> String { "\(config)\u{1F}\(item)" }
 
     /// The result of `outcome`, with its item's fingerprint.
     static func result(for item: CorpusItem, config: String, detector: String, outcome: DetectionOutcome) -> DetectionResult {

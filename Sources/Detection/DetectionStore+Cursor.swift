@@ -7,7 +7,7 @@ extension DetectionStore {
     /// parsed ahead on a thread of its own (`ResultBatches`). A log of several canonical segments (its
     /// `SegmentIndex`, written by the resume that appended out of order) is read as one stream per
     /// segment, merged.
-    public final class Cursor: ResultCursor {
+    package final class Cursor: ResultCursor {
         /// The log and how it is read: from the store (checked complete against its report at the end),
         /// or a bare log's first `length` bytes (a resumed run's, which has no report yet).
         private let source: Source
@@ -90,13 +90,13 @@ extension DetectionStore {
         }
 
         /// The configs of the run (`configNumber` counts them from 0).
-        public var configCount: Int { counts.count }
+        package var configCount: Int { counts.count }
 
         /// The config number (in the report's order) of the result `next` returned last.
-        public private(set) var configNumber = -1
+        package private(set) var configNumber = -1
 
         /// The next result, or nil after the last (when the log is checked complete against the report).
-        public func next() throws -> DetectionResult? {
+        package func next() throws -> DetectionResult? {
             guard !ended else { return nil }
             if let single {  // the common case, kept free of the merge's bookkeeping
                 if let result = try single.next() {
@@ -155,7 +155,7 @@ extension DetectionStore {
 
         /// The next result of config number `config`, skipping those of configs before it; nil past its
         /// last (one pass per config, joined by id: `compare`'s distinct items, the run page's table).
-        public func next(ofConfig config: Int) throws -> DetectionResult? {
+        package func next(ofConfig config: Int) throws -> DetectionResult? {
             while let result = try next() {
                 if configNumber == config { return result }
                 if configNumber > config { return nil }
@@ -164,7 +164,7 @@ extension DetectionStore {
         }
 
         /// A new pass over the same store.
-        public func reopened() throws -> Cursor {
+        package func reopened() throws -> Cursor {
             switch source {
             case .store(let store): try Cursor(store)
             case .log(let url, let length, let configs): try Cursor(log: url, length: length, configs: configs)
@@ -172,7 +172,7 @@ extension DetectionStore {
         }
 
         /// Starts the pass again from the first result.
-        public func rewind() throws {
+        package func rewind() throws {
             last = nil
             configNumber = -1
             ended = false

@@ -7,10 +7,10 @@ extension DetectionStore {
     /// Writes a run's per-item results, fresh, resumed or merged: the one way the layers above write the
     /// store, so that its format and a resume's checks stay in this target. Each result is appended to the
     /// log and, from the same pass, to its view for people (`detection-items.csv`) and the report's tallies.
-    public final class Writer {
+    package final class Writer {
         private let recorder: DetectionRecorder
         /// The runner's sink: results the log kept are not redone, and are copied from it in their place.
-        public let sink: DetectionRunner.Sink
+        package let sink: DetectionRunner.Sink
 
         private init(recorder: DetectionRecorder, kept: DetectionResume) throws {
             self.recorder = recorder
@@ -22,7 +22,7 @@ extension DetectionStore {
 
         /// A fresh log with `header` and a fresh per-item CSV in `directory`, replacing any there, for
         /// results of `echoes` over `itemCount` items.
-        public convenience init(creating directory: URL, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], itemCount: Int) throws {
+        package convenience init(creating directory: URL, header: DetectionLogHeader, echoes: [DetectionReport.ConfigEcho], itemCount: Int) throws {
             let url = directory.appendingPathComponent(DetectionOutput.resultsLog)
             let log = try DetectionResultLog(creating: url, header: header)
             try SegmentIndex.remove(of: url)
@@ -33,7 +33,7 @@ extension DetectionStore {
         /// `detect`'s writer in `directory` for a run of `header`'s configs over `items`. With `resume` and a
         /// log there, the log is checked (`DetectionResume.resuming`) and its results kept. Otherwise the run
         /// starts afresh.
-        public static func open(directory: URL, header: DetectionLogHeader, items: SortedCorpus, resume: Bool) throws -> Writer {
+        package static func open(directory: URL, header: DetectionLogHeader, items: SortedCorpus, resume: Bool) throws -> Writer {
             let url = directory.appendingPathComponent(DetectionOutput.resultsLog)
             guard resume, FileManager.default.fileExists(atPath: url.path) else {
                 // A fresh run replaces an old log.
@@ -51,18 +51,18 @@ extension DetectionStore {
 
         /// Records the fresh result of config number `config` for the item at `position`, in canonical order
         /// (a merge's results, a synthetic run's: those the runner's `sink` does not bring).
-        public func record(_ result: DetectionResult, config: Int, position: Int) throws {
+        package func record(_ result: DetectionResult, config: Int, position: Int) throws {
             try recorder.record(result, config: config, position: position, fresh: true)
         }
 
         /// Closes the log and the per-item CSV and returns the tallies of what was recorded.
-        public func finish() throws -> DetectionTally {
+        package func finish() throws -> DetectionTally {
             try recorder.finish()
         }
 
         /// `finish`, then the report of what was recorded, for the caller to write (`DetectionOutput.write`;
         /// the page is written once per run, a layer up).
-        public func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
+        package func finish(timings: [DetectionRunner.Timing], provenance: Provenance) throws -> DetectionReport {
             DetectionReport(tally: try finish(), timings: timings, provenance: provenance)
         }
     }

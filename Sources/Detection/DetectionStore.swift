@@ -17,19 +17,19 @@ import Storage
 /// segment, not the results. A duplicate result keeps the first; results of configs the report does not
 /// name are skipped; a log with fewer or more results of a config than the report counts is a
 /// `DamagedLog` at the end of the pass.
-public struct DetectionStore: Sendable {
+package struct DetectionStore: Sendable {
     /// The run's report (`detection.json`).
-    public let report: DetectionReport
+    package let report: DetectionReport
     /// The log's header (nil for a log of format 1).
-    public let header: DetectionLogHeader?
+    package let header: DetectionLogHeader?
     /// The results log.
-    public let log: URL
+    package let log: URL
 
     /// The config names of the run, in its order.
-    public var configs: [String] { report.configs.map(\.name) }
+    package var configs: [String] { report.configs.map(\.name) }
 
     /// Opens the run at `path`: a run or detect directory, or its `detection.json`.
-    public init(_ path: String) throws {
+    package init(_ path: String) throws {
         let report = try DetectionOutput.read(path)
         let json = DetectionOutput.jsonURL(path)
         guard report.schemaVersion >= 2 else {
@@ -53,12 +53,12 @@ public struct DetectionStore: Sendable {
     }
 
     /// A pass over the results from the first, in canonical order (a log of several segments read merged).
-    public func cursor() throws -> Cursor {
+    package func cursor() throws -> Cursor {
         try Cursor(self)
     }
 
     /// Every result, in canonical order, in memory (for small runs and tests: `compare` and `merge` stream).
-    public func allResults() throws -> [DetectionResult] {
+    package func allResults() throws -> [DetectionResult] {
         try cursor().remaining()
     }
 
@@ -117,7 +117,7 @@ public struct DetectionStore: Sendable {
 
     /// The report at `path` and its per-item results in canonical order (config order, then item id),
     /// all in memory (tests; every command streams them).
-    public static func readRun(_ path: String) throws -> (report: DetectionReport, results: [DetectionResult], header: DetectionLogHeader?) {
+    package static func readRun(_ path: String) throws -> (report: DetectionReport, results: [DetectionResult], header: DetectionLogHeader?) {
         let store = try DetectionStore(path)
         return (store.report, try store.allResults(), store.header)
     }

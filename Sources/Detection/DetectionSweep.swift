@@ -13,17 +13,17 @@ import Items
 /// `"none"` is every language the detector knows (no constraint). Every set holds the hints' languages (checked here for
 /// a list; an expression is checked when it is resolved, as a config's). The report's sweep table gives, per set, its
 /// size and accuracy over the items whose language is in it, without and with the priors.
-public struct DetectionSweep: Sendable, Hashable, Decodable {
-    public struct Set: Sendable, Hashable, Decodable {
-        public var name: String
-        public var candidates: CandidateSpec
+package struct DetectionSweep: Sendable, Hashable, Decodable {
+    package struct Set: Sendable, Hashable, Decodable {
+        package var name: String
+        package var candidates: CandidateSpec
 
-        public init(name: String, candidates: CandidateSpec) {
+        package init(name: String, candidates: CandidateSpec) {
             self.name = name
             self.candidates = candidates
         }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["name", "candidates"])
             let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             name = try container.decode(String.self, forKey: .init(stringValue: "name"))
@@ -34,18 +34,18 @@ public struct DetectionSweep: Sendable, Hashable, Decodable {
         }
     }
 
-    public var sets: [Set]
-    public var hints: [LanguageCode: Double]
+    package var sets: [Set]
+    package var hints: [LanguageCode: Double]
 
-    public static let prefix = "sweep-"
-    public static let priorsSuffix = "+priors"
+    package static let prefix = "sweep-"
+    package static let priorsSuffix = "+priors"
 
-    public init(sets: [Set], hints: [LanguageCode: Double]) {
+    package init(sets: [Set], hints: [LanguageCode: Double]) {
         self.sets = sets
         self.hints = hints
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["sets", "hints"])
         let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
         sets = try container.decode([Set].self, forKey: .init(stringValue: "sets"))
@@ -72,7 +72,7 @@ public struct DetectionSweep: Sendable, Hashable, Decodable {
     }
 
     /// Per set, the config without priors then the one with them.
-    public func configs(detector: String) -> [DetectionConfig] {
+    package func configs(detector: String) -> [DetectionConfig] {
         sets.flatMap { set in
             [DetectionConfig(name: Self.prefix + set.name, detector: detector, candidates: set.candidates),
              DetectionConfig(name: Self.prefix + set.name + Self.priorsSuffix, detector: detector, candidates: set.candidates, hints: hints)]
@@ -80,7 +80,7 @@ public struct DetectionSweep: Sendable, Hashable, Decodable {
     }
 
     /// The sweep set a generated config belongs to, and whether it carries the priors; nil for any other config.
-    public static func set(ofConfig name: String) -> (set: String, priors: Bool)? {
+    package static func set(ofConfig name: String) -> (set: String, priors: Bool)? {
         guard name.hasPrefix(prefix) else { return nil }
         let rest = name.dropFirst(prefix.count)
         return rest.hasSuffix(priorsSuffix) ? (String(rest.dropLast(priorsSuffix.count)), true) : (String(rest), false)

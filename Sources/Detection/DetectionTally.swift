@@ -4,7 +4,7 @@ import Items
 /// order, then item id): everything the report needs, in memory bounded by configs × slices ×
 /// languages plus two bits per item and config — never the results themselves. What a store's writer
 /// returns when finished (`DetectionStore.Writer`), made into a report with the run's timings.
-public struct DetectionTally: Sendable {
+package struct DetectionTally: Sendable {
     /// One config's slices, confusion counts and per-item outcomes.
     struct ConfigTally: Sendable {
         var detector: String?

@@ -7,7 +7,7 @@ public enum DetectorKind: Hashable, Sendable {
     static let execPrefix = "exec:"
 
     /// The kind a spec names; nil for anything else.
-    public init?(_ spec: String) {
+    package init?(_ spec: String) {
         if spec == DetectorKind.builtin.spec {
             self = .builtin
         } else if spec.hasPrefix(Self.execPrefix) {
@@ -24,5 +24,5 @@ public enum DetectorKind: Hashable, Sendable {
         }
     }
 
-    public var isExec: Bool { if case .exec = self { true } else { false } }
+    package var isExec: Bool { if case .exec = self { true } else { false } }
 }

@@ -9,8 +9,8 @@ import Items
 /// fails that item with a reason naming the detector; it is restarted for the next item, and given up
 /// on after `maxConsecutiveFailures` failures in a row (later items then fail at once). A best answer
 /// outside the request's candidates fails the item too, and the child carries on.
-public actor ExternalDetector: LanguageIdentifying {
-    public nonisolated let name: String
+package actor ExternalDetector: LanguageIdentifying {
+    package nonisolated let name: String
     let command: String
     let timeout: Duration
     let maxConsecutiveFailures: Int
@@ -20,17 +20,17 @@ public actor ExternalDetector: LanguageIdentifying {
     private var givenUp: String?
     private var nextID = 0
     /// Metadata lines the detector printed, in order.
-    public private(set) var metadata: [String] = []
+    package private(set) var metadata: [String] = []
 
     /// `name` is how outputs name it (default `exec:<command>`; a spec's credentials redacted, `Redaction.label(ofCommand:)`).
-    public init(command: String, name: String? = nil, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
+    package init(command: String, name: String? = nil, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
         self.name = name ?? Redaction.text("exec:\(command)")
         self.command = command
         self.timeout = timeout
         self.maxConsecutiveFailures = maxConsecutiveFailures
     }
 
-    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+    package func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
         if let givenUp { return .failed(givenUp) }
         do {
             let outcome = try await ask(text, candidates: candidates, hints: hints)
@@ -49,7 +49,7 @@ public actor ExternalDetector: LanguageIdentifying {
         }
     }
 
-    public func shutdown() async {
+    package func shutdown() async {
         await stopChild()
     }
 
@@ -150,7 +150,7 @@ public actor ExternalDetector: LanguageIdentifying {
 }
 
 /// Why an external detector failed an item.
-public enum ExternalDetectorError: Error, CustomStringConvertible {
+package enum ExternalDetectorError: Error, CustomStringConvertible {
     case cannotStart(String)
     case died(String)
     case timedOut(Double)
@@ -158,7 +158,7 @@ public enum ExternalDetectorError: Error, CustomStringConvertible {
     /// The best hypothesis is none of the request's candidates.
     case outsideCandidates(String, [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotStart(let reason): "cannot start (\(reason))"
         case .died(let detail): "the detector process \(detail)"

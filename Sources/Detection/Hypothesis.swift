@@ -2,10 +2,10 @@ import Items
 
 /// One candidate answer of a detector: a language and its probability.
 public struct Hypothesis: Sendable, Hashable, Codable {
-    public var lang: LanguageCode
-    public var probability: Double
+    package var lang: LanguageCode
+    package var probability: Double
 
-    public init(lang: LanguageCode, probability: Double) {
+    package init(lang: LanguageCode, probability: Double) {
         self.lang = lang
         self.probability = probability
     }
@@ -20,7 +20,7 @@ public enum DetectionOutcome: Sendable, Hashable {
     /// The detector failed on this item (crashed, hung, answered garbage): counts as an error.
     case failed(String)
 
-    public var top: Hypothesis? {
+    package var top: Hypothesis? {
         if case .hypotheses(let list) = self { return list.first }
         return nil
     }
@@ -44,7 +44,7 @@ public protocol LanguageIdentifying: Sendable {
 }
 
 extension LanguageIdentifying {
-    public var knownLanguages: [LanguageCode]? { nil }
-    public func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? { nil }
-    public func shutdown() async {}
+    package var knownLanguages: [LanguageCode]? { nil }
+    package func concurrentIdentifier(candidates: [LanguageCode]?, hints: [LanguageCode: Double]) -> (@Sendable (String) -> Hypothesis?)? { nil }
+    package func shutdown() async {}
 }

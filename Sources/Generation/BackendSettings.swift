@@ -4,9 +4,9 @@ import LlamaBackend
 /// How a profile's replies reach the server: llama.cpp's native `/completion` (the default) or an
 /// OpenAI-compatible API, with the model name and the environment variable holding the key.
 /// The profile's `backend` section; every key has a default, so profiles without it decode unchanged.
-public struct BackendSettings: Sendable, Hashable, Codable {
+package struct BackendSettings: Sendable, Hashable, Codable {
     /// Which API replies go through.
-    public enum API: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum API: String, Sendable, Hashable, Codable, CaseIterable {
         /// llama-server's native `/completion` (server timings and echoed settings on every reply).
         case llama
         /// `/v1/completions`: the plain prompt (base models).
@@ -15,7 +15,7 @@ public struct BackendSettings: Sendable, Hashable, Codable {
         case openAIChat = "openai-chat"
 
         /// The OpenAI-compatible API, nil for the native one.
-        public var openAI: OpenAIAPI? {
+        package var openAI: OpenAIAPI? {
             switch self {
             case .llama: nil
             case .openAICompletions: .completions
@@ -24,21 +24,21 @@ public struct BackendSettings: Sendable, Hashable, Codable {
         }
     }
 
-    public var api: API
+    package var api: API
     /// The model name sent to an OpenAI-compatible server; nil takes the server's only model.
-    public var model: String?
+    package var model: String?
     /// The environment variable holding the API key (sent as `Authorization: Bearer`); nil sends none.
-    public var apiKeyEnv: String?
+    package var apiKeyEnv: String?
     /// Send llama.cpp's sampling fields (`top_k`, `min_p`, `cache_prompt`, `ignore_eos`) on the OpenAI APIs too.
-    public var llamaSampling: Bool
+    package var llamaSampling: Bool
     /// Retries of a 429 answer before the reply falls back as `rate-limited`.
-    public var rateLimitRetries: Int
+    package var rateLimitRetries: Int
 
     enum CodingKeys: String, CodingKey {
         case api, model, apiKeyEnv = "api_key_env", llamaSampling = "llama_sampling", rateLimitRetries = "rate_limit_retries"
     }
 
-    public init(api: API = .llama, model: String? = nil, apiKeyEnv: String? = nil, llamaSampling: Bool = true, rateLimitRetries: Int = 3) {
+    package init(api: API = .llama, model: String? = nil, apiKeyEnv: String? = nil, llamaSampling: Bool = true, rateLimitRetries: Int = 3) {
         self.api = api
         self.model = model
         self.apiKeyEnv = apiKeyEnv
@@ -46,7 +46,7 @@ public struct BackendSettings: Sendable, Hashable, Codable {
         self.rateLimitRetries = rateLimitRetries
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: CodingKeys.allNames)
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let defaults = BackendSettings()

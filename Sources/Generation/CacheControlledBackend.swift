@@ -8,16 +8,16 @@ import Synchronization
 /// prefix (a one-token request) so each timed request finds exactly that prefix cached, never the
 /// previous route's whole prompt. Priming time is reported to `UntimedWork.current` so the pipeline
 /// leaves it out of every timing.
-public struct CacheControlledBackend: TextCompleting {
-    public var base: any TextCompleting
-    public var policy: CachePolicy
+package struct CacheControlledBackend: TextCompleting {
+    package var base: any TextCompleting
+    package var policy: CachePolicy
 
-    public init(_ base: any TextCompleting, policy: CachePolicy) {
+    package init(_ base: any TextCompleting, policy: CachePolicy) {
         self.base = base
         self.policy = policy
     }
 
-    public func complete(_ request: CompletionRequest) async throws -> Completion {
+    package func complete(_ request: CompletionRequest) async throws -> Completion {
         var timed = request
         timed.cachePrompt = policy.cachePrompt
         if policy == .warmPrefix, let prefix = Self.instructionPrefix(request.prompt) {
@@ -41,17 +41,17 @@ public struct CacheControlledBackend: TextCompleting {
 
 /// Time spent inside a route on work that is not part of what is measured (cache priming).
 /// Bound per route with `UntimedWork.$current.withValue` so concurrent items never share one.
-public final class UntimedWork: Sendable {
-    @TaskLocal public static var current: UntimedWork?
+package final class UntimedWork: Sendable {
+    @TaskLocal package static var current: UntimedWork?
     private let total = Mutex(0.0)
 
-    public init() {}
+    package init() {}
 
-    public func add(_ ms: Double) {
+    package func add(_ ms: Double) {
         total.withLock { $0 += ms }
     }
 
-    public var milliseconds: Double {
+    package var milliseconds: Double {
         total.withLock { $0 }
     }
 }

@@ -1,6 +1,6 @@
 /// What the server's prompt cache holds when a timed request starts: the state every timing is
 /// measured from, sent on every request and echoed into the report.
-public enum CachePolicy: String, Sendable, Codable, CaseIterable {
+package enum CachePolicy: String, Sendable, Codable, CaseIterable {
     /// Nothing reused: every request evaluates its whole prompt (`cache_prompt: false`). The default
     /// for timing, checked per request with the server's own `timings.prompt_n` and `cache_n`.
     case cold
@@ -9,5 +9,5 @@ public enum CachePolicy: String, Sendable, Codable, CaseIterable {
     case warmPrefix = "warm-prefix"
 
     /// The `cache_prompt` value timed requests are sent with.
-    public var cachePrompt: Bool { self == .warmPrefix }
+    package var cachePrompt: Bool { self == .warmPrefix }
 }

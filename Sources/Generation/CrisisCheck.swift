@@ -4,11 +4,11 @@ import Items
 
 /// Flags messages for the crisis protocol: the corpus tag `crisis`, or a keyword of the message's
 /// language (or of any language when it is unknown) found by case-folded substring match.
-public struct CrisisCheck: Sendable {
+package struct CrisisCheck: Sendable {
     /// Keywords per language, already normalised.
-    public var keywords: [String: [String]]
+    package var keywords: [String: [String]]
 
-    public init(keywords: [String: [String]]) {
+    package init(keywords: [String: [String]]) {
         var all: [String: [String]] = [:]
         for (language, list) in keywords {
             all[language] = list.map(Self.normalise).flatMap { Self.spellings(of: $0, language: language) }
@@ -17,7 +17,7 @@ public struct CrisisCheck: Sendable {
     }
 
     /// Reads `lang<TAB>keyword` lines with a header (Config/crisis-keywords.tsv).
-    public static func load(_ path: String) throws -> CrisisCheck {
+    package static func load(_ path: String) throws -> CrisisCheck {
         if let kind = FileKind.notRegular(path), kind != "a character device" {
             throw ConfigurationError.unreadable(path: path, reason: "\(kind), not a keyword list")
         }
@@ -48,10 +48,10 @@ public struct CrisisCheck: Sendable {
     }
 
     /// The default keyword list, inside the tool's resources (`ToolResources`).
-    public static let defaultResource = "Config/crisis-keywords.tsv"
-    public static var defaultPath: String { ToolResources.path(defaultResource) }
+    package static let defaultResource = "Config/crisis-keywords.tsv"
+    package static var defaultPath: String { ToolResources.path(defaultResource) }
 
-    public func isCrisis(_ item: CorpusItem, detected: LanguageCode?) -> Bool {
+    package func isCrisis(_ item: CorpusItem, detected: LanguageCode?) -> Bool {
         if item.hasTag("crisis") { return true }
         let text = Self.normalise(item.text)
         var languages = Set([item.lang.language, detected?.language].compactMap { $0 })
@@ -62,7 +62,7 @@ public struct CrisisCheck: Sendable {
     }
 
     /// The languages whose keywords count for each other's messages.
-    public static let confusable: Set<String> = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
+    package static let confusable: Set<String> = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
 
     /// Lowercase, Turkish dotted capital I and dotless ı (Turkish, Kazakh Latin) folded to i,
     /// typographic apostrophes to '.

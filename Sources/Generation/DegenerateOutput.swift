@@ -12,28 +12,28 @@
 ///   ("!!!!!!!!!!", "хахахахахахахаха"), which is one "word".
 /// A loop, not word frequency, is the test: a stuck decoder repeats in order, while normal text can
 /// use one word often ("да, да, конечно да") without ever cycling.
-public struct DegenerateOutput: Sendable, Hashable {
+package struct DegenerateOutput: Sendable, Hashable {
     /// Longest repeating block, in units.
-    public var maxCycle: Int
+    package var maxCycle: Int
     /// Back-to-back repetitions of the block.
-    public var minRepeats: Int
+    package var minRepeats: Int
     /// Share of the text's units the repetitions cover.
-    public var minCoverage: Double
+    package var minCoverage: Double
     /// Shorter texts are never degenerate: "Да, да, да!" is a reply.
-    public var minUnits: Int
+    package var minUnits: Int
 
     /// Words: four repeats of a block of up to eight words covering half of six or more words. No
     /// normal sentence repeats a phrase four times in a row; a 48-token reply stuck in a loop does
     /// it many times (the seed run's "Ти, ти, …" has 24 repeats). Three repeats ("да, да, да") and
     /// short replies stay normal.
-    public static let words = DegenerateOutput(maxCycle: 8, minRepeats: 4, minCoverage: 0.5, minUnits: 6)
+    package static let words = DegenerateOutput(maxCycle: 8, minRepeats: 4, minCoverage: 0.5, minUnits: 6)
     /// Characters: eight repeats of one to three characters covering half of ten or more. Words
     /// repeat a letter two or three times ("Ааа!", "Zzz") and laughter a syllable a few times;
     /// eight is far past either.
-    public static let characters = DegenerateOutput(maxCycle: 3, minRepeats: 8, minCoverage: 0.5, minUnits: 10)
+    package static let characters = DegenerateOutput(maxCycle: 3, minRepeats: 8, minCoverage: 0.5, minUnits: 10)
 
     /// The rule in one line, for the report's definitions.
-    public static var definition: String {
+    package static var definition: String {
         func rule(_ p: DegenerateOutput, _ unit: String) -> String {
             "a block of 1-\(p.maxCycle) \(unit) repeated back to back \(p.minRepeats)+ times covering \(Int(p.minCoverage * 100))% of \(p.minUnits)+ \(unit)"
         }
@@ -41,7 +41,7 @@ public struct DegenerateOutput: Sendable, Hashable {
     }
 
     /// Whether `text` is degenerate by the word rule or the character rule.
-    public static func isDegenerate(_ text: String) -> Bool {
+    package static func isDegenerate(_ text: String) -> Bool {
         let folded = text.lowercased()
         return words.loops(wordUnits(folded)) || characters.loops(folded.filter { !$0.isWhitespace })
     }

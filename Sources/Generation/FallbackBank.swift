@@ -3,11 +3,11 @@ import Items
 
 /// Canned replies per language (Corpora/fallback-bank.tsv): `fallback` lines for failed stages and
 /// one `crisis-safe` line for the crisis protocol. English stands in for a language without lines.
-public struct FallbackBank: Sendable {
+package struct FallbackBank: Sendable {
     var replies: [String: [String]]
     var crisisReplies: [String: String]
 
-    public init(_ corpus: Corpus) {
+    package init(_ corpus: Corpus) {
         var replies: [String: [String]] = [:]
         var crisis: [String: String] = [:]
         for item in corpus.items {
@@ -22,21 +22,21 @@ public struct FallbackBank: Sendable {
     }
 
     /// The default bank, inside the tool's resources (`ToolResources`).
-    public static let defaultResource = "Corpora/fallback-bank.tsv"
-    public static var defaultPath: String { ToolResources.path(defaultResource) }
+    package static let defaultResource = "Corpora/fallback-bank.tsv"
+    package static var defaultPath: String { ToolResources.path(defaultResource) }
 
     /// A fallback reply, chosen deterministically from `key` so reruns give the same line.
-    public func reply(for lang: LanguageCode, key: String) -> String {
+    package func reply(for lang: LanguageCode, key: String) -> String {
         let lines = replies[lang.language] ?? replies["en"] ?? ["…"]
         var hash = FNV1a64()
         hash.add(key)
         return lines[Int(hash.value % UInt64(lines.count))]
     }
 
-    public func crisisReply(for lang: LanguageCode) -> String {
+    package func crisisReply(for lang: LanguageCode) -> String {
         crisisReplies[lang.language] ?? crisisReplies["en"] ?? "Please reach out to local emergency services or someone you trust."
     }
 
     /// Languages with canned lines.
-    public var languages: [String] { replies.keys.sorted() }
+    package var languages: [String] { replies.keys.sorted() }
 }

@@ -1,5 +1,5 @@
 /// Why a reply came from the canned bank instead of the model. Every fallback records one.
-public enum FallbackReason: String, Sendable, Codable, CaseIterable, Comparable {
+package enum FallbackReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// The server could not be reached or died.
     case modelUnavailable = "model-unavailable"
     /// Direct generation was forced on a language the profile does not support, and the profile
@@ -25,7 +25,7 @@ public enum FallbackReason: String, Sendable, Codable, CaseIterable, Comparable 
     /// The server kept answering 429 (rate limited) through every retry.
     case rateLimited = "rate-limited"
 
-    public static func < (lhs: FallbackReason, rhs: FallbackReason) -> Bool {
+    package static func < (lhs: FallbackReason, rhs: FallbackReason) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

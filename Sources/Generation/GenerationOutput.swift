@@ -2,25 +2,25 @@ import BenchSupport
 import Foundation
 
 /// The files of a generation run.
-public enum GenerationOutput {
-    public static let itemsFile = "generation-items.csv"
-    public static let summaryFile = "generation-summary.csv"
-    public static let markdownFile = "generation.md"
-    public static let jsonFile = "generation.json"
-    public static let diagnosticsFile = "diagnostics.jsonl"
-    public static let repliesFile = "replies.jsonl"
+package enum GenerationOutput {
+    package static let itemsFile = "generation-items.csv"
+    package static let summaryFile = "generation-summary.csv"
+    package static let markdownFile = "generation.md"
+    package static let jsonFile = "generation.json"
+    package static let diagnosticsFile = "diagnostics.jsonl"
+    package static let repliesFile = "replies.jsonl"
     /// Records appended as produced, for resume and merge.
-    public static let recordsLog = "generation-records.jsonl"
-    public static let serverLog = "llama-server.log"
+    package static let recordsLog = "generation-records.jsonl"
+    package static let serverLog = "llama-server.log"
     /// The run's page, which `RunPage` (a layer up: it also shows detection) writes beside these files.
-    public static let pageFile = "report.html"
+    package static let pageFile = "report.html"
     /// What a finished run leaves beside its logs (the page written by whoever ran it, once per run).
-    public static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
+    package static let reportFiles = [itemsFile, summaryFile, markdownFile, jsonFile, GenerationReport.latencyChartFile, GenerationReport.fallbackChartFile,
                                      GenerationReport.variantChartFile, pageFile]
 
     /// Writes the summary files: everything but the per-record logs and report.html (`RunPage`, a layer up, written
     /// once per run by the command or suite that ran it).
-    public static func write(_ report: GenerationReport, to directory: URL) throws {
+    package static func write(_ report: GenerationReport, to directory: URL) throws {
         try AtomicFile.write(CSVWriter.render(report.itemsTable), to: directory.appendingPathComponent(itemsFile))
         try AtomicFile.write(CSVWriter.render(report.summaryTable), to: directory.appendingPathComponent(summaryFile))
         try AtomicFile.write(report.markdown, to: directory.appendingPathComponent(markdownFile))
@@ -34,7 +34,7 @@ public enum GenerationOutput {
 
     /// Reads the report at `path` (a run directory or its generation.json) with its records, from the records
     /// log beside it (`GenerationStore`). A report of another schema is refused, naming it and how to record again.
-    public static func read(_ path: String) throws -> GenerationReport {
+    package static func read(_ path: String) throws -> GenerationReport {
         var url = URL(fileURLWithPath: path)
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {

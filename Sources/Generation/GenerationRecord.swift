@@ -2,76 +2,76 @@ import Items
 
 /// One item through one route (one repeat): outcome, reason, the route order and cache state it was
 /// timed in, every timing, and whether the person was served in their own language. Never holds text.
-public struct GenerationRecord: Sendable, Hashable, Codable {
-    public enum Outcome: String, Sendable, Codable { case model, fallback }
+package struct GenerationRecord: Sendable, Hashable, Codable {
+    package enum Outcome: String, Sendable, Codable { case model, fallback }
     /// What happened to the conversation history on the pivot.
-    public enum HistoryUse: String, Sendable, Codable {
+    package enum HistoryUse: String, Sendable, Codable {
         case none, used, dropped
     }
 
-    public var itemID: String
+    package var itemID: String
     /// The generation variant (`--variants`) this record ran; nil in a run without a variants file.
-    public var variant: String?
+    package var variant: String?
     /// The detection config this record's message was detected with, when it is not the run's reference config (the
     /// first, whose records carry nil and make every figure but the served funnel).
-    public var config: String?
+    package var config: String?
     /// True when this record's requests were an earlier config's, reused: the same detected language gives the same
     /// requests, and the reply's language check agreed (`ServedFunnel`); nil when it made its own.
-    public var shared: Bool?
-    public var lang: LanguageCode
-    public var detectedLang: String
-    public var route: Route
-    public var repeatIndex: Int
+    package var shared: Bool?
+    package var lang: LanguageCode
+    package var detectedLang: String
+    package var route: Route
+    package var repeatIndex: Int
     /// Which route of the item ran first (counterbalanced per item, seeded); `single` when one route ran.
-    public var routeOrder: RouteOrder
+    package var routeOrder: RouteOrder
     /// The cache state every request of this record started from.
-    public var cachePolicy: CachePolicy
-    public var outcome: Outcome
-    public var fallbackReason: FallbackReason?
-    public var errorMessage: String?
-    public var history: HistoryUse
-    public var totalMs: Double
+    package var cachePolicy: CachePolicy
+    package var outcome: Outcome
+    package var fallbackReason: FallbackReason?
+    package var errorMessage: String?
+    package var history: HistoryUse
+    package var totalMs: Double
     /// Until the first token of the reply the user reads (for the pivot, of the translated reply).
-    public var ttftMs: Double?
+    package var ttftMs: Double?
     /// (total − TTFT) / (tokens of the reply the user reads − 1).
-    public var tpotMs: Double?
-    public var detectMs: Double
-    public var translateIn: StageTiming?
-    public var translateHistoryMs: Double?
-    public var generate: StageTiming?
-    public var translateOut: StageTiming?
+    package var tpotMs: Double?
+    package var detectMs: Double
+    package var translateIn: StageTiming?
+    package var translateHistoryMs: Double?
+    package var generate: StageTiming?
+    package var translateOut: StageTiming?
     /// Prompt and completion tokens summed over every request of this item; nil once a request's
     /// count is unknown (a server that reports no usage).
-    public var promptTokens: Int?
-    public var completionTokens: Int?
+    package var promptTokens: Int?
+    package var completionTokens: Int?
     /// Tokens/s of the generation stage from the server's counts and the client's stream timing.
-    public var generateTokensPerSecond: Double?
-    public var replyLang: String?
+    package var generateTokensPerSecond: Double?
+    package var replyLang: String?
     /// The reply's language matched the detected language (what the pipeline checks).
-    public var replyLangOK: Bool?
+    package var replyLangOK: Bool?
     /// The reply came from the model and is in the item's true language (its corpus label); nil for crisis items.
-    public var servedInOwnLanguage: Bool?
+    package var servedInOwnLanguage: Bool?
     /// Why not: `misdetected`, `wrong-output-language` or the fallback reason.
-    public var notServedReason: String?
+    package var notServedReason: String?
     /// The second judge's verdict (`JudgeAgreement`): a model reply, not degenerate, it finds in the true language; nil
     /// without a second judge (and for crisis items).
-    public var servedBySecondJudge: Bool?
+    package var servedBySecondJudge: Bool?
     /// The reply's language as the second judge found it (`und`: it abstained); nil when it read no reply.
-    public var secondJudgeLang: String?
+    package var secondJudgeLang: String?
     /// The pool server this record ran on (`server-1`, …, in `--server-url` order); nil in a run on one server.
-    public var server: String?
+    package var server: String?
     /// The pool server that had this record's item when it failed, so the item moved to `server`; nil when it never moved.
-    public var reassignedFrom: String?
+    package var reassignedFrom: String?
     /// True when a request of this record got text past its stop string (the server ignored `stop`) and the text was
     /// cut there; nil when every request stopped where it was asked to.
-    public var ignoredStop: Bool?
+    package var ignoredStop: Bool?
     /// True when a server's text held the API key and it was redacted before anything was recorded; nil otherwise.
-    public var secretRedacted: Bool?
+    package var secretRedacted: Bool?
     /// True when a server reported a token count no request of this record could have (then the record's count is unknown).
-    public var invalidCounts: Bool?
+    package var invalidCounts: Bool?
     /// chrF of the pivot's translate-in output against the item's English reference (`TranslationReferences`); nil
     /// without a reference, on the direct route, or when the message was not translated.
-    public var translateInChrF: Double?
+    package var translateInChrF: Double?
 
     enum CodingKeys: String, CodingKey {
         case itemID = "item_id", variant, config, shared, lang, detectedLang = "detected_lang", route, repeatIndex = "repeat", routeOrder = "route_order"
@@ -95,10 +95,10 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
     static let keySeparator: Character = "\u{1F}"
 
     /// The identity of this record.
-    public var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant, config: config) }
+    package var key: String { Self.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant, config: config) }
 
     /// The key in words: `item 'x', variant v, config c, route direct, repeat 0`.
-    public var keyDescription: String {
+    package var keyDescription: String {
         "item '\(itemID)'\(variant.map { ", variant \($0)" } ?? "")\(config.map { ", config \($0)" } ?? ""), route \(route.rawValue), repeat \(repeatIndex)"
     }
 
@@ -113,21 +113,21 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
         return nil
     }
 
-    public var generateMs: Double? { generate?.ms }
-    public var translateInMs: Double? { translateIn?.ms }
-    public var translateOutMs: Double? { translateOut?.ms }
+    package var generateMs: Double? { generate?.ms }
+    package var translateInMs: Double? { translateIn?.ms }
+    package var translateOutMs: Double? { translateOut?.ms }
     /// End-to-end cost per generated token (all stages, translations included): a length-controlled view of total_ms.
-    public var msPerToken: Double? { completionTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
+    package var msPerToken: Double? { completionTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
     /// Tokens of the reply the person reads: the translated reply on the pivot, else the generated one.
-    public var replyTokens: Int? { (translateOut ?? generate)?.completionTokens }
+    package var replyTokens: Int? { (translateOut ?? generate)?.completionTokens }
     /// End-to-end cost per token of the reply the person reads: what a longer wait buys them.
-    public var msPerReplyToken: Double? { replyTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
+    package var msPerReplyToken: Double? { replyTokens.flatMap { $0 > 0 ? totalMs / Double($0) : nil } }
     /// Whether the language the pipeline answered in was the item's true one (an abstention is answered as English).
-    public var detectedRight: Bool {
+    package var detectedRight: Bool {
         (detectedLang == "und" ? ReplyPipeline.english : LanguageCode(normalised: detectedLang)).isEquivalent(to: lang)
     }
     /// The timed requests of this record.
-    public var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
+    package var stages: [StageTiming] { [translateIn, generate, translateOut].compactMap { $0 } }
     /// A record's requests by name, in the order they run: what the per-stage tables list.
     static var namedStages: [(name: String, path: KeyPath<GenerationRecord, StageTiming?>)] {
         [("translate-in", \.translateIn), ("generate", \.generate), ("translate-out", \.translateOut)]
@@ -135,27 +135,27 @@ public struct GenerationRecord: Sendable, Hashable, Codable {
 }
 
 /// The order an item's routes ran in.
-public enum RouteOrder: String, Sendable, Codable, CaseIterable {
+package enum RouteOrder: String, Sendable, Codable, CaseIterable {
     case directFirst = "direct-first", pivotFirst = "pivot-first", single
 }
 
 /// One line of diagnostics.jsonl: metadata about a stage, never message or reply text.
-public struct DiagnosticEvent: Sendable, Hashable, Codable {
-    public var itemID: String
-    public var variant: String?
+package struct DiagnosticEvent: Sendable, Hashable, Codable {
+    package var itemID: String
+    package var variant: String?
     /// The detection config, as in `GenerationRecord.config`.
-    public var config: String?
-    public var lang: String
-    public var detectedLang: String?
-    public var route: Route?
-    public var stage: String
+    package var config: String?
+    package var lang: String
+    package var detectedLang: String?
+    package var route: Route?
+    package var stage: String
     /// `ok`, `failed`, `skipped` or `dropped`.
-    public var outcome: String
-    public var errorType: String?
-    public var errorMessage: String?
-    public var durationMs: Double?
-    public var tokensIn: Int?
-    public var tokensOut: Int?
+    package var outcome: String
+    package var errorType: String?
+    package var errorMessage: String?
+    package var durationMs: Double?
+    package var tokensIn: Int?
+    package var tokensOut: Int?
 
     enum CodingKeys: String, CodingKey {
         case itemID = "item_id", variant, config, lang, detectedLang = "detected_lang", route, stage, outcome, errorType = "error_type"
@@ -164,18 +164,18 @@ public struct DiagnosticEvent: Sendable, Hashable, Codable {
 }
 
 /// A reply a person can read (replies.jsonl): the only place text lives.
-public struct ReplyRecord: Sendable, Hashable, Codable {
-    public var itemID: String
-    public var variant: String?
+package struct ReplyRecord: Sendable, Hashable, Codable {
+    package var itemID: String
+    package var variant: String?
     /// The detection config, as in `GenerationRecord.config`.
-    public var config: String?
-    public var route: Route
-    public var repeatIndex: Int
-    public var lang: String
-    public var outcome: GenerationRecord.Outcome
-    public var reply: String
+    package var config: String?
+    package var route: Route
+    package var repeatIndex: Int
+    package var lang: String
+    package var outcome: GenerationRecord.Outcome
+    package var reply: String
 
-    public init(itemID: String, variant: String? = nil, config: String? = nil, route: Route, repeatIndex: Int, lang: String,
+    package init(itemID: String, variant: String? = nil, config: String? = nil, route: Route, repeatIndex: Int, lang: String,
                 outcome: GenerationRecord.Outcome, reply: String) {
         self.itemID = itemID
         self.variant = variant
@@ -192,5 +192,5 @@ public struct ReplyRecord: Sendable, Hashable, Codable {
     }
 
     /// The key of the record this reply belongs to (`GenerationRecord.key`).
-    public var key: String { GenerationRecord.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant, config: config) }
+    package var key: String { GenerationRecord.key(item: itemID, route: route, repeatIndex: repeatIndex, variant: variant, config: config) }
 }

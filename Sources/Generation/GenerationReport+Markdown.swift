@@ -5,10 +5,10 @@ import RunProvenance
 
 /// generation.md and its charts.
 extension GenerationReport {
-    public static let latencyChartFile = "generation-latency.svg"
-    public static let fallbackChartFile = "generation-fallbacks.svg"
+    package static let latencyChartFile = "generation-latency.svg"
+    package static let fallbackChartFile = "generation-fallbacks.svg"
 
-    public var markdown: String {
+    package var markdown: String {
         var out = "# Reply generation: direct vs pivot\n\n" + steadinessWarning
         let items = Set(records.map(\.itemID)).count
         out += "\(items) items, route `\(settings.route.rawValue)`, profile \(ReportText.code(settings.profile)), \(settings.repeats) repeat(s), "
@@ -124,7 +124,7 @@ extension GenerationReport {
         return text
     }
 
-    public var latencyChart: String {
+    package var latencyChart: String {
         let groups = summary.filter { SliceKey($0.slice).map { $0 == .all || $0.kind == .lang } ?? false }.map(\.slice)
         let ordered = Array(Set(groups)).sorted { $0 == "all" ? true : ($1 == "all" ? false : $0 < $1) }
         let routes = Route.allCases.filter { route in summary.contains { $0.route == route } }
@@ -136,7 +136,7 @@ extension GenerationReport {
     }
 
     /// Served in own language by language and route (%), the page's first chart: who each route serves.
-    public var servedChart: String {
+    package var servedChart: String {
         let routes = Route.allCases.filter { route in served.contains { $0.route == route } }
         let languages = Array(Set(served.map(\.lang))).sorted { $0 == "all" ? true : ($1 == "all" ? false : $0 < $1) }
         let groups = languages.map { lang in
@@ -146,7 +146,7 @@ extension GenerationReport {
                            groups: groups, maximum: 100).render()
     }
 
-    public var fallbackChart: String {
+    package var fallbackChart: String {
         let routes = Route.allCases.filter { route in fallbacks.contains { $0.route == route } }
         let reasons = FallbackReason.allCases.filter { reason in fallbacks.contains { $0.reason == reason } }
         let groups = reasons.map { reason in

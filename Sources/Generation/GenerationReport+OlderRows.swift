@@ -5,7 +5,7 @@ import BenchSupport
 // rebuilding the rows from those records gives (`langbench merge` does), rather than refusing the report.
 
 extension GenerationReport.SummaryRow {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         route = try c.decode(Route.self, forKey: .route)
         slice = try c.decode(String.self, forKey: .slice)
@@ -26,7 +26,7 @@ extension GenerationReport.SummaryRow {
 }
 
 extension GenerationReport.ServedRow {
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         route = try c.decode(Route.self, forKey: .route)
         lang = try c.decode(String.self, forKey: .lang)

@@ -3,29 +3,29 @@ import BenchSupport
 /// The rows of a generation report, each computed from the records it summarises.
 extension GenerationReport {
     /// One route × slice row of the summary.
-    public struct SummaryRow: Sendable, Hashable, Codable {
-        public var route: Route
+    package struct SummaryRow: Sendable, Hashable, Codable {
+        package var route: Route
         /// `all` or `lang=<code>`.
-        public var slice: String
+        package var slice: String
         /// Records (crisis-flagged excluded).
-        public var n: Int
+        package var n: Int
         /// Replies from the model; latency is measured over these.
-        public var modelReplies: Int
-        public var latency: LatencySummary?
-        public var ttft: LatencySummary?
-        public var tpot: LatencySummary?
+        package var modelReplies: Int
+        package var latency: LatencySummary?
+        package var ttft: LatencySummary?
+        package var tpot: LatencySummary?
         /// Per generated token (every request) and per token of the reply the person reads.
-        public var msPerToken: LatencySummary?
-        public var msPerReplyToken: LatencySummary?
+        package var msPerToken: LatencySummary?
+        package var msPerReplyToken: LatencySummary?
         /// Median completion tokens per model reply (all requests of the record).
-        public var completionTokensP50: Double?
-        public var fallbackRate: Double
-        public var fallbackCI: Statistics.Interval
+        package var completionTokensP50: Double?
+        package var fallbackRate: Double
+        package var fallbackCI: Statistics.Interval
         /// Of the replies whose language was checked, the share in the detected language.
-        public var fidelity: Double?
-        public var servedRate: Double
+        package var fidelity: Double?
+        package var servedRate: Double
         /// Model replies stuck in a loop (`DegenerateOutput`): delivered, not served.
-        public var degenerateOutput: Int
+        package var degenerateOutput: Int
 
         enum CodingKeys: String, CodingKey {
             case route, slice, n, modelReplies = "model_replies", latency, ttft, tpot, msPerToken = "ms_per_token", msPerReplyToken = "ms_per_reply_token"
@@ -57,32 +57,32 @@ extension GenerationReport {
     }
 
     /// Fallbacks for one reason on one route, over the route's records with crisis items excluded.
-    public struct FallbackRow: Sendable, Hashable, Codable {
-        public var route: Route
-        public var reason: FallbackReason
-        public var count: Int
-        public var n: Int
-        public var rate: Double
-        public var ci: Statistics.Interval
+    package struct FallbackRow: Sendable, Hashable, Codable {
+        package var route: Route
+        package var reason: FallbackReason
+        package var count: Int
+        package var n: Int
+        package var rate: Double
+        package var ci: Statistics.Interval
     }
 
     /// Served in the person's own language, for one route and language, with why not.
-    public struct ServedRow: Sendable, Hashable, Codable {
-        public var route: Route
+    package struct ServedRow: Sendable, Hashable, Codable {
+        package var route: Route
         /// A language code or `all`.
-        public var lang: String
-        public var n: Int
-        public var served: Int
-        public var rate: Double
-        public var ci: Statistics.Interval
-        public var misdetected: Int
-        public var wrongOutputLanguage: Int
+        package var lang: String
+        package var n: Int
+        package var served: Int
+        package var rate: Double
+        package var ci: Statistics.Interval
+        package var misdetected: Int
+        package var wrongOutputLanguage: Int
         /// Model replies stuck in a loop (`DegenerateOutput`), whatever was detected.
-        public var degenerateOutput: Int
+        package var degenerateOutput: Int
         /// Other fallback reasons (detection right), by reason.
-        public var fallbacks: [String: Int]
+        package var fallbacks: [String: Int]
         /// Against the detected language, as the pipeline checks it.
-        public var fidelity: Double?
+        package var fidelity: Double?
 
         enum CodingKeys: String, CodingKey {
             case route, lang, n, served, rate, ci = "ci95", misdetected, wrongOutputLanguage = "wrong_output_language"
@@ -108,12 +108,12 @@ extension GenerationReport {
     }
 
     /// What the server's own counts say about the cache state requests started from.
-    public struct CacheCheck: Sendable, Hashable, Codable {
-        public var policy: CachePolicy
-        public var requests: Int
+    package struct CacheCheck: Sendable, Hashable, Codable {
+        package var policy: CachePolicy
+        package var requests: Int
         /// Requests that evaluated their whole prompt (`prompt_n` = prompt tokens, `cache_n` = 0).
-        public var coldRequests: Int
-        public var cachedTokens: Int
+        package var coldRequests: Int
+        package var cachedTokens: Int
 
         enum CodingKeys: String, CodingKey {
             case policy, requests, coldRequests = "cold_requests", cachedTokens = "cached_tokens"
@@ -129,6 +129,6 @@ extension GenerationReport {
         }
 
         /// The policy held: under `cold`, no request reused cached tokens.
-        public var holds: Bool { policy != .cold || coldRequests == requests }
+        package var holds: Bool { policy != .cold || coldRequests == requests }
     }
 }

@@ -7,7 +7,7 @@ extension GenerationReport {
     static let stageColumns = ["ms", "ttft_ms", "tpot_ms", "prompt_tokens", "prompt_n", "completion_tokens"]
 
     /// generation-items.csv: one row per item × route × repeat.
-    public var itemsTable: ReportTable {
+    package var itemsTable: ReportTable {
         var columns: [ReportTable.Column] = [
             .init("item_id"), .init("variant"), .init("lang"), .init("detected_lang"), .init("route"), .numeric("repeat"), .init("route_order"),
             .init("cache_policy"), .init("outcome"), .init("fallback_reason"), .init("served_in_own_language"), .init("not_served_reason"),
@@ -48,7 +48,7 @@ extension GenerationReport {
     }
 
     /// generation-summary.csv: one row per route × slice (per variant × route × slice in a run with variants).
-    public var summaryTable: ReportTable {
+    package var summaryTable: ReportTable {
         var table = ReportTable(title: "Summary", columns: [
             .init("variant"), .init("route"), .init("slice"), .numeric("n"), .numeric("model_replies"), .numeric("mean_ms"), .numeric("p50_ms"),
             .numeric("p50_ci95_low"), .numeric("p50_ci95_high"), .numeric("p90_ms"), .numeric("p95_ms"), .numeric("p95_ci95_low"),

@@ -6,7 +6,7 @@ import Items
 
 /// The variant × route matrix of a run with variants: tables, chart and the Markdown section.
 extension GenerationReport {
-    public static let variantChartFile = "generation-variants.svg"
+    package static let variantChartFile = "generation-variants.svg"
 
     /// The reference variant's name (the first declared); nil in a run without variants.
     var referenceVariant: String? { settings.variants?.first?.name }
@@ -150,7 +150,7 @@ extension GenerationReport {
         + "is the same model on both engines; it differs only by the English text each engine handed it."
 
     /// Served in own language, variants side by side per route.
-    public var variantChart: String {
+    package var variantChart: String {
         let sections = variants ?? []
         let routes = Route.allCases.filter { route in sections.contains { $0.served.contains { $0.route == route } } }
         let groups = sections.map { section in

@@ -7,63 +7,63 @@ import Storage
 
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,
 /// generation.md and generation.json.
-public struct GenerationReport: Sendable, Codable {
+package struct GenerationReport: Sendable, Codable {
     /// 3: generation.json leaves the records out (they are in the records log beside it); 2 carried them.
-    public static let schemaVersion = 3
+    package static let schemaVersion = 3
 
     /// The settings a run used, echoed so two runs can be checked for comparability.
-    public struct Settings: Sendable, Hashable, Codable {
-        public var profile: String
-        public var route: RouteChoice
-        public var sampling: ModelProfile.Sampling
-        public var translationSampling: ModelProfile.Sampling
-        public var supportedLanguages: [String]
-        public var detection: String
-        public var packs: LanguagePacks
-        public var concurrency: Int
-        public var repeats: Int
-        public var warmup: Int
-        public var refuseUnsupported: Bool
-        public var server: [String: String]
+    package struct Settings: Sendable, Hashable, Codable {
+        package var profile: String
+        package var route: RouteChoice
+        package var sampling: ModelProfile.Sampling
+        package var translationSampling: ModelProfile.Sampling
+        package var supportedLanguages: [String]
+        package var detection: String
+        package var packs: LanguagePacks
+        package var concurrency: Int
+        package var repeats: Int
+        package var warmup: Int
+        package var refuseUnsupported: Bool
+        package var server: [String: String]
         /// The cache state every timed request starts from (it decides the `cache_prompt` sent).
-        public var cachePolicy: CachePolicy
+        package var cachePolicy: CachePolicy
         /// The variants of a run with a variants file, in the order declared (the first is the reference); nil without one.
-        public var variants: [Variant]?
+        package var variants: [Variant]?
         /// What judged the replies' language for "served" (`builtin recognizer <model hash>`); nil in reports before it was recorded.
-        public var judge: String?
+        package var judge: String?
         /// The second judge of served (`JudgeAgreement`), described like `judge`; nil with one judge.
-        public var secondJudge: String?
+        package var secondJudge: String?
         /// Every detection config the run detected with, described, the reference (`detection`) first; nil when it used one.
-        public var configs: [String]?
+        package var configs: [String]?
         /// The engine the reference variant's pivot translated with; nil in reports before it was recorded (the model).
-        public var translator: TranslationEngine?
+        package var translator: TranslationEngine?
         /// The references the translate-in was scored against (`file (SHA-256 prefix)`); nil without.
-        public var references: String?
+        package var references: String?
         /// chrF below which a scored translate-in is "lost: translation" (the suite's thresholds); nil: the default, 20.
-        public var translationLostChrF: Double?
+        package var translationLostChrF: Double?
 
         /// The lost-in-translation threshold the run's funnel used.
-        public var lostBelowChrF: Double { translationLostChrF ?? Thresholds.defaultTranslationLostChrF }
+        package var lostBelowChrF: Double { translationLostChrF ?? Thresholds.defaultTranslationLostChrF }
 
         /// The configs' names, the reference first (one name when the run used one config).
-        public var configNames: [String] {
+        package var configNames: [String] {
             (configs ?? [detection]).map { $0.components(separatedBy: " (").first ?? $0 }
         }
 
         /// What a variant was, echoed so runs are compared variant by variant and a changed variant is named.
-        public struct Variant: Sendable, Hashable, Codable {
-            public var name: String
-            public var description: String
+        package struct Variant: Sendable, Hashable, Codable {
+            package var name: String
+            package var description: String
             /// The model file it generated with and which of the run's servers (1 = `llama-server.log`).
-            public var model: String
-            public var server: Int
+            package var model: String
+            package var server: Int
             /// SHA-256 of the variant's resolved profile (prompts, sampling, server) and its own translator: equal
             /// fingerprints, equal variants.
-            public var fingerprint: String
+            package var fingerprint: String
             /// The engine its pivot translated with, when it named its own; nil: the run's (`Settings.translator`).
-            public var translator: TranslationEngine?
+            package var translator: TranslationEngine?
 
-            public init(name: String, description: String, model: String, server: Int, fingerprint: String) {
+            package init(name: String, description: String, model: String, server: Int, fingerprint: String) {
                 self.name = name
                 self.description = description
                 self.model = model
@@ -71,7 +71,7 @@ public struct GenerationReport: Sendable, Codable {
                 self.fingerprint = fingerprint
             }
 
-            public init(_ variant: GenerationVariant, serverIndex: Int, translator: TranslationEngine? = nil) throws {
+            package init(_ variant: GenerationVariant, serverIndex: Int, translator: TranslationEngine? = nil) throws {
                 name = variant.name
                 description = variant.description
                 model = variant.profile.model.file
@@ -83,7 +83,7 @@ public struct GenerationReport: Sendable, Codable {
             }
         }
 
-        public init(profile: String, route: RouteChoice, sampling: ModelProfile.Sampling, translationSampling: ModelProfile.Sampling,
+        package init(profile: String, route: RouteChoice, sampling: ModelProfile.Sampling, translationSampling: ModelProfile.Sampling,
                     supportedLanguages: [String], detection: String, packs: LanguagePacks, concurrency: Int, repeats: Int, warmup: Int,
                     refuseUnsupported: Bool, server: [String: String], cachePolicy: CachePolicy = .cold, variants: [Variant]? = nil) {
             self.profile = profile
@@ -111,54 +111,54 @@ public struct GenerationReport: Sendable, Codable {
         }
 
         /// The detection config's name (`constrained+priors`), without its description.
-        public var detectionName: String {
+        package var detectionName: String {
             detection.components(separatedBy: " (").first ?? detection
         }
     }
 
-    public var schemaVersion: Int
-    public var provenance: Provenance
-    public var settings: Settings
+    package var schemaVersion: Int
+    package var provenance: Provenance
+    package var settings: Settings
     /// Crisis-flagged records: answered with the fixed safe reply and left out of every rate's denominator.
-    public var crisisRecords: Int
-    public var cache: CacheCheck
+    package var crisisRecords: Int
+    package var cache: CacheCheck
     /// The English A/A control: nil unless English items took both routes.
-    public var control: ControlCheck?
+    package var control: ControlCheck?
     /// Whether the run's machine calibration agrees with itself: nil without a calibration.
-    public var calibrationConsistency: CalibrationConsistency?
+    package var calibrationConsistency: CalibrationConsistency?
     /// Whether the machine stayed steady while the run generated (`MachineSteadiness`); nil in reports written before the check.
-    public var machineSteady: Bool?
-    public var machineSteadiness: MachineSteadiness?
-    public var summary: [SummaryRow]
-    public var fallbacks: [FallbackRow]
-    public var ratios: [PairedRatio]
-    public var served: [ServedRow]
-    public var warmupRuns: Int
+    package var machineSteady: Bool?
+    package var machineSteadiness: MachineSteadiness?
+    package var summary: [SummaryRow]
+    package var fallbacks: [FallbackRow]
+    package var ratios: [PairedRatio]
+    package var served: [ServedRow]
+    package var warmupRuns: Int
     /// Every record of the reference config, in canonical order: what every figure but the funnel is made of. Not
     /// encoded: generation.json's records are the records log beside it, which `GenerationOutput.read` reads them
     /// back from (`GenerationStore`).
-    public var records: [GenerationRecord] = []
+    package var records: [GenerationRecord] = []
     /// The records of the run's other detection configs (`Settings.configs`), in canonical order: the funnel's.
-    public var configRecords: [GenerationRecord] = []
+    package var configRecords: [GenerationRecord] = []
     /// Every record the run's log holds: the reference config's, then the others'.
-    public var allRecords: [GenerationRecord] { records + configRecords }
+    package var allRecords: [GenerationRecord] { records + configRecords }
     /// Who is served and where the others were lost, per detection config; nil when the run used one config.
-    public var funnel: ServedFunnel?
+    package var funnel: ServedFunnel?
     /// The two judges' agreement on served; nil with one judge.
-    public var judges: JudgeAgreement?
-    public var definitions: [String: String]
+    package var judges: JudgeAgreement?
+    package var definitions: [String: String]
     /// A run with variants: every variant's figures and its paired checks against the reference (the first).
     /// The run's own summary, fallbacks, served, ratios and control are then the reference variant's.
-    public var variants: [VariantSection]?
+    package var variants: [VariantSection]?
     /// A run over a pool of servers: latency per server and whether it may be pooled; nil on one server.
-    public var pool: PoolLatency?
+    package var pool: PoolLatency?
     /// Per server (`server-1`, …, or `server` on one), the records whose server sent text past a stop string
     /// (their replies were cut there); nil when every server honoured `stop`.
-    public var ignoredStop: [String: Int]?
+    package var ignoredStop: [String: Int]?
     /// Records from whose server text the API key was redacted; nil when none.
-    public var secretsRedacted: Int?
+    package var secretsRedacted: Int?
     /// Records with a server-reported token count no request could have (left unknown); nil when none.
-    public var invalidCounts: Int?
+    package var invalidCounts: Int?
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, settings, crisisRecords = "crisis_records", cache, control, summary, fallbacks
@@ -167,7 +167,7 @@ public struct GenerationReport: Sendable, Codable {
         case ignoredStop = "ignored_stop", secretsRedacted = "secrets_redacted", invalidCounts = "invalid_counts", funnel, judges
     }
 
-    public static let metricDefinitions: [String: String] = [
+    package static let metricDefinitions: [String: String] = [
         "total_ms": "end to end, from the start of detection to the last token of the reply the user reads (all stages, client clock; cache priming excluded)",
         "ttft_ms": "time to first token the user sees: detection + TTFT of generation (direct), or everything before the translate-out stage + its TTFT (pivot); TTFT = first non-empty streamed content − request sent",
         "tpot_ms": "time per output token after the first, (E2E − TTFT) / (N − 1): per record over the reply the user reads, per stage over that request",
@@ -188,7 +188,7 @@ public struct GenerationReport: Sendable, Codable {
 
     /// The report of `records`, every config's: those of the reference config (config nil) make every figure, the
     /// others only the funnel.
-    public init(records all: [GenerationRecord], settings: Settings, warmupRuns: Int, provenance: Provenance) {
+    package init(records all: [GenerationRecord], settings: Settings, warmupRuns: Int, provenance: Provenance) {
         let records = all.filter { $0.config == nil }
         schemaVersion = Self.schemaVersion
         self.provenance = provenance
@@ -252,11 +252,11 @@ public struct GenerationReport: Sendable, Codable {
         return crisisRecords + rows.filter { $0.slice == "all" }.map(\.n).reduce(0, +) + (funnel?.records ?? 0)
     }
 
-    public func summary(route: Route, slice: String = "all") -> SummaryRow? {
+    package func summary(route: Route, slice: String = "all") -> SummaryRow? {
         summary.first { $0.route == route && $0.slice == slice }
     }
 
-    public func ratio(_ metric: PairedRatio.Metric, slice: String = "all") -> PairedRatio? {
+    package func ratio(_ metric: PairedRatio.Metric, slice: String = "all") -> PairedRatio? {
         ratios.first { $0.metric == metric && $0.slice == slice }
     }
 }

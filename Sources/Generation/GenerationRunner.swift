@@ -7,29 +7,29 @@ import LlamaBackend
 /// flight (use as many server slots). Warm-up items go first (through every variant) and are excluded
 /// from the results. An item's variants run back to back in a counterbalanced order (`VariantSchedule`)
 /// and, within each, its routes too (`RouteSchedule`), both seeded by the sampling seed.
-public struct GenerationRunner: Sendable {
+package struct GenerationRunner: Sendable {
     /// One variant's pipeline; `name` nil for the single variant of a run without a variants file. `pipeline` detects
     /// with the run's reference config; `configs` are the same pipeline detecting with the run's other configs.
-    public struct Lane: Sendable {
-        public var name: String?
-        public var pipeline: ReplyPipeline
-        public var configs: [Config]
+    package struct Lane: Sendable {
+        package var name: String?
+        package var pipeline: ReplyPipeline
+        package var configs: [Config]
         /// A variant that changes only the pivot's translator runs the pivot alone, and only for messages the pivot
         /// translates (not detected as English, or as nothing): its other records would repeat the reference's requests.
-        public var pivotOnly: Bool
+        package var pivotOnly: Bool
 
         /// Another detection config's pipeline (its records carry `name`).
-        public struct Config: Sendable {
-            public var name: String
-            public var pipeline: ReplyPipeline
+        package struct Config: Sendable {
+            package var name: String
+            package var pipeline: ReplyPipeline
 
-            public init(name: String, pipeline: ReplyPipeline) {
+            package init(name: String, pipeline: ReplyPipeline) {
                 self.name = name
                 self.pipeline = pipeline
             }
         }
 
-        public init(name: String?, pipeline: ReplyPipeline, configs: [Config] = [], pivotOnly: Bool = false) {
+        package init(name: String?, pipeline: ReplyPipeline, configs: [Config] = [], pivotOnly: Bool = false) {
             self.name = name
             self.pipeline = pipeline
             self.configs = configs
@@ -60,18 +60,18 @@ public struct GenerationRunner: Sendable {
         }
     }
 
-    public var lanes: [Lane]
-    public var choice: RouteChoice
-    public var repeats: Int
-    public var concurrency: Int
-    public var warmup: Int
+    package var lanes: [Lane]
+    package var choice: RouteChoice
+    package var repeats: Int
+    package var concurrency: Int
+    package var warmup: Int
     /// Per lane, what brings its server back when it dies, so its failures are redone rather than
     /// recorded; empty: record them.
-    public var recoveries: [ServerRecovery] = []
+    package var recoveries: [ServerRecovery] = []
     /// The signal that interrupted the process, if any: from then on nothing is recorded.
-    public var stopSignal: @Sendable () -> Int32? = { ServerReaper.interruptingSignal }
+    package var stopSignal: @Sendable () -> Int32? = { ServerReaper.interruptingSignal }
 
-    public init(lanes: [Lane], choice: RouteChoice, repeats: Int = 1, concurrency: Int = 1, warmup: Int = 1) {
+    package init(lanes: [Lane], choice: RouteChoice, repeats: Int = 1, concurrency: Int = 1, warmup: Int = 1) {
         precondition(!lanes.isEmpty, "a generation run needs at least one variant")
         self.lanes = lanes
         self.choice = choice
@@ -81,22 +81,22 @@ public struct GenerationRunner: Sendable {
     }
 
     /// A run of one pipeline (no variants file).
-    public init(pipeline: ReplyPipeline, choice: RouteChoice, repeats: Int = 1, concurrency: Int = 1, warmup: Int = 1) {
+    package init(pipeline: ReplyPipeline, choice: RouteChoice, repeats: Int = 1, concurrency: Int = 1, warmup: Int = 1) {
         self.init(lanes: [Lane(name: nil, pipeline: pipeline)], choice: choice, repeats: repeats, concurrency: concurrency, warmup: warmup)
     }
 
     /// The first variant's pipeline (the reference the others are compared with).
-    public var pipeline: ReplyPipeline { lanes[0].pipeline }
+    package var pipeline: ReplyPipeline { lanes[0].pipeline }
 
     /// Receives every output as soon as it exists (to append it to disk).
-    public typealias Sink = @Sendable (ReplyPipeline.Output) throws -> Void
+    package typealias Sink = @Sendable (ReplyPipeline.Output) throws -> Void
 
     /// A pool of servers to deal the items across (`ServerPool`); empty: every lane runs on its own one server.
-    public var pool: [PoolMember] = []
+    package var pool: [PoolMember] = []
 
     /// Deals every item × repeat and forwards each output to `sink`, which keeps it (the store: records live in
     /// its log, not here). Returns the number of warm-up requests made.
-    public func run(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [],
+    package func run(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [],
                     sink: @escaping Sink) async throws -> Int {
         let warmupRuns = try await warm(items, lanes: lanes, recoveries: recoveries)
         let work = (0..<repeats).flatMap { repeatIndex in items.indices.map { (index: $0, repeatIndex: repeatIndex) } }

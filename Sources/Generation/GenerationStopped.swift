@@ -3,9 +3,9 @@ import Foundation
 /// A generation run that stopped before its last item. Nothing the cause produced was recorded (no
 /// fallback for a request a signal or a dead server made fail, no reply judged by a detector that failed), so the records kept are exact and
 /// `--resume` finishes the run; no report was written.
-public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
+package struct GenerationStopped: Error, Sendable, CustomStringConvertible {
     /// What stopped the run.
-    public enum Cause: Error, Sendable, Equatable {
+    package enum Cause: Error, Sendable, Equatable {
         /// SIGINT, SIGTERM or SIGHUP.
         case signal(Int32)
         /// The server died and could not be restarted (or died again after every allowed restart).
@@ -15,18 +15,18 @@ public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
         case detectorFailed(String)
     }
 
-    public var cause: Cause
+    package var cause: Cause
     /// Results recorded (by this run and the earlier ones it resumed).
-    public var kept: Int
-    public var directory: URL
+    package var kept: Int
+    package var directory: URL
 
-    public init(cause: Cause, kept: Int, directory: URL) {
+    package init(cause: Cause, kept: Int, directory: URL) {
         self.cause = cause
         self.kept = kept
         self.directory = directory
     }
 
-    public var description: String {
+    package var description: String {
         let resume = "continue with --resume --out \(directory.path)"
         switch cause {
         case .signal(let signal):
@@ -41,7 +41,7 @@ public struct GenerationStopped: Error, Sendable, CustomStringConvertible {
     }
 
     /// `SIGINT` for 2, and so on for the signals LangBench handles.
-    public static func name(of signal: Int32) -> String {
+    package static func name(of signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"

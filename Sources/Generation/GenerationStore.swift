@@ -8,9 +8,9 @@ import Synchronization
 /// as outputs are produced, and read back through a cursor in canonical order, which is what the report is
 /// built from — the records live once, in the log. A merge writes the log from its shards; a finished run's
 /// is read through a `Reader`.
-public final class GenerationStore: Sendable {
+package final class GenerationStore: Sendable {
     /// The records a resumed run found in the log (none on a fresh run).
-    public let kept: [GenerationRecord]
+    package let kept: [GenerationRecord]
     private let records: JSONLinesLog<GenerationRecord>
     private let diagnostics: JSONLinesLog<DiagnosticEvent>
     private let replies: JSONLinesLog<ReplyRecord>?
@@ -22,7 +22,7 @@ public final class GenerationStore: Sendable {
     /// corpus no longer has are removed from the log then, so that it holds this run's records only. A
     /// fresh run removes the logs. Either way a report in the directory is removed (a directory holds one
     /// only once its run has finished), and `manifest` is written unless a resumed run already has one.
-    public init(directory: URL, manifest: ResumeManifest, resume: Bool, writeReplies: Bool) throws {
+    package init(directory: URL, manifest: ResumeManifest, resume: Bool, writeReplies: Bool) throws {
         let recordsURL = directory.appendingPathComponent(GenerationOutput.recordsLog)
         let diagnosticsURL = directory.appendingPathComponent(GenerationOutput.diagnosticsFile)
         let repliesURL = directory.appendingPathComponent(GenerationOutput.repliesFile)
@@ -47,16 +47,16 @@ public final class GenerationStore: Sendable {
     }
 
     /// The records the log holds: those kept plus those this run appended.
-    public var recorded: Int { kept.count + appended.withLock { $0 } }
+    package var recorded: Int { kept.count + appended.withLock { $0 } }
 
     /// A pass over every record the log holds, in canonical order (what a finished run reports).
-    public func cursor() throws -> Cursor {
+    package func cursor() throws -> Cursor {
         Cursor(Self.ordered(try Self.readRecords(records.url)))
     }
 
     /// Appends an output to the logs, the record first (resume redoes what has no record, so a kill between
     /// these writes can lose an item's diagnostics or reply line but never write them twice).
-    public func append(_ output: ReplyPipeline.Output) throws {
+    package func append(_ output: ReplyPipeline.Output) throws {
         let record = output.record
         try records.append(record)
         appended.withLock { $0 += 1 }
@@ -66,22 +66,22 @@ public final class GenerationStore: Sendable {
     }
 
     /// The records of the log in `directory` (none without one), its torn last line truncated away.
-    public static func records(in directory: URL) throws -> [GenerationRecord] {
+    package static func records(in directory: URL) throws -> [GenerationRecord] {
         try readRecords(directory.appendingPathComponent(GenerationOutput.recordsLog), repair: true)
     }
 
     /// Closes the store: every record was written through as it was appended. Returns how many the log holds.
-    public func finish() throws -> Int { recorded }
+    package func finish() throws -> Int { recorded }
 
     /// One pass over a store's records in canonical order. A generation run is small (a request per record
     /// takes a good part of a second), so its records are read and ordered at once.
-    public final class Cursor: ResultCursor {
+    package final class Cursor: ResultCursor {
         private let records: [GenerationRecord]
         private var index = 0
 
         init(_ records: [GenerationRecord]) { self.records = records }
 
-        public func next() throws -> GenerationRecord? {
+        package func next() throws -> GenerationRecord? {
             guard index < records.count else { return nil }
             index += 1
             return records[index - 1]
@@ -91,13 +91,13 @@ public final class GenerationStore: Sendable {
     /// The records log of a finished run, read only (a copied run may be read-only): refused when missing, or
     /// holding other than the records its report counts (an emptied or cut log would otherwise read as a
     /// run of fewer items).
-    public struct Reader {
-        public let log: URL
-        public let json: URL
-        public let expected: Int
+    package struct Reader {
+        package let log: URL
+        package let json: URL
+        package let expected: Int
 
         /// The log beside `json`, the report of `report`.
-        public init(of report: GenerationReport, json: URL) throws {
+        package init(of report: GenerationReport, json: URL) throws {
             log = json.deletingLastPathComponent().appendingPathComponent(GenerationOutput.recordsLog)
             self.json = json
             expected = report.countedRecords
@@ -106,7 +106,7 @@ public final class GenerationStore: Sendable {
             }
         }
 
-        public func cursor() throws -> Cursor {
+        package func cursor() throws -> Cursor {
             let records = ordered(try readRecords(log))
             guard records.count == expected else {
                 let why = records.count < expected ? "the log was emptied or cut short" : "the log is not this report's"
@@ -149,21 +149,21 @@ public final class GenerationStore: Sendable {
 
     /// The canonical order of records: item id, variant, config (the reference's first), route, repeat (so resumed and
     /// merged runs equal uninterrupted ones). Duplicates keep the first.
-    public static func ordered(_ records: [GenerationRecord]) -> [GenerationRecord] {
+    package static func ordered(_ records: [GenerationRecord]) -> [GenerationRecord] {
         var seen = Set<String>()
         return records.filter { seen.insert($0.key).inserted }
             .sorted { ($0.itemID, $0.variant ?? "", $0.config ?? "", $0.route, $0.repeatIndex) < ($1.itemID, $1.variant ?? "", $1.config ?? "", $1.route, $1.repeatIndex) }
     }
 
     /// Writes `records` as the records log of `directory`, replacing any (a merge's, or a finished run's).
-    public static func write(_ records: [GenerationRecord], to directory: URL) throws {
+    package static func write(_ records: [GenerationRecord], to directory: URL) throws {
         try AtomicFile.write(try records.map(JSONOutput.line).joined(), to: directory.appendingPathComponent(GenerationOutput.recordsLog))
     }
 
     /// The replies in `directory` (none without its replies log).
     /// Two different replies for one key are refused (65) naming the lines, as the records log refuses them: keeping
     /// either would be a silent choice. The same reply twice (a log concatenated twice) is one.
-    public static func replies(in directory: URL) throws -> [ReplyRecord] {
+    package static func replies(in directory: URL) throws -> [ReplyRecord] {
         let url = directory.appendingPathComponent(GenerationOutput.repliesFile)
         let replies = try JSONLinesLog<ReplyRecord>.read(url)
         var first: [String: Int] = [:]
@@ -184,7 +184,7 @@ public final class GenerationStore: Sendable {
     /// Writes the diagnostics and replies logs of the shard `directories`, each concatenated in their order
     /// (skipping shards without it), into `output`. The merged records are written whole (`write`): a
     /// shard's may come from its report.
-    public static func concatenate(_ directories: [URL], into output: URL) throws {
+    package static func concatenate(_ directories: [URL], into output: URL) throws {
         for file in [GenerationOutput.diagnosticsFile, GenerationOutput.repliesFile] {
             var data = Data()
             for directory in directories {

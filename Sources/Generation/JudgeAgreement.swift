@@ -8,27 +8,27 @@ import Items
 /// language the report gives what each served, the replies they disagree on ("uncertain"), and their agreement as
 /// Cohen's κ with a bootstrap interval. Short replies (under 5 tokens) are judged and counted, never skipped. The
 /// reference config's records of the reference variant; crisis-flagged ones are left out.
-public struct JudgeAgreement: Sendable, Hashable, Codable {
-    public struct Row: Sendable, Hashable, Codable {
-        public var route: Route
+package struct JudgeAgreement: Sendable, Hashable, Codable {
+    package struct Row: Sendable, Hashable, Codable {
+        package var route: Route
         /// A language code or `all`.
-        public var lang: String
+        package var lang: String
         /// Records (every outcome): the denominator of served.
-        public var n: Int
+        package var n: Int
         /// Model replies, not degenerate, that both judges read.
-        public var judged: Int
-        public var servedFirst: Int
-        public var servedSecond: Int
+        package var judged: Int
+        package var servedFirst: Int
+        package var servedSecond: Int
         /// Judged replies the judges disagree on.
-        public var uncertain: Int
+        package var uncertain: Int
         /// Judged replies under `shortTokens` tokens.
-        public var short: Int
+        package var short: Int
         /// Cohen's κ over the judged replies; nil when there are none, or either judge gave them all one verdict (κ is
         /// then 0 or undefined whatever the agreement: read `uncertain`).
-        public var kappa: Double?
+        package var kappa: Double?
         /// Percentile bootstrap interval of κ over the judged replies (2000 resamples, seeded); nil with κ. Not a 95%
         /// interval at a dozen replies: it covers far less there (`theKappaIntervalsCoverageIsWhatTheLabelSays`).
-        public var kappaCI: Statistics.Interval?
+        package var kappaCI: Statistics.Interval?
 
         enum CodingKeys: String, CodingKey {
             case route, lang, n, judged, servedFirst = "served_first", servedSecond = "served_second", uncertain, short, kappa
@@ -51,11 +51,11 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
     }
 
     /// Replies under this many tokens are "short" (the Language Confusion Benchmark skips them; here they are counted).
-    public static let shortTokens = 5
+    package static let shortTokens = 5
 
-    public var first: String
-    public var second: String
-    public var rows: [Row]
+    package var first: String
+    package var second: String
+    package var rows: [Row]
 
     /// The agreement of `records`' two verdicts; nil when no record was read by a second judge.
     init?(records: [GenerationRecord], first: String?, second: String?, variant: String?) {
@@ -81,7 +81,7 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
     }
 
     /// Cohen's κ of paired binary verdicts: (observed − chance agreement) / (1 − chance agreement).
-    public static func kappa(_ pairs: [(Bool, Bool)]) -> Double? {
+    package static func kappa(_ pairs: [(Bool, Bool)]) -> Double? {
         guard !pairs.isEmpty else { return nil }
         let m = Double(pairs.count)
         let both = Double(pairs.filter { $0.0 && $0.1 }.count), neither = Double(pairs.filter { !$0.0 && !$0.1 }.count)
@@ -109,7 +109,7 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
     }
 
     /// The agreement as a table: per route and language, served by each judge, the uncertain and short replies, κ.
-    public var table: ReportTable {
+    package var table: ReportTable {
         var table = ReportTable(title: "Two judges of served: \(first) and \(second)", columns: [
             .init("route"), .init("lang"), .numeric("n"), .numeric("served_first", title: "served (first judge)"),
             .numeric("served_second", title: "served (second judge)"), .numeric("judged", title: "replies both read"),
@@ -125,7 +125,7 @@ public struct JudgeAgreement: Sendable, Hashable, Codable {
     }
 
     /// What a run with one judge says instead of the table.
-    public static func oneJudge(_ judge: String?) -> String {
+    package static func oneJudge(_ judge: String?) -> String {
         "Served is judged by one judge (\(judge ?? "the pipeline's detector")); give a second (--judge exec:CMD, or generation.judge in "
             + "bench.json) to see how far the two agree."
     }

@@ -3,9 +3,9 @@ import Items
 
 /// Which translation packs are on the simulated device, with Apple's three states. A pivot needs
 /// both legs (`<lang>-en` and `en-<lang>`) installed.
-public struct LanguagePacks: Sendable, Hashable, Codable {
+package struct LanguagePacks: Sendable, Hashable, Codable {
     /// Apple's `LanguageAvailability.Status`.
-    public enum State: String, Sendable, Hashable, Codable {
+    package enum State: String, Sendable, Hashable, Codable {
         /// Present on the device: translation works.
         case installed
         /// Downloadable but not present: translation fails with `translation-pack-missing`.
@@ -15,16 +15,16 @@ public struct LanguagePacks: Sendable, Hashable, Codable {
     }
 
     /// State of pairs not listed in `pairs`.
-    public var defaultState: State
+    package var defaultState: State
     /// Per pair, keyed `<source>-<target>` (e.g. `kk-en`).
-    public var pairs: [String: State]
+    package var pairs: [String: State]
 
-    public init(defaultState: State = .installed, pairs: [String: State] = [:]) {
+    package init(defaultState: State = .installed, pairs: [String: State] = [:]) {
         self.defaultState = defaultState
         self.pairs = pairs
     }
 
-    public func state(from source: LanguageCode, to target: LanguageCode) -> State {
+    package func state(from source: LanguageCode, to target: LanguageCode) -> State {
         pairs["\(source.identifier)-\(target.identifier)"] ?? pairs["\(source.language)-\(target.language)"] ?? defaultState
     }
 
@@ -32,7 +32,7 @@ public struct LanguagePacks: Sendable, Hashable, Codable {
         case defaultState = "default", pairs
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["default", "pairs"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
         defaultState = try container.decodeIfPresent(State.self, forKey: .defaultState) ?? .installed
@@ -60,5 +60,5 @@ public struct LanguagePacks: Sendable, Hashable, Codable {
 
     /// The embedded default: every pack installed except Kazakh, which is downloadable but absent, so
     /// a default run shows what happens to users who never downloaded their pack.
-    public static let deviceDefault = LanguagePacks(defaultState: .installed, pairs: ["kk-en": .supported, "en-kk": .supported])
+    package static let deviceDefault = LanguagePacks(defaultState: .installed, pairs: ["kk-en": .supported, "en-kk": .supported])
 }

@@ -1,23 +1,23 @@
 import BenchSupport
 
 /// Latency distribution of one group of records, with order-statistic intervals on p50 and p95.
-public struct LatencySummary: Sendable, Hashable, Codable {
-    public var n: Int
-    public var mean: Double
-    public var p50: Double
-    public var p90: Double
-    public var p95: Double
-    public var p99: Double
-    public var max: Double
+package struct LatencySummary: Sendable, Hashable, Codable {
+    package var n: Int
+    package var mean: Double
+    package var p50: Double
+    package var p90: Double
+    package var p95: Double
+    package var p99: Double
+    package var max: Double
     /// Nil below `Statistics.minimumForInterval` values.
-    public var p50CI: Statistics.Interval?
-    public var p95CI: Statistics.Interval?
+    package var p50CI: Statistics.Interval?
+    package var p95CI: Statistics.Interval?
 
     enum CodingKeys: String, CodingKey {
         case n, mean, p50, p90, p95, p99, max, p50CI = "p50_ci95", p95CI = "p95_ci95"
     }
 
-    public init?(_ values: [Double]) {
+    package init?(_ values: [Double]) {
         guard !values.isEmpty else { return nil }
         let sorted = values.sorted()
         n = values.count

@@ -5,23 +5,23 @@ import LanguageRecognition
 /// Everything LangBench knows about one model: its file, the languages it declares supported (the
 /// list the router checks at runtime), server and sampling settings, and its prompt templates.
 /// Loaded from `Profiles/<name>.json`; see Profiles/README.md for every key.
-public struct ModelProfile: Sendable, Hashable, Codable {
-    public var schemaVersion: Int
-    public var name: String
-    public var model: ModelFile
-    public var supportedLanguages: [LanguageCode]
-    public var server: ServerSettings
-    public var sampling: Sampling
-    public var translationSampling: Sampling
-    public var prompts: PromptTemplates
+package struct ModelProfile: Sendable, Hashable, Codable {
+    package var schemaVersion: Int
+    package var name: String
+    package var model: ModelFile
+    package var supportedLanguages: [LanguageCode]
+    package var server: ServerSettings
+    package var sampling: Sampling
+    package var translationSampling: Sampling
+    package var prompts: PromptTemplates
     /// Which API replies go through (`backend`; default: llama-server's native one).
-    public var backend: BackendSettings = BackendSettings()
+    package var backend: BackendSettings = BackendSettings()
 
     /// The model file and how to check it.
-    public struct ModelFile: Sendable, Hashable, Codable {
-        public var file: String
-        public var sha256: String
-        public var package: String
+    package struct ModelFile: Sendable, Hashable, Codable {
+        package var file: String
+        package var sha256: String
+        package var package: String
 
         /// A bare file name means a file of the set-up models cache; a path is read from `file`'s directory.
         mutating func resolvePath(inFile suiteFile: String) {
@@ -30,24 +30,24 @@ public struct ModelProfile: Sendable, Hashable, Codable {
     }
 
     /// How `llama-server` is started for this model.
-    public struct ServerSettings: Sendable, Hashable, Codable {
-        public var contextSize: Int
-        public var threads: Int
-        public var parallelSlots: Int
-        public var swaFull: Bool
+    package struct ServerSettings: Sendable, Hashable, Codable {
+        package var contextSize: Int
+        package var threads: Int
+        package var parallelSlots: Int
+        package var swaFull: Bool
 
         enum CodingKeys: String, CodingKey {
             case contextSize = "context_size", threads, parallelSlots = "parallel_slots", swaFull = "swa_full"
         }
 
-        public init(contextSize: Int, threads: Int, parallelSlots: Int, swaFull: Bool) {
+        package init(contextSize: Int, threads: Int, parallelSlots: Int, swaFull: Bool) {
             self.contextSize = contextSize
             self.threads = threads
             self.parallelSlots = parallelSlots
             self.swaFull = swaFull
         }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             self.init(contextSize: try c.decode(Int.self, forKey: .contextSize), threads: try c.decode(Int.self, forKey: .threads),
                       parallelSlots: try c.decode(Int.self, forKey: .parallelSlots), swaFull: try c.decode(Bool.self, forKey: .swaFull))
@@ -59,24 +59,24 @@ public struct ModelProfile: Sendable, Hashable, Codable {
     }
 
     /// Generation settings, always sent explicitly and echoed into reports.
-    public struct Sampling: Sendable, Hashable, Codable {
-        public var temperature: Double
-        public var topK: Int
-        public var topP: Double
-        public var minP: Double
-        public var seed: Int
-        public var nPredict: Int
-        public var stop: [String]
-        public var cachePrompt: Bool
+    package struct Sampling: Sendable, Hashable, Codable {
+        package var temperature: Double
+        package var topK: Int
+        package var topP: Double
+        package var minP: Double
+        package var seed: Int
+        package var nPredict: Int
+        package var stop: [String]
+        package var cachePrompt: Bool
         /// Generate `nPredict` tokens whatever the model samples (timing and timeout tests); false in profiles.
-        public var ignoreEOS: Bool
+        package var ignoreEOS: Bool
 
         enum CodingKeys: String, CodingKey {
             case temperature, topK = "top_k", topP = "top_p", minP = "min_p", seed, nPredict = "n_predict", stop, cachePrompt = "cache_prompt"
             case ignoreEOS = "ignore_eos"
         }
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             temperature = try c.decode(Double.self, forKey: .temperature)
             topK = try c.decode(Int.self, forKey: .topK)
@@ -100,7 +100,7 @@ public struct ModelProfile: Sendable, Hashable, Codable {
         case translationSampling = "translation_sampling", prompts, backend
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "name", "model", "supported_languages", "server",
                                                                 "sampling", "translation_sampling", "prompts", "backend"])
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -118,18 +118,18 @@ public struct ModelProfile: Sendable, Hashable, Codable {
     }
 
     /// Whether the model declares `language` supported, with locale equivalence (`en-AU` counts as `en`).
-    public func supports(_ language: LanguageCode) -> Bool {
+    package func supports(_ language: LanguageCode) -> Bool {
         supportedLanguages.contains { $0.isEquivalent(to: language) }
     }
 
     /// Reads a profile; a `model.file` that is a path (holds a `/`) is read from the profile's directory (`SuitePath`).
-    public static func load(_ path: String) throws -> ModelProfile {
+    package static func load(_ path: String) throws -> ModelProfile {
         var profile = try StrictJSON.loadEverySection(ModelProfile.self, from: path)
         profile.model.resolvePath(inFile: path)
         return profile
     }
 
     /// The profile the embedded default run uses, inside the tool's resources (`ToolResources`).
-    public static let defaultResource = "Profiles/gemma3-270m.json"
-    public static var defaultPath: String { ToolResources.path(defaultResource) }
+    package static let defaultResource = "Profiles/gemma3-270m.json"
+    package static var defaultPath: String { ToolResources.path(defaultResource) }
 }

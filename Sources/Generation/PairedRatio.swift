@@ -6,10 +6,10 @@ import Items
 /// per slice. Medians with an order-statistic interval from `Statistics.minimumForInterval` pairs. The `all`
 /// slice leaves out the English A/A control: its pivot is the direct route, so it would pull the ratio
 /// towards 1.0; the control has its own `lang=en` slice.
-public struct PairedRatio: Sendable, Hashable, Codable {
+package struct PairedRatio: Sendable, Hashable, Codable {
     /// What is divided: end to end, first token, or the length-controlled cost per generated token (every
     /// request, translations included) and per token of the reply the person reads.
-    public enum Metric: String, Sendable, Codable, CaseIterable {
+    package enum Metric: String, Sendable, Codable, CaseIterable {
         case total = "total_ms", ttft = "ttft_ms", msPerToken = "ms_per_token", msPerReplyToken = "ms_per_reply_token"
         /// Only the English control reads it: on other languages the pivot's reply tokens are another text's.
         case tpot = "tpot_ms"
@@ -28,12 +28,12 @@ public struct PairedRatio: Sendable, Hashable, Codable {
         }
     }
 
-    public var slice: String
-    public var metric: Metric
-    public var pairs: Int
-    public var medianRatio: Double
+    package var slice: String
+    package var metric: Metric
+    package var pairs: Int
+    package var medianRatio: Double
     /// Nil below `Statistics.minimumForInterval` pairs.
-    public var ci: Statistics.Interval?
+    package var ci: Statistics.Interval?
 
     enum CodingKeys: String, CodingKey { case slice, metric, pairs, medianRatio = "median_ratio", ci }
 
@@ -81,8 +81,8 @@ public struct PairedRatio: Sendable, Hashable, Codable {
 /// equal on total_ms, TTFT and TPOT alike (a bias in prompt processing shows in TTFT, one in generation in TPOT, and
 /// they can cancel in the total). Each is a median ratio with an order-statistic interval at 1 − 0.05/3 (Bonferroni
 /// over the three); an interval that excludes 1.0 means order, cache state or drift biased this run's timings.
-public struct ControlCheck: Sendable, Hashable, Codable {
-    public enum Verdict: String, Sendable, Codable {
+package struct ControlCheck: Sendable, Hashable, Codable {
+    package enum Verdict: String, Sendable, Codable {
         /// Every interval contains 1.0.
         case consistent
         /// An interval excludes 1.0: do not read this run's route ratios.
@@ -91,15 +91,15 @@ public struct ControlCheck: Sendable, Hashable, Codable {
         case tooFewPairs = "too-few-pairs"
     }
 
-    public static let language = "en"
+    package static let language = "en"
     /// Each of the three intervals at this confidence, so that all three hold together at 95%.
     static let confidence = 1 - 0.05 / 3
 
     /// The total_ms ratio (what the route tables show), and the components judged with it.
-    public var ratio: PairedRatio
-    public var ttft: PairedRatio?
-    public var tpot: PairedRatio?
-    public var verdict: Verdict
+    package var ratio: PairedRatio
+    package var ttft: PairedRatio?
+    package var tpot: PairedRatio?
+    package var verdict: Verdict
 
     init?(_ records: [GenerationRecord]) {
         let pairs = PairedRatio.routePairs(records).filter { $0.lang.identifier == Self.language }
@@ -147,7 +147,7 @@ public struct ControlCheck: Sendable, Hashable, Codable {
     }
 
     /// One line for the report and the console.
-    public var sentence: String {
+    package var sentence: String {
         let figures = components.map { name, ratio in String(format: "%@ %.2f×", name, ratio.medianRatio) }.joined(separator: ", ")
         let head = "English A/A control (pivot/direct, \(ratio.pairs) pairs): \(figures)"
         return switch verdict {

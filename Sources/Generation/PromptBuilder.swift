@@ -4,16 +4,16 @@ import Items
 /// Fills the profile's templates. The reply preamble follows the seed architecture: "The person's
 /// locale is <id>." (left out for en-US), then "You MUST respond in <language>.", then the
 /// instructions written in the reply language.
-public struct PromptBuilder: Sendable {
-    public var templates: PromptTemplates
+package struct PromptBuilder: Sendable {
+    package var templates: PromptTemplates
 
-    public init(templates: PromptTemplates) {
+    package init(templates: PromptTemplates) {
         self.templates = templates
     }
 
     /// The reply prompt for a message in `language` (the message's language on the direct route,
     /// English on the pivot).
-    public func reply(language: LanguageCode, message: String, history: [Turn]) -> String {
+    package func reply(language: LanguageCode, message: String, history: [Turn]) -> String {
         let speakers = Self.entry(templates.speakers, for: language) ?? PromptTemplates.Speakers(user: "User", assistant: "Companion")
         let historyText = history.map { turn in
             fill(templates.turn, ["speaker": turn.role == .user ? speakers.user : speakers.assistant, "text": Self.oneLine(turn.text)])
@@ -22,7 +22,7 @@ public struct PromptBuilder: Sendable {
                                       "assistant": speakers.assistant, "message": Self.oneLine(message)])
     }
 
-    public func preamble(_ language: LanguageCode) -> String {
+    package func preamble(_ language: LanguageCode) -> String {
         let locale = Self.localeIdentifier(language)
         var lines: [String] = []
         if locale != "en-US" {
@@ -34,7 +34,7 @@ public struct PromptBuilder: Sendable {
     }
 
     /// A translation prompt with the few-shot examples for the pair, if any.
-    public func translation(_ text: String, from source: LanguageCode, to target: LanguageCode) -> String {
+    package func translation(_ text: String, from source: LanguageCode, to target: LanguageCode) -> String {
         let names = ["source_language": source.englishName, "target_language": target.englishName]
         let examples = (templates.translationExamples["\(source.language)-\(target.language)"] ?? []).map { example in
             fill(templates.translateExample, names.merging(["source": example.source, "target": example.target]) { $1 })

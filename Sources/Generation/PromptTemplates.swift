@@ -2,43 +2,43 @@ import BenchSupport
 
 /// Plain-text prompt templates for a base (not instruction-tuned) model: few-shot text completed
 /// up to a newline. Placeholders are `{name}`; see `PromptBuilder` for each one.
-public struct PromptTemplates: Sendable, Hashable, Codable {
+package struct PromptTemplates: Sendable, Hashable, Codable {
     /// Instructions per reply language (the direct route writes them in the reply language);
     /// `default` is used for a language without its own.
-    public var instructions: [String: String]
+    package var instructions: [String: String]
     /// The reply prompt: `{preamble}` (the locale and MUST-respond lines, then instructions),
     /// `{history}` (earlier turns, one per line) and `{message}`.
-    public var reply: String
+    package var reply: String
     /// How a history turn is written: `{speaker}` and `{text}`.
-    public var turn: String
+    package var turn: String
     /// Speaker labels per language for `{speaker}` (`user`, `assistant`); `default` as fallback.
-    public var speakers: [String: Speakers]
+    package var speakers: [String: Speakers]
     /// The translation prompt: `{source_language}`, `{target_language}`, `{examples}`, `{text}`.
-    public var translate: String
+    package var translate: String
     /// One few-shot example line pair, `{source_language}`, `{target_language}`, `{source}`, `{target}`.
-    public var translateExample: String
+    package var translateExample: String
     /// Few-shot examples keyed `<source>-<target>`, e.g. `ru-en`.
-    public var translationExamples: [String: [TranslationExample]]
+    package var translationExamples: [String: [TranslationExample]]
     /// The preamble's locale line per reply language, `{locale}`; `default` is the seed architecture's
     /// English "The person's locale is {locale}.".
-    public var localeLine: [String: String]
+    package var localeLine: [String: String]
     /// The preamble's must-respond line per reply language, `{language}` (its English name); `default` is
     /// "You MUST respond in {language}.".
-    public var mustLine: [String: String]
+    package var mustLine: [String: String]
 
-    public static let defaultLocaleLine = "The person's locale is {locale}."
-    public static let defaultMustLine = "You MUST respond in {language}."
+    package static let defaultLocaleLine = "The person's locale is {locale}."
+    package static let defaultMustLine = "You MUST respond in {language}."
 
     /// Labels for the two sides of a conversation.
-    public struct Speakers: Sendable, Hashable, Codable {
-        public var user: String
-        public var assistant: String
+    package struct Speakers: Sendable, Hashable, Codable {
+        package var user: String
+        package var assistant: String
     }
 
     /// A source sentence and its translation.
-    public struct TranslationExample: Sendable, Hashable, Codable {
-        public var source: String
-        public var target: String
+    package struct TranslationExample: Sendable, Hashable, Codable {
+        package var source: String
+        package var target: String
     }
 
     enum CodingKeys: String, CodingKey {
@@ -47,7 +47,7 @@ public struct PromptTemplates: Sendable, Hashable, Codable {
         case localeLine = "locale_line", mustLine = "must_line"
     }
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         instructions = try c.decode([String: String].self, forKey: .instructions)
         reply = try c.decode(String.self, forKey: .reply)

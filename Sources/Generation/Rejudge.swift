@@ -5,21 +5,21 @@ import Items
 /// recorded under one judge (another recognizer model, an older rule) is brought under today's, without
 /// generating anything again. Only `servedInOwnLanguage` and `notServedReason` change; the route, the fallbacks
 /// and every timing are the run's.
-public enum Rejudge {
+package enum Rejudge {
     /// What a re-judging changed.
-    public struct Outcome: Sendable {
-        public var report: GenerationReport
+    package struct Outcome: Sendable {
+        package var report: GenerationReport
         /// Model replies judged, and those whose verdict changed.
-        public var judged: Int
-        public var changed: Int
+        package var judged: Int
+        package var changed: Int
     }
 
     /// Why a run cannot be re-judged.
-    public enum Failure: Error, Sendable, CustomStringConvertible {
+    package enum Failure: Error, Sendable, CustomStringConvertible {
         case noReply(String)
         case judgeFailed(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .noReply(let key): "cannot re-judge: replies.jsonl has no reply for \(key) (a run made with --no-replies keeps none)"
             case .judgeFailed(let reason): "cannot re-judge: the judge failed: \(reason)"
@@ -29,7 +29,7 @@ public enum Rejudge {
 
     /// `report` with every model reply of a non-crisis record judged by `detector` (over every language it knows,
     /// as a run judges), and `judge` recorded as its judge.
-    public static func apply(_ report: GenerationReport, replies: [ReplyRecord], judge: String, detector: any LanguageIdentifying) async throws -> Outcome {
+    package static func apply(_ report: GenerationReport, replies: [ReplyRecord], judge: String, detector: any LanguageIdentifying) async throws -> Outcome {
         var texts: [String: String] = [:]
         for reply in replies { texts[reply.key] = reply.reply }
         var records = report.allRecords, judged = 0, changed = 0

@@ -60,8 +60,8 @@ extension ReplyPipeline {
 }
 
 /// The split of "not served in the person's own language" beyond the fallback reasons.
-public enum NotServed {
-    public static let misdetected = "misdetected"
+package enum NotServed {
+    package static let misdetected = "misdetected"
     /// A model reply stuck in a loop (`DegenerateOutput`); not a fallback.
-    public static let degenerateOutput = "degenerate-output"
+    package static let degenerateOutput = "degenerate-output"
 }

@@ -7,36 +7,36 @@ import LlamaBackend
 /// The reply pipeline an on-device app runs for one message: detect, check support at runtime,
 /// direct or pivot, check the reply's language, and fall back honestly — recording the real reason.
 /// Diagnostics are buffered per item and dropped entirely for crisis-flagged messages.
-public struct ReplyPipeline: Sendable {
-    public var profile: ModelProfile
-    public var backend: any TextCompleting
-    public var translator: any Translating
-    public var detector: any LanguageIdentifying
+package struct ReplyPipeline: Sendable {
+    package var profile: ModelProfile
+    package var backend: any TextCompleting
+    package var translator: any Translating
+    package var detector: any LanguageIdentifying
     /// Candidates and hints of the detection config (default `constrained+priors`).
-    public var candidates: [LanguageCode]?
-    public var hints: [LanguageCode: Double]
-    public var packs: LanguagePacks
-    public var crisis: CrisisCheck
-    public var bank: FallbackBank
+    package var candidates: [LanguageCode]?
+    package var hints: [LanguageCode: Double]
+    package var packs: LanguagePacks
+    package var crisis: CrisisCheck
+    package var bank: FallbackBank
     /// Refuse direct generation in an unsupported language, as Apple's framework does.
-    public var refuseUnsupported: Bool
+    package var refuseUnsupported: Bool
     /// Overrides the profile's sampling seed (`--seed`).
-    public var seed: Int?
+    package var seed: Int?
     /// The cache state requests start from; the backend and translator must apply it (`CacheControlledBackend`).
-    public var cachePolicy: CachePolicy
+    package var cachePolicy: CachePolicy
     /// Detects nothing: the message's language is the item's true one (the `oracle` config, what perfect detection buys).
-    public var oracle = false
+    package var oracle = false
     /// Judges whether a reply is in the person's own language; `detector` unless set. One judge for every config of a
     /// run, so "served" means one thing across them.
-    public var judge: (any LanguageIdentifying)?
+    package var judge: (any LanguageIdentifying)?
     /// A second judge of the reply's language (`JudgeAgreement`); nil: one judge.
-    public var secondJudge: (any LanguageIdentifying)?
+    package var secondJudge: (any LanguageIdentifying)?
     /// English references the translate-in output is scored against (`ChrF`), by item id.
-    public var references: [String: String] = [:]
+    package var references: [String: String] = [:]
 
     static let english = LanguageCode(normalised: "en")
 
-    public init(profile: ModelProfile, backend: any TextCompleting, translator: any Translating, detector: any LanguageIdentifying,
+    package init(profile: ModelProfile, backend: any TextCompleting, translator: any Translating, detector: any LanguageIdentifying,
                 candidates: [LanguageCode]?, hints: [LanguageCode: Double], packs: LanguagePacks, crisis: CrisisCheck,
                 bank: FallbackBank, refuseUnsupported: Bool = false, seed: Int? = nil, cachePolicy: CachePolicy = .cold) {
         self.profile = profile
@@ -56,18 +56,18 @@ public struct ReplyPipeline: Sendable {
     }
 
     /// The message's detected language, shared by every route of an item.
-    public struct Detection: Sendable {
-        public var language: LanguageCode?
-        public var milliseconds: Double
-        public var isCrisis: Bool
+    package struct Detection: Sendable {
+        package var language: LanguageCode?
+        package var milliseconds: Double
+        package var isCrisis: Bool
     }
 
     /// What one route produced.
-    public struct Output: Sendable {
-        public var record: GenerationRecord
-        public var reply: String
+    package struct Output: Sendable {
+        package var record: GenerationRecord
+        package var reply: String
         /// Empty for crisis-flagged items.
-        public var events: [DiagnosticEvent]
+        package var events: [DiagnosticEvent]
 
         /// The text the reply's language check judged (the model's reply, translated back on the pivot); nil when no
         /// text reached the check. Never recorded: it tells whether another config's check would agree (`sharable`).
@@ -104,19 +104,19 @@ public struct ReplyPipeline: Sendable {
     /// What the pipeline does with an item: the language it detects (and whether the item is crisis-flagged)
     /// and the routes `choice` takes for it. Every caller that replies starts here: a unit's run, the warm-up,
     /// and resume's count of the records a unit makes.
-    public struct Plan: Sendable {
-        public let detection: Detection
-        public let routes: [Route]
+    package struct Plan: Sendable {
+        package let detection: Detection
+        package let routes: [Route]
     }
 
     /// The plan for `item`; throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.
-    public func plan(_ item: CorpusItem, choice: RouteChoice) async throws -> Plan {
+    package func plan(_ item: CorpusItem, choice: RouteChoice) async throws -> Plan {
         let detection = try await detect(item)
         return Plan(detection: detection, routes: routes(for: detection, choice: choice))
     }
 
     /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot answer.
-    public func detect(_ item: CorpusItem) async throws -> Detection {
+    package func detect(_ item: CorpusItem) async throws -> Detection {
         if oracle { return Detection(language: item.lang, milliseconds: 0, isCrisis: crisis.isCrisis(item, detected: item.lang)) }
         let clock = ContinuousClock()
         let start = clock.now
@@ -140,12 +140,12 @@ public struct ReplyPipeline: Sendable {
     }
 
     /// Which routes `choice` runs for this item, decided at runtime from the profile.
-    public func routes(for detection: Detection, choice: RouteChoice) -> [Route] {
+    package func routes(for detection: Detection, choice: RouteChoice) -> [Route] {
         choice.routes(supported: profile.supports(detection.language ?? Self.english))
     }
 
     /// Throws `GenerationStopped.Cause.detectorFailed` when the detector cannot judge the reply.
-    public func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, order: RouteOrder = .single) async throws -> Output {
+    package func reply(to item: CorpusItem, detection: Detection, route: Route, repeatIndex: Int, order: RouteOrder = .single) async throws -> Output {
         let untimed = UntimedWork()
         var output = try await UntimedWork.$current.withValue(untimed) {
             try await timedReply(to: item, detection: detection, route: route, repeatIndex: repeatIndex, untimed: untimed)

@@ -6,18 +6,18 @@ import Storage
 /// What a generation run measured with — its settings and a hash of every item's content — written
 /// when the run starts, so `--resume` refuses (65) to mix in records made with other settings or for
 /// other text under the same id, naming every difference.
-public struct ResumeManifest: Sendable, Codable, Equatable {
-    public static let file = "generation-resume.json"
-    public static let schemaVersion = 1
+package struct ResumeManifest: Sendable, Codable, Equatable {
+    package static let file = "generation-resume.json"
+    package static let schemaVersion = 1
 
-    public var schemaVersion: Int
-    public var settings: GenerationReport.Settings
+    package var schemaVersion: Int
+    package var settings: GenerationReport.Settings
     /// Item id → SHA-256 of its language, text and history.
-    public var items: [String: String]
+    package var items: [String: String]
 
     enum CodingKeys: String, CodingKey { case schemaVersion = "schema_version", settings, items }
 
-    public init(settings: GenerationReport.Settings, items: [CorpusItem]) {
+    package init(settings: GenerationReport.Settings, items: [CorpusItem]) {
         schemaVersion = Self.schemaVersion
         self.settings = settings
         self.items = Dictionary(items.map { ($0.id, Self.hash($0)) }, uniquingKeysWith: { a, _ in a })
@@ -34,7 +34,7 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
 
     /// Every difference between what the recorded results were made with (`self`) and what the run
     /// about to resume uses, for items that have records; empty when resuming is sound.
-    public func differences(from current: ResumeManifest, recorded: Set<String>) -> [String] {
+    package func differences(from current: ResumeManifest, recorded: Set<String>) -> [String] {
         var out = Self.differences(settings, current.settings)
         let changed = recorded.filter { id in items[id].map { $0 != current.items[id] && current.items[id] != nil } ?? false }.sorted()
         if !changed.isEmpty {
@@ -46,7 +46,7 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
 
     /// Every setting that differs between two runs, as `sampling.seed: 1 → 2`, in key order; facts that change
     /// from one launch to the next (`volatileSettings`) and a server fact missing on one side are not differences.
-    public static func differences(_ before: GenerationReport.Settings, _ after: GenerationReport.Settings) -> [String] {
+    package static func differences(_ before: GenerationReport.Settings, _ after: GenerationReport.Settings) -> [String] {
         let (before, after) = (flatten(before), flatten(after))
         return Set(before.keys).union(after.keys).subtracting(volatileSettings).sorted().compactMap { key in
             guard before[key] != after[key] else { return nil }
@@ -84,7 +84,7 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
 
     /// Checks a resume in `directory` against `current`: refuses when settings or recorded items differ,
     /// or when records exist without a manifest (made by a LangBench that did not write one).
-    public static func check(_ current: ResumeManifest, directory: URL, recorded: Set<String>) throws {
+    package static func check(_ current: ResumeManifest, directory: URL, recorded: Set<String>) throws {
         let url = directory.appendingPathComponent(file)
         guard FileManager.default.fileExists(atPath: url.path) else {
             if recorded.isEmpty { return }
@@ -98,7 +98,7 @@ public struct ResumeManifest: Sendable, Codable, Equatable {
         }
     }
 
-    public func write(to directory: URL) throws {
+    package func write(to directory: URL) throws {
         try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.file))
     }
 }

@@ -1,19 +1,19 @@
 /// How a reply is produced.
-public enum Route: String, Sendable, Codable, CaseIterable, Comparable {
+package enum Route: String, Sendable, Codable, CaseIterable, Comparable {
     /// One completion in the reply language.
     case direct
     /// Translate to English, generate in English, translate back.
     case pivot
 
-    public static func < (lhs: Route, rhs: Route) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Route, rhs: Route) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// Which route(s) `generate` runs: the router's choice, a forced route, or both for a head-to-head.
-public enum RouteChoice: String, Sendable, Codable, CaseIterable {
+package enum RouteChoice: String, Sendable, Codable, CaseIterable {
     case auto, direct, pivot, both
 
     /// The routes to run for an item whose detected language is `supported` or not.
-    public func routes(supported: Bool) -> [Route] {
+    package func routes(supported: Bool) -> [Route] {
         switch self {
         case .auto: [supported ? .direct : .pivot]
         case .direct: [.direct]

@@ -6,37 +6,37 @@ import Items
 /// choice between a direct reply and the English pivot is made from, computed from the records (no new requests).
 /// Served is compared on the items run on both routes (exact McNemar, two-sided, clustered by item over repeats);
 /// latency as the pivot/direct ratio on the items with a model reply on both (median, order-statistic 95% interval).
-public struct RouteDecision: Sendable, Hashable, Codable {
+package struct RouteDecision: Sendable, Hashable, Codable {
     /// One route's figures for the language.
-    public struct Side: Sendable, Hashable, Codable {
-        public var n: Int
-        public var served: Int
+    package struct Side: Sendable, Hashable, Codable {
+        package var n: Int
+        package var served: Int
         /// Median end-to-end latency and generated tokens (every request) over model replies.
-        public var p50Ms: Double?
-        public var tokensP50: Double?
+        package var p50Ms: Double?
+        package var tokensP50: Double?
 
         enum CodingKeys: String, CodingKey { case n, served, p50Ms = "p50_ms", tokensP50 = "tokens_p50" }
     }
 
-    public var lang: String
+    package var lang: String
     /// What the runtime check picks: `direct` for a language the model supports, `pivot` when both translation
     /// packs are installed, otherwise a fallback naming the pack's state.
-    public var runtime: String
-    public var direct: Side
-    public var pivot: Side
+    package var runtime: String
+    package var direct: Side
+    package var pivot: Side
     /// Items (× repeats) run on both routes, and those served on only one of them.
-    public var pairs: Int
-    public var servedOnlyDirect: Int
-    public var servedOnlyPivot: Int
+    package var pairs: Int
+    package var servedOnlyDirect: Int
+    package var servedOnlyPivot: Int
     /// Exact two-sided McNemar p of the served difference; nil when no pair differs.
-    public var servedP: Double?
+    package var servedP: Double?
     /// Pivot/direct total_ms on the items with a model reply on both routes.
-    public var latencyRatio: PairedRatio?
+    package var latencyRatio: PairedRatio?
     /// Where the route the runtime does not pick serves significantly more or costs significantly less (each at 5%).
-    public var flag: String?
+    package var flag: String?
     /// The pivot through each other translation engine of the run (a variant that changed only the translator), by
     /// variant name; nil in a run without one.
-    public var otherPivots: [String: Side]?
+    package var otherPivots: [String: Side]?
 
     enum CodingKeys: String, CodingKey {
         case lang, runtime, direct, pivot, pairs, servedOnlyDirect = "served_only_direct", servedOnlyPivot = "served_only_pivot"
@@ -52,7 +52,7 @@ public struct RouteDecision: Sendable, Hashable, Codable {
     }
 
     /// What the table's columns mean, under it; `pivotVia` when it has columns of another engine's pivot.
-    public static func legend(pivotVia: Bool) -> String { legend + (pivotVia ? pivotViaLegend : "") }
+    package static func legend(pivotVia: Bool) -> String { legend + (pivotVia ? pivotViaLegend : "") }
 
     static let legend = "Runtime route: what the support check picks for a message detected right (direct for a language the model "
         + "supports, the pivot when both translation packs are installed). Served and latency are compared on the same items run on both routes: "
@@ -120,7 +120,7 @@ public struct RouteDecision: Sendable, Hashable, Codable {
 extension GenerationReport {
     /// Per language, the runtime's route and both routes' figures on the reference config and variant (crisis-flagged
     /// excluded): computed from the records, so every report made of them shows the same table.
-    public var routeDecisions: [RouteDecision] {
+    package var routeDecisions: [RouteDecision] {
         let reference = settings.variants?.first?.name
         let measured = records.filter { $0.fallbackReason != .crisisProtocol && $0.variant == reference }
         var rows = RouteDecision.all(measured, settings: settings, ratios: ratios)
@@ -132,7 +132,7 @@ extension GenerationReport {
     }
 
     /// The variants after the reference that ran the pivot alone (they changed only the translator), in declared order.
-    public var pivotOnlyVariants: [String] {
+    package var pivotOnlyVariants: [String] {
         (settings.variants ?? []).dropFirst().map(\.name).filter { name in
             records.contains { $0.variant == name } && !records.contains { $0.variant == name && $0.route == .direct }
         }

@@ -11,9 +11,9 @@ import Items
 /// stages add up to n. With the `oracle` config (the true language), "lost to detection" is what perfect
 /// detection would have served beyond the config: served(oracle) − served(config). The reference variant's
 /// records only, crisis-flagged ones left out (counted in the report).
-public struct ServedFunnel: Sendable, Hashable, Codable {
+package struct ServedFunnel: Sendable, Hashable, Codable {
     /// Where a record stopped.
-    public enum Stage: String, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
+    package enum Stage: String, Sendable, Codable, CaseIterable, CodingKeyRepresentable {
         /// The detected language was not the person's (and the reply did not serve them anyway).
         case detection
         /// The route refused: direct generation in an unsupported language, or a translation pack missing or nonexistent.
@@ -30,7 +30,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         case served
 
         /// The stage `record` stopped at (a crisis-flagged record has none).
-        public static func of(_ record: GenerationRecord, lostBelow: Double = Thresholds.defaultTranslationLostChrF) -> Stage {
+        package static func of(_ record: GenerationRecord, lostBelow: Double = Thresholds.defaultTranslationLostChrF) -> Stage {
             let lost = record.route == .pivot && (record.translateInChrF ?? 100) < lostBelow
             if record.servedInOwnLanguage == true && !lost { return .served }
             if !record.detectedRight { return .detection }
@@ -44,7 +44,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         }
 
         /// The column title in reports.
-        public var title: String {
+        package var title: String {
             switch self {
             case .detection: "lost: detection"
             case .refused: "lost: route refused"
@@ -57,22 +57,22 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
         }
     }
 
-    public struct Row: Sendable, Hashable, Codable {
-        public var config: String
-        public var route: Route
+    package struct Row: Sendable, Hashable, Codable {
+        package var config: String
+        package var route: Route
         /// A language code or `all`.
-        public var lang: String
-        public var n: Int
+        package var lang: String
+        package var n: Int
         /// Records per stage, every stage of the funnel's `stageList` present (zeros included): they add up to `n`. A JSON
         /// object keyed by stage.
-        public var stages: [Stage: Int]
-        public var served: Int { stages[.served] ?? 0 }
-        public var rate: Double { n > 0 ? Double(served) / Double(n) : 0 }
-        public var ci: Statistics.Interval
+        package var stages: [Stage: Int]
+        package var served: Int { stages[.served] ?? 0 }
+        package var rate: Double { n > 0 ? Double(served) / Double(n) : 0 }
+        package var ci: Statistics.Interval
         /// served(oracle) − served(this config) over the same people; nil without an oracle, or for the oracle itself.
-        public var lostToDetection: Int?
+        package var lostToDetection: Int?
         /// Records whose requests an earlier config made (the same detected language: the same requests).
-        public var shared: Int
+        package var shared: Int
 
         enum CodingKeys: String, CodingKey {
             case config, route, lang, n, stages, ci = "ci95", lostToDetection = "lost_to_detection", shared
@@ -92,17 +92,17 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
     }
 
     /// The name of the config that detects nothing and takes the item's true language.
-    public static let oracle = "oracle"
+    package static let oracle = "oracle"
 
     /// The configs in the order the run ran them (the first is the reference).
-    public var configs: [String]
+    package var configs: [String]
     /// The stages its rows count: every stage but `translation` unless a record was scored against a reference.
-    public var stageList: [Stage] { Stage.allCases.filter { stage in stage != .translation || rows.contains { $0.stages[stage] != nil } } }
-    public var rows: [Row]
+    package var stageList: [Stage] { Stage.allCases.filter { stage in stage != .translation || rows.contains { $0.stages[stage] != nil } } }
+    package var rows: [Row]
     /// Records of the configs other than the reference (they are in the records log beside the report).
-    public var records: Int
+    package var records: Int
     /// Of those, the records whose requests an earlier config made.
-    public var shared: Int
+    package var shared: Int
 
     /// The funnel of `reference` (the reference config's records, config nil) and `others` (every other config's),
     /// of the reference variant; nil when the run used one config.
@@ -137,7 +137,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
 
     /// The funnel as a table: per route, config and language, each stage's count, served with its interval, and what
     /// the oracle served beyond it.
-    public var table: ReportTable {
+    package var table: ReportTable {
         var table = ReportTable(title: "Served, stage by stage, per detection config (stages add up to n)", columns: [
             .init("route"), .init("config"), .init("lang"), .numeric("n"),
         ] + stageList.map { ReportTable.Column.numeric($0.rawValue, title: $0.title) } + [
@@ -153,7 +153,7 @@ public struct ServedFunnel: Sendable, Hashable, Codable {
     }
 
     /// One sentence: how many records the other configs needed and how many of them reused an earlier config's requests.
-    public var sharingSentence: String {
+    package var sharingSentence: String {
         "The configs beyond the reference made \(records) record(s); \(shared) of them reused an earlier config's requests "
             + "(the same detected language makes the same requests), so \(records - shared) were generated."
     }

@@ -4,29 +4,29 @@ import LlamaBackend
 /// Tells a failure the app would see from a server that died under the benchmark, and brings a
 /// launched server back (at most `maxRestarts` times). A reply that failed because the server died is
 /// redone on the restarted server, never recorded as a `model-unavailable` fallback.
-public actor ServerRecovery {
+package actor ServerRecovery {
     /// What to do with a reply that failed with `model-unavailable`.
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// The server is up and answering: the failure is real, record it.
         case record
         /// The server died and now runs again: redo the reply.
         case retry
     }
 
-    public let server: LlamaServer
-    public let maxRestarts: Int
+    package let server: LlamaServer
+    package let maxRestarts: Int
     /// Restarts so far.
-    public private(set) var restarts = 0
+    package private(set) var restarts = 0
     /// Changes at every restart, so replies that failed with the old process are redone, not judged again.
-    public private(set) var epoch = 0
+    package private(set) var epoch = 0
 
-    public init(server: LlamaServer, maxRestarts: Int = 2) {
+    package init(server: LlamaServer, maxRestarts: Int = 2) {
         self.server = server
         self.maxRestarts = maxRestarts
     }
 
     /// Judges a `model-unavailable` failure of a reply started in `epoch` `seen`.
-    public func judge(seen: Int, stopSignal: @Sendable () -> Int32?) async throws -> Verdict {
+    package func judge(seen: Int, stopSignal: @Sendable () -> Int32?) async throws -> Verdict {
         if seen != epoch { return .retry }
         if await isAlive() { return .record }
         if let signal = stopSignal() { throw GenerationStopped.Cause.signal(signal) }

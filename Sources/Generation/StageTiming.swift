@@ -2,32 +2,32 @@ import LlamaBackend
 
 /// One request of a route (translate-in, generate or translate-out): its time split as vLLM's
 /// `bench serve` does, and the server's own token counts, which show what the cache reused.
-public struct StageTiming: Sendable, Hashable, Codable {
+package struct StageTiming: Sendable, Hashable, Codable {
     /// The request on the client clock, from just before it was sent to its last event.
-    public var ms: Double
+    package var ms: Double
     /// Until the first non-empty streamed content.
-    public var ttftMs: Double?
+    package var ttftMs: Double?
     /// Time per output token after the first: (ms − ttft) / (completion tokens − 1); nil below 2 tokens.
-    public var tpotMs: Double?
+    package var tpotMs: Double?
     /// Tokens in the prompt (`tokens_evaluated`, or `usage.prompt_tokens`); nil when the server did not say.
-    public var promptTokens: Int?
+    package var promptTokens: Int?
     /// Prompt tokens the server actually evaluated (`timings.prompt_n`); the rest came from its cache.
     /// Nil when the server sends no timings.
-    public var promptProcessed: Int?
+    package var promptProcessed: Int?
     /// Prompt tokens reused from the slot's cache (`timings.cache_n`); nil without timings.
-    public var promptCached: Int?
+    package var promptCached: Int?
     /// Nil when the server did not count them.
-    public var completionTokens: Int?
+    package var completionTokens: Int?
     /// The translation engine that served this request when it was not the model (`apertium`, `exec`); nil for the
     /// model's requests. Its tokens, cache state and TPOT are not the model's, so none is recorded.
-    public var engine: String?
+    package var engine: String?
 
     enum CodingKeys: String, CodingKey {
         case ms, ttftMs = "ttft_ms", tpotMs = "tpot_ms", promptTokens = "prompt_tokens", promptProcessed = "prompt_n"
         case promptCached = "cache_n", completionTokens = "completion_tokens", engine
     }
 
-    public init(ms: Double, ttftMs: Double?, promptTokens: Int?, promptProcessed: Int?, promptCached: Int?, completionTokens: Int?) {
+    package init(ms: Double, ttftMs: Double?, promptTokens: Int?, promptProcessed: Int?, promptCached: Int?, completionTokens: Int?) {
         self.ms = ms
         self.ttftMs = ttftMs
         self.tpotMs = Self.tpot(total: ms, ttft: ttftMs, tokens: completionTokens)
@@ -58,7 +58,7 @@ public struct StageTiming: Sendable, Hashable, Codable {
 
     /// The whole prompt was evaluated: nothing came from the cache.
     /// False when the server's counts are unknown: a request is called cold only when the server says so.
-    public var isCold: Bool {
+    package var isCold: Bool {
         guard let promptCached, let promptProcessed, let promptTokens else { return false }
         return promptCached == 0 && promptProcessed >= promptTokens
     }

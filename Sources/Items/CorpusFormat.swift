@@ -15,7 +15,7 @@ public enum CorpusFormat: String, Sendable, Codable, CaseIterable {
     case tatoeba
 
     /// Guesses the format of `url` from its extension, kind and first line.
-    public static func detect(at url: URL, firstLine: String?) -> CorpusFormat? {
+    package static func detect(at url: URL, firstLine: String?) -> CorpusFormat? {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             return .lines

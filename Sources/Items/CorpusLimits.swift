@@ -1,8 +1,8 @@
 /// Documented limits that a corpus item must respect.
-public enum CorpusLimits {
+package enum CorpusLimits {
     /// Longest accepted text, in characters (grapheme clusters). Longer is a validation error:
     /// LangBench measures short messages, and an overlong line usually means a broken quote.
-    public static let maxTextLength = 2_000
+    package static let maxTextLength = 2_000
     /// Most history turns per item.
-    public static let maxHistoryTurns = 16
+    package static let maxHistoryTurns = 16
 }

@@ -8,29 +8,29 @@ import Storage
 /// id order (`CorpusLoader.loadSorted` with that threshold, then one pass through the items): the
 /// synthetic ids are not in file order, so it sorts through the spool — what the threshold costs in
 /// time, beside the process's peak memory (one threshold per process).
-public struct CorpusLoadBenchmark: Sendable {
+package struct CorpusLoadBenchmark: Sendable {
     /// One measurement, medians over the repeats.
-    public struct Result: Sendable {
-        public var lines: Int
-        public var bytes: Int
-        public var loadSeconds: Double
-        public var referenceSeconds: Double
+    package struct Result: Sendable {
+        package var lines: Int
+        package var bytes: Int
+        package var loadSeconds: Double
+        package var referenceSeconds: Double
         /// The process's peak resident memory after the loads (before the reference, which holds the file).
-        public var peakBytes: Int?
-        public var ratio: Double { referenceSeconds > 0 ? loadSeconds / referenceSeconds : .nan }
+        package var peakBytes: Int?
+        package var ratio: Double { referenceSeconds > 0 ? loadSeconds / referenceSeconds : .nan }
     }
 
-    public var lines: Int
-    public var repeats: Int
-    public var itemsInMemory: Int?
+    package var lines: Int
+    package var repeats: Int
+    package var itemsInMemory: Int?
 
-    public init(lines: Int = 100_000, repeats: Int = 5, itemsInMemory: Int? = nil) {
+    package init(lines: Int = 100_000, repeats: Int = 5, itemsInMemory: Int? = nil) {
         self.lines = lines
         self.repeats = repeats
         self.itemsInMemory = itemsInMemory
     }
 
-    public func run(in directory: URL) throws -> Result {
+    package func run(in directory: URL) throws -> Result {
         let url = directory.appendingPathComponent("bench-corpus.tsv")
         try Self.writeSynthetic(lines: lines, to: url)
         let clock = ContinuousClock()

@@ -5,25 +5,25 @@ import Foundation
 /// (`loadSorted`). Files are read a block at a time either way.
 public struct CorpusLoader: Sendable {
     /// Forces a format instead of detecting it.
-    public var format: CorpusFormat?
+    package var format: CorpusFormat?
     /// Bytes read at a time; results do not depend on it (tests make it tiny to cut every line).
     var blockSize = FileChunks.defaultBlockSize
     /// Blocks parsed and validated at once on worker threads where the format allows it; results do
     /// not depend on it (1 reads every block on the calling thread).
     var workers = ProcessInfo.processInfo.activeProcessorCount
 
-    public init(format: CorpusFormat? = nil) {
+    package init(format: CorpusFormat? = nil) {
         self.format = format
     }
 
     /// Everything a validation pass learns: the items that are fine, and every problem.
-    public struct Outcome: Sendable {
-        public var corpus: Corpus
-        public var problems: [CorpusProblem]
+    package struct Outcome: Sendable {
+        package var corpus: Corpus
+        package var problems: [CorpusProblem]
         /// Paths that were passed over (documentation files), for a note to the user.
-        public var skippedPaths: [String]
+        package var skippedPaths: [String]
         /// Rows a format defines as skippable (Tatoeba's undetermined language).
-        public var skippedRows: Int
+        package var skippedRows: Int
     }
 
     /// What reading learns besides the items themselves.
@@ -35,7 +35,7 @@ public struct CorpusLoader: Sendable {
     }
 
     /// Loads `paths`, throwing `CorpusError.invalid` with every problem when there are any.
-    public func load(_ paths: [String]) throws -> Corpus {
+    package func load(_ paths: [String]) throws -> Corpus {
         let outcome = try read(paths)
         if !outcome.problems.isEmpty { throw CorpusError.invalid(outcome.problems) }
         if outcome.corpus.items.isEmpty { throw CorpusError.empty(paths: paths) }
@@ -44,7 +44,7 @@ public struct CorpusLoader: Sendable {
 
     /// Reads `paths` and reports problems instead of throwing on them. Throws only when a path cannot
     /// be read at all or its format is unknown.
-    public func read(_ paths: [String]) throws -> Outcome {
+    package func read(_ paths: [String]) throws -> Outcome {
         var items: [CorpusItem] = []
         var pass = try forEachItem(paths) { items.append($0) }
         let duplicates = Self.duplicateIDs(items)
@@ -65,7 +65,7 @@ public struct CorpusLoader: Sendable {
     /// `itemsInMemory` items, sorted in runs on disk and merged). With `shard`, only its items are kept,
     /// read once into the spool (a replay would read and filter every item at each pass); a shard may be
     /// empty. Throws `CorpusError.invalid` with every problem (duplicate ids included) when there are any.
-    public func loadSorted(_ paths: [String], shard: Shard? = nil, itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
+    package func loadSorted(_ paths: [String], shard: Shard? = nil, itemsInMemory: Int = ItemSpool.defaultItemsInMemory,
                            spoolDirectory: URL? = nil) throws -> SortedCorpus {
         // Stamped before the first read. `try?`: a path that cannot be stamped is only read into the spool,
         // and the read below reports why it cannot be read, if it cannot.

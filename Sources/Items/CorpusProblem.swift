@@ -1,25 +1,25 @@
 /// One thing wrong with a corpus file, reported as `file:line: message`.
-public struct CorpusProblem: Sendable, Hashable, CustomStringConvertible {
-    public var location: SourceLocation
-    public var message: String
+package struct CorpusProblem: Sendable, Hashable, CustomStringConvertible {
+    package var location: SourceLocation
+    package var message: String
 
-    public init(_ location: SourceLocation, _ message: String) {
+    package init(_ location: SourceLocation, _ message: String) {
         self.location = location
         self.message = message
     }
 
-    public var description: String { "\(location): \(message)" }
+    package var description: String { "\(location): \(message)" }
 }
 
 /// Errors from reading corpora.
-public enum CorpusError: Error, Sendable, CustomStringConvertible {
+package enum CorpusError: Error, Sendable, CustomStringConvertible {
     /// Every problem found, in file and line order.
     case invalid([CorpusProblem])
     case unreadable(path: String, reason: String)
     case unknownFormat(path: String)
     case empty(paths: [String])
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalid(let problems):
             let shown = problems.prefix(20).map(\.description).joined(separator: "\n")

@@ -1,14 +1,14 @@
 import BenchSupport
 
 /// Counts of a corpus per language, tag and length bucket.
-public struct CorpusStatistics: Sendable {
-    public var total: Int
-    public var byLanguage: [(LanguageCode, Int)]
-    public var byTag: [(String, Int)]
+package struct CorpusStatistics: Sendable {
+    package var total: Int
+    package var byLanguage: [(LanguageCode, Int)]
+    package var byTag: [(String, Int)]
     /// Per language, counts per bucket in `LengthBucket.allCases` order.
-    public var lengthByLanguage: [(LanguageCode, [Int])]
+    package var lengthByLanguage: [(LanguageCode, [Int])]
 
-    public init(_ corpus: Corpus) {
+    package init(_ corpus: Corpus) {
         total = corpus.items.count
         var languages: [LanguageCode: Int] = [:]
         var tags: [String: Int] = [:]
@@ -24,7 +24,7 @@ public struct CorpusStatistics: Sendable {
         lengthByLanguage = lengths.sorted { $0.key < $1.key }
     }
 
-    public var report: ReportDocument {
+    package var report: ReportDocument {
         var languages = ReportTable(title: "Items per language", columns: [.init("lang"), .numeric("items"), .numeric("share_pct", title: "share %")])
         for (lang, count) in byLanguage { languages.append([.text(lang.identifier), .int(count), .percent(Double(count) / Double(max(total, 1)))]) }
         languages.append([.text("all"), .int(total), .percent(total > 0 ? 1 : 0)])

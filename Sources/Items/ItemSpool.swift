@@ -10,11 +10,11 @@ import Storage
 /// first in file order is kept and each later one is a problem at its own line, as `CorpusLoader.read`
 /// reports them. A corpus that fits stays in memory and touches no file. (A corpus whose ids already
 /// increase in file order is not spooled at all: `CorpusLoader.loadSorted` reads it again from its files.)
-public final class ItemSpool {
+package final class ItemSpool {
     /// Measured (`bench corpus --items-in-memory`, docs/benchmarks.md "The spool threshold"): reading
     /// 2,000,000 items in id order peaked at 175 MB with 200,000 against 300 MB with 1,000,000 and
     /// 1 GB all in memory; the times, from one run beside another build, differed by a fifth at most.
-    public static let defaultItemsInMemory = 200_000
+    package static let defaultItemsInMemory = 200_000
 
     private let itemsInMemory: Int
     private let parent: URL
@@ -31,7 +31,7 @@ public final class ItemSpool {
 
     /// Spools into a fresh folder inside `directory` (default: the system's temporary folder), made
     /// only when the first run is written and removed with the result (or when this spool is dropped).
-    public init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) {
+    package init(itemsInMemory: Int = defaultItemsInMemory, directory: URL? = nil) {
         self.itemsInMemory = max(1, itemsInMemory)
         parent = directory ?? FileManager.default.temporaryDirectory
     }
@@ -45,7 +45,7 @@ public final class ItemSpool {
     }
 
     /// Adds the next item in file order.
-    public func add(_ item: CorpusItem) throws {
+    package func add(_ item: CorpusItem) throws {
         if lastFile?.path != item.source.file { lastFile = (item.source.file, fileNumber(item.source.file)) }
         pending.append(item, sequence: sequence, file: lastFile!.number)
         sequence += 1
@@ -53,7 +53,7 @@ public final class ItemSpool {
     }
 
     /// The items in canonical order without duplicates, and a problem for each duplicate.
-    public func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
+    package func finish(sources: [CorpusSource]) throws -> (SortedCorpus, [CorpusProblem]) {
         if runs.isEmpty {
             let entries = pending.decoded(files: files)
             let (items, duplicates) = Self.canonical(entries)

@@ -2,13 +2,13 @@
 ///
 /// Japanese and Chinese are written without spaces, so their length is counted in characters and
 /// mapped onto the same buckets (ours): 1–2 characters ≈ 1 word, 3–6 ≈ 2–3, 7–16 ≈ 4–8, 17+ ≈ 9+.
-public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
+package enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
     case one = "1"
     case twoToThree = "2-3"
     case fourToEight = "4-8"
     case ninePlus = "9+"
 
-    public init(text: String, lang: LanguageCode) {
+    package init(text: String, lang: LanguageCode) {
         if Self.isCountedInCharacters(lang) {
             let characters = text.filter { $0.isLetter || $0.isNumber }.count
             self = switch characters {
@@ -37,7 +37,7 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
     }
 
     /// Whitespace-separated tokens that contain a letter or digit (emoji and lone punctuation don't count).
-    public static func wordCount(_ text: String) -> Int {
+    package static func wordCount(_ text: String) -> Int {
         SimpleText.wordCount(text) ?? characterWordCount(text)
     }
 
@@ -57,7 +57,7 @@ public enum LengthBucket: String, Sendable, CaseIterable, Codable, Comparable {
         return inWord ? count + 1 : count
     }
 
-    public static func < (lhs: LengthBucket, rhs: LengthBucket) -> Bool {
+    package static func < (lhs: LengthBucket, rhs: LengthBucket) -> Bool {
         allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
 }

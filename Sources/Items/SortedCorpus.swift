@@ -13,10 +13,10 @@ public final class SortedCorpus: Sendable {
     }
 
     /// Items, after removing duplicate ids.
-    public let count: Int
+    package let count: Int
     /// The files read, with their SHA-256 (a replayed corpus's files are hashed by the first read to their
     /// end, or now if there was none: ask after the items have been read).
-    public var sources: [CorpusSource] {
+    package var sources: [CorpusSource] {
         get throws {
             guard case .replay(let replay) = storage else { return firstSources }
             return try replay.sources(firstSources)
@@ -36,7 +36,7 @@ public final class SortedCorpus: Sendable {
 
     /// An in-memory corpus in canonical order; a duplicate id keeps its first item. For a corpus already
     /// read whole (a shard of a suite run, tests): `CorpusLoader.loadSorted` sorts one that fits the same way.
-    public convenience init(_ corpus: Corpus) {
+    package convenience init(_ corpus: Corpus) {
         let items = ItemSpool.canonical(corpus.items.enumerated().map { ($0.element, UInt64($0.offset)) }).items
         self.init(items: items, sources: corpus.sources)
     }
@@ -71,19 +71,19 @@ public final class SortedCorpus: Sendable {
     }
 
     /// Whether the items are in a spool file rather than in memory.
-    public var isSpooled: Bool {
+    package var isSpooled: Bool {
         if case .spool = storage { return true }
         return false
     }
 
     /// Whether the items are read again from the corpus files.
-    public var isReplayed: Bool {
+    package var isReplayed: Bool {
         if case .replay = storage { return true }
         return false
     }
 
     /// A reader from the first item.
-    public func cursor() throws -> Cursor {
+    package func cursor() throws -> Cursor {
         switch storage {
         case .memory(let items): return Cursor(source: .memory(items, next: 0), owner: self)
         case .spool(let runs, let files): return Cursor(source: .spool(try SpoolReader(url: runs[0], files: files), rest: runs.dropFirst(), files: files), owner: self)
@@ -92,7 +92,7 @@ public final class SortedCorpus: Sendable {
     }
 
     /// Every item in order (for small corpora and tests; this is what the cursor avoids at scale).
-    public func allItems() throws -> [CorpusItem] {
+    package func allItems() throws -> [CorpusItem] {
         let cursor = try cursor()
         var items: [CorpusItem] = []
         items.reserveCapacity(count)
@@ -105,7 +105,7 @@ public final class SortedCorpus: Sendable {
 
     /// Reads the items in canonical order, a batch at a time. Used by one task at a time (handed from
     /// one batch's task to the next); the lock, taken once a batch, is never contended.
-    public final class Cursor: Sendable {
+    package final class Cursor: Sendable {
         fileprivate enum Source {
             case memory([CorpusItem], next: Int)
             /// The file being read, and the files after it.
@@ -124,7 +124,7 @@ public final class SortedCorpus: Sendable {
 
         /// The next `count` items (fewer at the end; empty when there are none left), as a slice that may
         /// share the storage items were read into (indices need not start at 0).
-        public func next(_ count: Int) throws -> ArraySlice<CorpusItem> {
+        package func next(_ count: Int) throws -> ArraySlice<CorpusItem> {
             try source.withLock { source in try Self.next(count, from: &source) }
         }
 

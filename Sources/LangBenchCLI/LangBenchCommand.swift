@@ -3,8 +3,8 @@ import Foundation
 import LlamaBackend
 
 /// The root command: `langbench <subcommand>`.
-public struct LangBenchCommand: ParsableCommand {
-    public static let configuration = CommandConfiguration(
+package struct LangBenchCommand: ParsableCommand {
+    package static let configuration = CommandConfiguration(
         name: "langbench",
         abstract: "Measure short-text language detection and direct-vs-pivot reply generation for on-device LLM features.",
         discussion: "Exit codes: 0 success, 1 a check failed, 64 usage error, 65 bad input data, 69 a required service or file is unavailable, 70 internal error, 129/130/143 stopped by SIGHUP/SIGINT/SIGTERM (resumable).",
@@ -20,11 +20,11 @@ public struct LangBenchCommand: ParsableCommand {
 
     let version: Bool
 
-    public init(_ arguments: ParsedArguments) throws {
+    package init(_ arguments: ParsedArguments) throws {
         version = arguments.flag("version")
     }
 
-    public func run(_ context: CommandContext) async throws -> ExitStatus {
+    package func run(_ context: CommandContext) async throws -> ExitStatus {
         guard version else { throw UsageError("missing subcommand", command: "langbench") }
         context.stdout.write("langbench \(LangBenchVersion.current)\n")
         context.stdout.write("commit: \(ToolResources.commit() ?? "unknown")\n")
@@ -33,7 +33,7 @@ public struct LangBenchCommand: ParsableCommand {
     }
 
     /// Runs the process's command line and exits.
-    public static func main() async -> Never {
+    package static func main() async -> Never {
         // Any llama-server a command starts is stopped on Ctrl-C, SIGTERM, SIGHUP and exit().
         ServerReaper.installSignalHandlers()
         let status = await CommandRunner.run(Self.self, arguments: Array(CommandLine.arguments.dropFirst()), context: .process)

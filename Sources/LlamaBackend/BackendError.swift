@@ -1,7 +1,7 @@
 import Foundation
 
 /// Every way the llama.cpp backend can fail, with the context a user needs and a one-line fix.
-public enum BackendError: Error, Equatable, Sendable {
+package enum BackendError: Error, Equatable, Sendable {
     /// The `llama-server` (or `llama-bench`) executable is not at the expected path.
     case binaryNotFound(path: String)
     /// The GGUF model file is not at the expected path.
@@ -44,7 +44,7 @@ public enum BackendError: Error, Equatable, Sendable {
 }
 
 extension BackendError: CustomStringConvertible, LocalizedError {
-    public var description: String {
+    package var description: String {
         switch self {
         case .binaryNotFound(let path):
             "llama-server not found at \(path); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER"
@@ -94,7 +94,7 @@ extension BackendError: CustomStringConvertible, LocalizedError {
         }
     }
 
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 
     /// A list of names short enough for one line: the first few, then how many there are in all.
     static func list(_ names: [String], shown: Int = 10) -> String {

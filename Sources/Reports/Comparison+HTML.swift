@@ -5,7 +5,7 @@ import RunComparison
 /// The comparison as one self-contained HTML page: the verdict, every check with its interval, and for
 /// each regressed or improved check the items that moved, linked into the page's item table.
 extension Comparison {
-    public var html: String {
+    package var html: String {
         var page = HTMLPage(title: "LangBench compare")
         let words = regressions.isEmpty ? "✓ pass: no regression" : "✗ regression: \(regressions.count) check(s) regressed"
         page.headline("Verdict", verdict: (words, verdict), lines: [

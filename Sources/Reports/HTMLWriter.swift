@@ -2,17 +2,17 @@ import BenchSupport
 
 /// HTML tables from the same `ReportTable`s the CSV, Markdown and JSON writers render, so the page
 /// cannot show other figures. Every name and cell goes through `ReportText.html`.
-public enum HTMLWriter {
+package enum HTMLWriter {
     /// At most this many rows of one drill-down table reach the page; the rest are counted and left to the CSV.
-    public static let defaultRowCap = 5_000
+    package static let defaultRowCap = 5_000
     /// Longer corpus texts and replies are cut to this many characters on the page (the files keep them whole).
-    public static let textCap = 1_000
+    package static let textCap = 1_000
 
     /// `table` as a captioned `<table>`; `id` names it for links and the test; `filters` are the column
     /// names a reader can filter by (the page's script builds the controls, so a page without script has
     /// none that do nothing); `rowCount` is the table's rows in all when `table` holds only the first
     /// of them (at least `rowCap` of those); `rowIDs` give each row an anchor.
-    public static func render(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = defaultRowCap,
+    package static func render(_ table: ReportTable, id: String, filters: [String] = [], rowCap: Int = defaultRowCap,
                               rowCount: Int? = nil, rowIDs: [String]? = nil, overflowNote: String = "", links: [[String?]]? = nil) -> String {
         let rows = rowCount ?? table.rows.count
         var out = "<table id=\"\(ReportText.html(id))\" data-rows=\"\(rows)\""

@@ -8,12 +8,12 @@ import RunProvenance
 /// report.html of a run directory (run, detect, generate, merge), in one file and in the order a person asks: the
 /// headline, who is served in their own language, what it costs, where detection loses people (each with its chart
 /// first, the same tables as the Markdown reports second), the per-item lists folded, and the provenance.
-public enum RunPage {
-    public static let file = GenerationOutput.pageFile
+package enum RunPage {
+    package static let file = GenerationOutput.pageFile
 
     /// Builds the page for the reports of `directory` (either may be nil) and writes it there. Per-item
     /// results, replies and corpus texts are read from the directory and the corpora the reports name.
-    public static func write(detection: DetectionReport?, generation: GenerationReport?, to directory: URL, runID: String? = nil) throws {
+    package static func write(detection: DetectionReport?, generation: GenerationReport?, to directory: URL, runID: String? = nil) throws {
         let sources = (detection?.provenance.corpora ?? []) + (generation?.provenance.corpora ?? [])
         let texts = ItemTexts.load(sources.reduce(into: [CorpusSource]()) { all, source in if !all.contains(source) { all.append(source) } })
         let crisis = crisisItems(texts: texts, generation: generation)
@@ -65,7 +65,7 @@ public enum RunPage {
     /// ships it, who each route serves, what the pivot costs, where the route the runtime does not pick does better,
     /// and whether the in-run control held. report.md and the page open with them: `section` is report.md's section,
     /// `anchor` the page's.
-    public static func facts(detection: DetectionReport?, generation: GenerationReport?) -> [(text: String, section: String, anchor: String)] {
+    package static func facts(detection: DetectionReport?, generation: GenerationReport?) -> [(text: String, section: String, anchor: String)] {
         var facts: [(text: String, section: String, anchor: String)] = []
         let percent = { (fraction: Double, ci: Statistics.Interval) in String(format: "%.1f%% (%@%%)", fraction * 100, DetectionReport.percentInterval(ci)) }
         let shipped = generation?.settings.detectionName ?? DetectionConfig.seedArchitecture().name

@@ -6,7 +6,7 @@ import Generation
 
 /// The comparison as Markdown (for a PR comment), JSON and JUnit XML.
 extension Comparison {
-    public var markdown: String {
+    package var markdown: String {
         var out = !regressions.isEmpty ? "## ❌ LangBench: \(regressions.count) regression(s)\n\n"
             : latencyNotJudged == nil ? "## ✅ LangBench: no regression\n\n" : "## ⚠️ LangBench: no regression in the checks judged; latency not judged\n\n"
         if let latencyNotJudged { out += "**\(ReportText.markdown(latencyNotJudged.note))**\n\n" }
@@ -93,12 +93,12 @@ extension Comparison {
         return table
     }
 
-    public var json: String {
+    package var json: String {
         (try? JSONOutput.encode(self)) ?? "{}\n"  // strings and numbers only: encoding cannot fail
     }
 
     /// JUnit XML: one test case per checked metric; a regression is a failure.
-    public var junit: String {
+    package var junit: String {
         let escape = ReportText.xml
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"langbench\" tests=\"\(checks.count)\" failures=\"\(regressions.count)\">\n"

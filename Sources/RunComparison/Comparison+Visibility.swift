@@ -10,7 +10,7 @@ import Generation
 /// its kind's α among those correlated checks — and, where that is more than the threshold asks, how many items or
 /// blocks would see the threshold.
 extension Comparison {
-    public var visibility: [String] {
+    package var visibility: [String] {
         var out: [String] = []
         let planned = checks.filter { $0.mde != nil && $0.level != nil }
         let accuracy = planned.filter { $0.metric == "detection.accuracy" }

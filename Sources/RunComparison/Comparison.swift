@@ -7,27 +7,27 @@ import RunProvenance
 
 /// Compares a CURRENT run against a BASE run: checks comparability, then every metric with its
 /// polarity and threshold. Regressions fail the job; improvements are reported and never fail it.
-public struct Comparison: Sendable, Encodable {
-    public static let schemaVersion = 2
+package struct Comparison: Sendable, Encodable {
+    package static let schemaVersion = 2
 
-    public var schemaVersion: Int
-    public var base: String
-    public var current: String
-    public var thresholds: Thresholds
+    package var schemaVersion: Int
+    package var base: String
+    package var current: String
+    package var thresholds: Thresholds
     /// What differs between the runs' settings (the change under test), and mismatches let through
     /// by `--allow-mismatch`.
-    public var notes: [String]
-    public var checks: [MetricCheck]
+    package var notes: [String]
+    package var checks: [MetricCheck]
     /// By config with a regression: the items it broke, in id order (the first `DetectionJoin.brokenCap`).
-    public var brokenItems: [String: [String]]
+    package var brokenItems: [String: [String]]
     /// By config with a regression: how many items it broke (more than `brokenItems` holds when that was capped).
-    public var brokenItemCounts: [String: Int] = [:]
+    package var brokenItemCounts: [String: Int] = [:]
     /// Latency left unjudged because a run's machine was unsteady (nil: judged, or skipped by `--latency skip`).
-    public var latencyNotJudged: LatencyNotJudged?
+    package var latencyNotJudged: LatencyNotJudged?
     /// What the runs computed with that differs (machine, llama.cpp build, server settings, model file).
-    public var environment: [EnvironmentDifference] = []
+    package var environment: [EnvironmentDifference] = []
     /// The compare's α split between the kinds of gating check present (they add up to `thresholds.alpha`).
-    public var alphaShares: [String: Double] = [:]
+    package var alphaShares: [String: Double] = [:]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", base, current, thresholds, mismatches, notes, checks, brokenItems = "broken_items", verdict
@@ -38,16 +38,16 @@ public struct Comparison: Sendable, Encodable {
     }
 
     /// The runs' differences in named settings that were let through by `--allow-mismatch`.
-    public var mismatches: [String]
-    public var regressions: [MetricCheck] { checks.filter { $0.status == .regression } }
-    public var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
-    public var verdict: String { regressions.isEmpty ? "pass" : "regression" }
+    package var mismatches: [String]
+    package var regressions: [MetricCheck] { checks.filter { $0.status == .regression } }
+    package var improvements: [MetricCheck] { checks.filter { $0.status == .improvement } }
+    package var verdict: String { regressions.isEmpty ? "pass" : "regression" }
     /// The tests Holm runs across (one family for the verdict, at `thresholds.alpha`).
-    public var gatingChecks: Int { checks.filter(\.gating).count }
+    package var gatingChecks: Int { checks.filter(\.gating).count }
 
     /// `latency` says how latency is made comparable; the library default trusts the caller that both
     /// runs come from one machine (as tests on one server do); the CLI defaults to `.calibrated`.
-    public init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false,
+    package init(base: RunResults, current: RunResults, thresholds: Thresholds, allowMismatch: Bool = false,
                 latency: LatencyBasis = .sameRunner) throws {
         schemaVersion = Self.schemaVersion
         self.base = base.path
@@ -121,7 +121,7 @@ public struct Comparison: Sendable, Encodable {
         if !shared { throw ComparisonError.notComparable(["the runs share no results (one is detection-only, the other generation-only?)"]) }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(schemaVersion, forKey: .schemaVersion)
         try container.encode(base, forKey: .base)
@@ -215,14 +215,14 @@ public struct Comparison: Sendable, Encodable {
 }
 
 /// Why two runs cannot be compared.
-public enum ComparisonError: Error, Sendable, CustomStringConvertible {
+package enum ComparisonError: Error, Sendable, CustomStringConvertible {
     case notComparable([String])
     /// Nothing to pair: no override makes such runs comparable.
     case nothingInCommon(String)
     /// Shards that cannot be merged into one run (`merge`).
     case cannotMerge(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .nothingInCommon(let reason):
             "the runs are not comparable: \(reason)"

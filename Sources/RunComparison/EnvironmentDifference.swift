@@ -4,8 +4,8 @@ import RunProvenance
 /// One thing the two runs computed with that differs between them: the machine, the llama.cpp build, a
 /// server setting, the model file, the warm-up. `compare` prints every one in an Environment table, so a
 /// change in speed is traced to its cause instead of being called "the machine".
-public struct EnvironmentDifference: Sendable, Hashable, Encodable {
-    public enum Effect: String, Sendable, Hashable, Encodable {
+package struct EnvironmentDifference: Sendable, Hashable, Encodable {
+    package enum Effect: String, Sendable, Hashable, Encodable {
         /// Changes the server's speed: latency cannot be put on one machine scale across it.
         case serverSpeed = "server speed"
         /// The machine itself: the calibration's business, and no same-runner compare's.
@@ -20,10 +20,10 @@ public struct EnvironmentDifference: Sendable, Hashable, Encodable {
         case none
     }
 
-    public var name: String
-    public var base: String
-    public var current: String
-    public var effect: Effect
+    package var name: String
+    package var base: String
+    package var current: String
+    package var effect: Effect
 
     /// The differences between two generation runs' environments (detection runs have no server).
     static func between(_ a: GenerationReport, _ b: GenerationReport) -> [EnvironmentDifference] {

@@ -7,13 +7,13 @@ import RunProvenance
 /// calibrated its interval would widen until a real slowdown passes. Accuracy, fallbacks and token cost
 /// do not depend on the machine and are still judged, so the exit code is theirs; the note heads the
 /// report and the JUnit output carries every latency metric as skipped, so no job reads it as a pass.
-public struct LatencyNotJudged: Sendable, Hashable, Encodable {
+package struct LatencyNotJudged: Sendable, Hashable, Encodable {
     /// `base` and/or `current`: the unsteady runs.
-    public var runs: [String]
+    package var runs: [String]
     /// Each unsteady run's reasons, one line per run.
-    public var reasons: [String]
+    package var reasons: [String]
     /// The latency metrics left unjudged.
-    public var metrics: [String]
+    package var metrics: [String]
 
     enum CodingKeys: String, CodingKey { case runs, reasons, metrics, note }
 
@@ -87,7 +87,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
     }
 
     /// The note at the top of the comparison.
-    public var note: String {
+    package var note: String {
         let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
         let judged = " Accuracy, fallbacks and token cost are judged as usual; "
         if sidesDiffer {
@@ -117,7 +117,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
         [unsteady ? "machine unsteady" : nil, damaged ? "calibration damaged" : nil, sidesDiffer ? "calibrations differ" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(runs, forKey: .runs)
         try container.encode(reasons, forKey: .reasons)
@@ -138,7 +138,7 @@ public struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
 extension MachineSteadiness {
     /// Judges a generation report from its calibration and records (reports written before the check included).
-    public init(_ report: GenerationReport) {
+    package init(_ report: GenerationReport) {
         self.init(calibration: report.provenance.calibration, records: report.records.filter { $0.fallbackReason != .crisisProtocol })
     }
 }

@@ -5,14 +5,14 @@ import Generation
 
 /// The reports found at a path given to `compare`: a run, detect or generate directory, or one of
 /// their JSON files.
-public struct RunResults: Sendable {
-    public var path: String
-    public var detection: DetectionReport?
+package struct RunResults: Sendable {
+    package var path: String
+    package var detection: DetectionReport?
     /// The detection run's per-item results, streamed from its results log by `compare` and `merge`.
-    public var detectionStore: DetectionStore?
-    public var generation: GenerationReport?
+    package var detectionStore: DetectionStore?
+    package var generation: GenerationReport?
 
-    public static func load(_ path: String) throws -> RunResults {
+    package static func load(_ path: String) throws -> RunResults {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw ConfigurationError.unreadable(path: path, reason: "no such file or directory")
@@ -45,7 +45,7 @@ public struct RunResults: Sendable {
 
     /// The detection run's per-item results in canonical order, all in memory (for small runs and
     /// tests; `compare` and `merge` stream them from `detectionStore`).
-    public var detectionResults: [DetectionResult] {
+    package var detectionResults: [DetectionResult] {
         get throws { try detectionStore?.allResults() ?? [] }
     }
 }

@@ -6,8 +6,8 @@ import Foundation
 /// calibration means the machine was loaded or changed speed during the run; its median cannot scale
 /// latency and its interval would widen a real slowdown into a pass, so such a run is unsteady
 /// (`MachineSteadiness`): its reports say so and `compare` does not judge its latency.
-public struct CalibrationConsistency: Sendable, Hashable, Codable {
-    public enum Verdict: String, Sendable, Codable {
+package struct CalibrationConsistency: Sendable, Hashable, Codable {
+    package enum Verdict: String, Sendable, Codable {
         case consistent
         case inconsistent
         /// No sample, or one of 0 ms, below 0 or not a number: no request takes that, so the calibration was
@@ -22,24 +22,24 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
     /// Measured with the fixed request: a steady machine ×1.15 (the committed baseline; start and end within
     /// 10%); one block of an A/B at load 8–14 ×1.96; two busy processes on the 2 cores ×4.4; eight busy
     /// processes in the run's first minute ×28–42.
-    public static let maxSpreadRatio = 1.5
+    package static let maxSpreadRatio = 1.5
 
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// Median milliseconds of the fixed request among the `start` and the `end` samples (nil without any).
-    public var startMedianMs: Double?
-    public var endMedianMs: Double?
+    package var startMedianMs: Double?
+    package var endMedianMs: Double?
     /// Fastest and slowest sample, and slowest over fastest; nil when the calibration is damaged.
-    public var minMs: Double?
-    public var maxMs: Double?
-    public var spreadRatio: Double?
+    package var minMs: Double?
+    package var maxMs: Double?
+    package var spreadRatio: Double?
     /// The limit `spreadRatio` was judged against.
-    public var maxSpreadRatio: Double
+    package var maxSpreadRatio: Double
     /// Of a merged run: how many parts (blocks, shards) its samples came from, the largest spread within one part
     /// (what the verdict is judged on), and the slowest part's median over the fastest's (block-to-block agreement,
     /// judged by `MachineSteadiness`). Nil before merging.
-    public var parts: Int?
-    public var partSpreadRatio: Double?
-    public var partMedianRatio: Double?
+    package var parts: Int?
+    package var partSpreadRatio: Double?
+    package var partMedianRatio: Double?
 
     enum CodingKeys: String, CodingKey {
         case verdict, startMedianMs = "start_median_ms", endMedianMs = "end_median_ms", minMs = "min_ms", maxMs = "max_ms"
@@ -47,7 +47,7 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
         case parts, partSpreadRatio = "part_spread_ratio", partMedianRatio = "part_median_ratio"
     }
 
-    public init(_ calibration: MachineCalibration, maxSpreadRatio: Double = Self.maxSpreadRatio) {
+    package init(_ calibration: MachineCalibration, maxSpreadRatio: Double = Self.maxSpreadRatio) {
         let values = calibration.samples.map(\.ms)
         func median(_ phase: String) -> Double? {
             let own = calibration.samples.filter { $0.phase == phase }.map(\.ms)
@@ -80,13 +80,13 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
     }
 
     /// Of a damaged calibration: samples in all, and those no request can take (0 ms, negative, not a number); nil otherwise.
-    public var samples: Int?
-    public var invalidSamples: Int?
+    package var samples: Int?
+    package var invalidSamples: Int?
 
-    public var isConsistent: Bool { verdict == .consistent }
+    package var isConsistent: Bool { verdict == .consistent }
 
     /// The figures: `samples span ×34.44 (412–14187 ms; start median 13500 ms, end median 450 ms)`.
-    public var figures: String {
+    package var figures: String {
         guard let spreadRatio, let minMs, let maxMs else {
             return (samples ?? 0) == 0 ? "samples: none" : "samples: \(invalidSamples ?? 0) of \(samples ?? 0) are 0 ms, negative or not a number"
         }
@@ -98,7 +98,7 @@ public struct CalibrationConsistency: Sendable, Hashable, Codable {
     }
 
     /// One line for the run's reports.
-    public var sentence: String {
+    package var sentence: String {
         switch verdict {
         case .consistent:
             "Machine calibration consistent: its \(figures), within ×\(String(format: "%.2f", maxSpreadRatio))."

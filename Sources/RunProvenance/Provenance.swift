@@ -4,37 +4,37 @@ import Items
 
 /// Where a report came from: enough to reproduce it or to refuse comparing unlike runs.
 public struct Provenance: Sendable, Codable, Hashable {
-    public var tool: String
-    public var toolVersion: String
-    public var gitCommit: String?
-    public var command: [String]
-    public var corpora: [CorpusSource]
-    public var host: Host
-    public var startedAt: String
-    public var finishedAt: String?
+    package var tool: String
+    package var toolVersion: String
+    package var gitCommit: String?
+    package var command: [String]
+    package var corpora: [CorpusSource]
+    package var host: Host
+    package var startedAt: String
+    package var finishedAt: String?
     /// The speed of the machine and server generation ran on (absent for detection-only runs).
-    public var calibration: MachineCalibration?
+    package var calibration: MachineCalibration?
     /// The shard (`K/N`) of the corpus this run measured, when it ran one.
-    public var shard: String?
+    package var shard: String?
     /// A merged run: the shard of each part in the order merged. Each part ran as one block of time,
     /// so `compare` resamples blocks as well as items (machine drift between blocks is in the interval).
-    public var blocks: [String]?
+    package var blocks: [String]?
     /// How often a launched llama-server died during the run and was restarted (absent when it never did).
-    public var serverRestarts: Int?
+    package var serverRestarts: Int?
     /// A run over a pool of servers (`--server-url` given several times): each server, in order (absent on one server).
-    public var servers: [PoolServer]?
+    package var servers: [PoolServer]?
 
     /// The machine a run measured on.
-    public struct Host: Sendable, Codable, Hashable {
-        public var cpu: String
-        public var cores: Int
-        public var memoryGiB: Double
-        public var os: String
+    package struct Host: Sendable, Codable, Hashable {
+        package var cpu: String
+        package var cores: Int
+        package var memoryGiB: Double
+        package var os: String
         /// The CPU's SIMD features that change what llama.cpp computes (`avx2`, `avx512f`, …): two machines the model
         /// name calls alike sample differently when these differ. Absent where the system does not say (not Linux).
-        public var cpuFeatures: [String]?
+        package var cpuFeatures: [String]?
 
-        public init(cpu: String, cores: Int, memoryGiB: Double, os: String, cpuFeatures: [String]? = nil) {
+        package init(cpu: String, cores: Int, memoryGiB: Double, os: String, cpuFeatures: [String]? = nil) {
             self.cpu = cpu
             self.cores = cores
             self.memoryGiB = memoryGiB
@@ -42,7 +42,7 @@ public struct Provenance: Sendable, Codable, Hashable {
             self.cpuFeatures = cpuFeatures
         }
 
-        public static func current() -> Host {
+        package static func current() -> Host {
             let info = ProcessInfo.processInfo
             return Host(cpu: cpuModel() ?? "unknown", cores: info.activeProcessorCount,
                         memoryGiB: (Double(info.physicalMemory) / 1_073_741_824 * 10).rounded() / 10,
@@ -69,7 +69,7 @@ public struct Provenance: Sendable, Codable, Hashable {
         }
     }
 
-    public init(command: [String], corpora: [CorpusSource], startedAt: Date = Date(), gitCommit: String? = Provenance.gitCommit()) {
+    package init(command: [String], corpora: [CorpusSource], startedAt: Date = Date(), gitCommit: String? = Provenance.gitCommit()) {
         tool = "langbench"
         toolVersion = LangBenchVersion.current
         self.gitCommit = gitCommit
@@ -79,18 +79,18 @@ public struct Provenance: Sendable, Codable, Hashable {
         self.startedAt = Self.timestamp(startedAt)
     }
 
-    public mutating func finish(at date: Date = Date()) {
+    package mutating func finish(at date: Date = Date()) {
         finishedAt = Self.timestamp(date)
     }
 
-    public static func timestamp(_ date: Date) -> String {
+    package static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
     }
 
     /// The commit of the working tree LangBench runs in, or nil outside a git checkout.
-    public static func gitCommit(in directory: String = FileManager.default.currentDirectoryPath) -> String? {
+    package static func gitCommit(in directory: String = FileManager.default.currentDirectoryPath) -> String? {
         GitHead.commit(in: directory)
     }
 }

@@ -10,12 +10,12 @@ import TestSupport
 /// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by
 /// make-fixtures.py): the base run, and a current run whose non-English pivot is 40% slower and whose
 /// direct route times out on 8 German items.
-public enum GenerationFixtures {
-    public static func records(_ name: String) throws -> [GenerationRecord] {
+package enum GenerationFixtures {
+    package static func records(_ name: String) throws -> [GenerationRecord] {
         try JSONLinesLog<GenerationRecord>.read(URL(fileURLWithPath: Fixture.path("generation/\(name).jsonl")), repair: false)
     }
 
-    public static let settings: GenerationReport.Settings = {
+    package static let settings: GenerationReport.Settings = {
         func sampling(_ json: String) -> ModelProfile.Sampling {
             do { return try JSONDecoder().decode(ModelProfile.Sampling.self, from: Data(json.utf8)) } catch { fatalError("fixture sampling: \(error)") }
         }
@@ -29,7 +29,7 @@ public enum GenerationFixtures {
                                          cachePolicy: .cold)
     }()
 
-    public static func provenance(_ name: String) -> Provenance {
+    package static func provenance(_ name: String) -> Provenance {
         var provenance = Provenance(command: ["langbench", "run", "--out", name],
                                     corpora: [CorpusSource(path: "Corpora/chat-prompts.tsv", format: .tsv, sha256: String(repeating: "c", count: 64), items: 50)],
                                     startedAt: Date(timeIntervalSince1970: 1_800_000_000), gitCommit: "0123456789abcdef0123456789abcdef01234567")
@@ -39,12 +39,12 @@ public enum GenerationFixtures {
         return provenance
     }
 
-    public static func report(_ name: String, settings: GenerationReport.Settings = settings) throws -> GenerationReport {
+    package static func report(_ name: String, settings: GenerationReport.Settings = settings) throws -> GenerationReport {
         GenerationReport(records: try records(name), settings: settings, warmupRuns: 4, provenance: provenance(name))
     }
 
     /// A run with two variants: `a` replays the base records, `b` the current ones (8 German direct timeouts).
-    public static func variants() throws -> GenerationReport {
+    package static func variants() throws -> GenerationReport {
         var settings = settings
         settings.variants = ["a", "b"].map { .init(name: $0, description: "variant \($0)", model: "gemma-3-270m-q4_k_m.gguf", server: 1,
                                                    fingerprint: String(repeating: $0, count: 64)) }
@@ -54,7 +54,7 @@ public enum GenerationFixtures {
     }
 
     /// A calibration whose start and end samples each take `ms` (prompt and generation halves).
-    public static func calibration(ms: Double) -> MachineCalibration {
+    package static func calibration(ms: Double) -> MachineCalibration {
         MachineCalibration(threads: nil, samples: ["start", "end"].map {
             MachineCalibration.Sample(phase: $0, promptTokens: 58, promptMs: ms / 2, generatedTokens: 16, generationMs: ms / 2)
         })

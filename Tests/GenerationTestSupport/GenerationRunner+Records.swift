@@ -4,10 +4,10 @@ import Foundation
 import Items
 import Synchronization
 
-public extension GenerationRunner {
+package extension GenerationRunner {
     /// Runs `items` and returns the records the sink received, in corpus order, then variant (lane), route and
     /// repeat: what a test reads where a job would read its store's log.
-    public func records(_ items: [CorpusItem], skip: Set<String> = []) async throws -> [GenerationRecord] {
+    package func records(_ items: [CorpusItem], skip: Set<String> = []) async throws -> [GenerationRecord] {
         let received = Mutex<[GenerationRecord]>([])
         _ = try await run(items, skip: skip) { output in received.withLock { $0.append(output.record) } }
         let position = items.map(\.id).firstPositions, lane = lanes.map(\.name).firstPositions

@@ -5,9 +5,9 @@ import Testing
 
 /// Real APy servers for the translation tests: Debian's apertium-apy and pairs, installed by scripts/setup. A
 /// missing APy fails the test — never a skip.
-public enum TestApertium {
+package enum TestApertium {
     /// An APy LangBench starts on a free loopback port, serving the modes in `modes`; the caller stops it.
-    public static func launch(modes: String = ApertiumServer.defaultModes, pipelineTimeout: Int = 10) async throws -> ApertiumServer {
+    package static func launch(modes: String = ApertiumServer.defaultModes, pipelineTimeout: Int = 10) async throws -> ApertiumServer {
         ServerReaper.installSignalHandlers()
         return try await ApertiumServer.launch(modes: modes, runDirectory: try Fixture.temporaryDirectory("langbench-apy"),
                                                pipelineTimeout: pipelineTimeout)
@@ -15,7 +15,7 @@ public enum TestApertium {
 
     /// A modes directory holding copies of the installed modes of `pairs` (`spa-eng`), so a pair left out is a
     /// removed pair, and a mode for each of `extra` written as given (a pipeline that hangs is a stuck pair).
-    public static func modes(keeping pairs: [String], extra: [String: String] = [:]) throws -> String {
+    package static func modes(keeping pairs: [String], extra: [String: String] = [:]) throws -> String {
         let directory = try Fixture.temporaryDirectory("langbench-apy-modes")
         for pair in pairs {
             try FileManager.default.copyItem(atPath: "\(ApertiumServer.defaultModes)/\(pair).mode",

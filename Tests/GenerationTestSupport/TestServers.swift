@@ -8,12 +8,12 @@ import Testing
 
 /// Real llama-servers for the generation tests, found like the CLI finds them (LANGBENCH_LLAMA_SERVER,
 /// LANGBENCH_MODEL, else the set-up cache). A missing binary or model fails the test — never a skip.
-public actor TestServers {
-    public static let shared = TestServers()
+package actor TestServers {
+    package static let shared = TestServers()
     private var servers: [Int: LlamaServer] = [:]
 
     /// A server with `contextSize` tokens, started on first use and shared; stopped at exit.
-    public func server(contextSize: Int = 1024) async throws -> LlamaServer {
+    package func server(contextSize: Int = 1024) async throws -> LlamaServer {
         if let server = servers[contextSize], server.isRunning { return server }
         let server = try await Self.launch(contextSize: contextSize)
         servers[contextSize] = server
@@ -21,7 +21,7 @@ public actor TestServers {
     }
 
     /// A server owned by the caller (e.g. to kill it).
-    public static func launch(contextSize: Int = 1024) async throws -> LlamaServer {
+    package static func launch(contextSize: Int = 1024) async throws -> LlamaServer {
         let paths = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment)
         try #require(FileManager.default.isExecutableFile(atPath: paths.server),
                      "llama-server not found at \(paths.server); run scripts/setup-llama or set LANGBENCH_LLAMA_SERVER")
@@ -36,47 +36,47 @@ public actor TestServers {
 }
 
 /// A detector that always answers one language: detection is not under test where it is used.
-public struct FixedDetector: LanguageIdentifying {
-    public var lang: String
-    public var name: String { "fixed:\(lang)" }
-    public init(lang: String) { self.lang = lang }
-    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+package struct FixedDetector: LanguageIdentifying {
+    package var lang: String
+    package var name: String { "fixed:\(lang)" }
+    package init(lang: String) { self.lang = lang }
+    package func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
         .hypotheses([Hypothesis(lang: LanguageCode(normalised: lang), probability: 1)])
     }
 }
 
 /// Answers with the gold language of the corpus item whose text it is given, and the expected
 /// language for anything else (replies): detection is right by construction.
-public struct OracleDetector: LanguageIdentifying {
-    public var gold: [String: LanguageCode]
-    public var otherwise: LanguageCode?
-    public var name: String { "oracle" }
-    public init(gold: [String: LanguageCode], otherwise: LanguageCode? = nil) {
+package struct OracleDetector: LanguageIdentifying {
+    package var gold: [String: LanguageCode]
+    package var otherwise: LanguageCode?
+    package var name: String { "oracle" }
+    package init(gold: [String: LanguageCode], otherwise: LanguageCode? = nil) {
         self.gold = gold
         self.otherwise = otherwise
     }
-    public func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+    package func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
         if let lang = gold[text] ?? otherwise ?? candidates?.last { return .hypotheses([Hypothesis(lang: lang, probability: 1)]) }
         return .undetermined
     }
 }
 
-public enum PipelineFixture {
-    public static let repository = Fixture.repository
+package enum PipelineFixture {
+    package static let repository = Fixture.repository
 
-    public static func profile() throws -> ModelProfile {
+    package static func profile() throws -> ModelProfile {
         try ModelProfile.load(repository.appendingPathComponent(ModelProfile.defaultResource).path)
     }
 
-    public static func bank() throws -> FallbackBank {
+    package static func bank() throws -> FallbackBank {
         FallbackBank(try CorpusLoader().load([repository.appendingPathComponent(FallbackBank.defaultResource).path]))
     }
 
-    public static func crisis() throws -> CrisisCheck {
+    package static func crisis() throws -> CrisisCheck {
         try CrisisCheck.load(repository.appendingPathComponent(CrisisCheck.defaultResource).path)
     }
 
-    public static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
+    package static func pipeline(backend: any TextCompleting, detector: any LanguageIdentifying, profile: ModelProfile? = nil,
                          packs: LanguagePacks = LanguagePacks(), refuseUnsupported: Bool = false,
                          translationSampling: ModelProfile.Sampling? = nil, detection: DetectionConfig? = nil) throws -> ReplyPipeline {
         let profile = try profile ?? Self.profile()
@@ -88,18 +88,18 @@ public enum PipelineFixture {
                              packs: packs, crisis: try crisis(), bank: try bank(), refuseUnsupported: refuseUnsupported)
     }
 
-    public static func item(_ id: String, _ lang: String, _ text: String, tags: Set<String> = [], history: [Turn] = []) -> CorpusItem {
+    package static func item(_ id: String, _ lang: String, _ text: String, tags: Set<String> = [], history: [Turn] = []) -> CorpusItem {
         CorpusItem(id: id, lang: LanguageCode(normalised: lang), text: text, tags: tags, history: history)
     }
 
     /// One item through one route.
-    public static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async throws -> ReplyPipeline.Output {
+    package static func reply(_ pipeline: ReplyPipeline, _ item: CorpusItem, _ route: Route) async throws -> ReplyPipeline.Output {
         let detection = try await pipeline.detect(item)
         return try await pipeline.reply(to: item, detection: detection, route: route, repeatIndex: 0)
     }
 
     /// The shipped profile with the value at `keyPath` replaced by `json` (a JSON value).
-    public static func profile(setting keyPath: [String], to json: String) throws -> Data {
+    package static func profile(setting keyPath: [String], to json: String) throws -> Data {
         let value = try JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)
         let data = try Data(contentsOf: repository.appendingPathComponent(ModelProfile.defaultResource))
         var root = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])

@@ -9,7 +9,7 @@ extension FileHandle {
     /// Up to `count` bytes from the current offset — fewer only at the end of the file, empty there —
     /// read with as few `read(2)` calls as the kernel allows. swift-corelibs-foundation's
     /// `read(upToCount:)` reads 4 KiB per call on Linux: 36,000 system calls for a 1 M-item `detect`.
-    public func readBlock(upTo count: Int) throws -> Data {
+    package func readBlock(upTo count: Int) throws -> Data {
         var data = Data()
         _ = try readBlock(into: &data, at: 0, count: max(1, count))
         return data
@@ -17,7 +17,7 @@ extension FileHandle {
 
     /// `readBlock(upTo: count)` into `data` from its byte `offset` on: its bytes before are kept, and it is
     /// cut to what was read. Returns how many bytes were read.
-    public func readBlock(into data: inout Data, at offset: Int, count: Int) throws -> Int {
+    package func readBlock(into data: inout Data, at offset: Int, count: Int) throws -> Int {
         data.count = offset + count
         let fd = fileDescriptor
         var filled = 0
@@ -38,7 +38,7 @@ extension FileHandle {
 extension FileHandle {
     /// Calls `body` with each block of up to `blockSize` bytes of the file at `url`, in order (how the
     /// content hashes read a file).
-    public static func forEachBlock(ofFileAt url: URL, blockSize: Int = 1 << 20, _ body: (Data) throws -> Void) throws {
+    package static func forEachBlock(ofFileAt url: URL, blockSize: Int = 1 << 20, _ body: (Data) throws -> Void) throws {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }  // closing a read handle cannot lose data
         while case let block = try handle.readBlock(upTo: blockSize), !block.isEmpty {

@@ -8,10 +8,10 @@ import Darwin
 /// What a path is and why a file operation on it failed, in plain words: the one place that turns
 /// Foundation's file errors ("NSCocoaErrorDomain error 512", "You don't have permission" for a device
 /// as root) into what happened.
-public enum FileKind {
+package enum FileKind {
     /// "a directory", "a character device", … when `path` exists (symbolic links followed) and is not a
     /// regular file; nil for a regular file or a path that does not exist.
-    public static func notRegular(_ path: String) -> String? {
+    package static func notRegular(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return switch info.st_mode & S_IFMT {
@@ -27,7 +27,7 @@ public enum FileKind {
 
     /// Why an operation on `path` failed: "/a/b is not a directory", "permission denied", "no space left
     /// on the device", "read-only file system", … from the POSIX code under Foundation's error.
-    public static func reason(_ error: Error, path: String) -> String {
+    package static func reason(_ error: Error, path: String) -> String {
         guard let code = posixCode(error) else { return (error as NSError).localizedDescription }
         switch code {
         case ENOTDIR:

@@ -7,9 +7,9 @@ import Foundation
 
 /// The C library calls whose Swift names or constant types differ between Linux (Glibc) and macOS
 /// (Darwin), under one name, so the package builds on both.
-public enum SystemCall {
+package enum SystemCall {
     /// One `write(2)` of `data`'s bytes from `offset` on: how many were written, or -1 (`errno`).
-    public static func write(_ fd: Int32, _ data: Data, from offset: Int) -> Int {
+    package static func write(_ fd: Int32, _ data: Data, from offset: Int) -> Int {
         data.withUnsafeBytes { raw in
             #if canImport(Glibc)
             Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
@@ -21,7 +21,7 @@ public enum SystemCall {
 
     /// One `read(2)` of up to `count` bytes into `data` at `offset` (which it must have room for): how
     /// many were read, or -1 (`errno`).
-    public static func read(_ fd: Int32, into data: inout Data, at offset: Int, count: Int) -> Int {
+    package static func read(_ fd: Int32, into data: inout Data, at offset: Int, count: Int) -> Int {
         data.withUnsafeMutableBytes { raw in
             #if canImport(Glibc)
             Glibc.read(fd, raw.baseAddress! + offset, count)
@@ -32,7 +32,7 @@ public enum SystemCall {
     }
 
     /// `connect(2)` of `fd` to a resolved address.
-    public static func connect(_ fd: Int32, to address: addrinfo) -> Int32 {
+    package static func connect(_ fd: Int32, to address: addrinfo) -> Int32 {
         #if canImport(Glibc)
         Glibc.connect(fd, address.ai_addr, address.ai_addrlen)
         #else
@@ -42,7 +42,7 @@ public enum SystemCall {
 
     /// `send(2)` of `bytes` that never raises SIGPIPE on a closed peer (it fails with EPIPE instead):
     /// MSG_NOSIGNAL on Linux; on macOS the socket carries SO_NOSIGPIPE (`streamSocket` sets it).
-    public static func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
+    package static func send(_ fd: Int32, _ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBytes { raw in
             #if canImport(Glibc)
             Glibc.send(fd, raw.baseAddress, raw.count, Int32(MSG_NOSIGNAL))
@@ -53,7 +53,7 @@ public enum SystemCall {
     }
 
     /// SOCK_STREAM as `socket(2)` and `addrinfo.ai_socktype` take it.
-    public static var streamType: Int32 {
+    package static var streamType: Int32 {
         #if canImport(Glibc)
         Int32(SOCK_STREAM.rawValue)
         #else
@@ -62,7 +62,7 @@ public enum SystemCall {
     }
 
     /// A TCP socket of `family` (`AF_INET`, or an address's `ai_family`) that does not raise SIGPIPE.
-    public static func streamSocket(family: Int32, protocol: Int32 = 0) -> Int32 {
+    package static func streamSocket(family: Int32, protocol: Int32 = 0) -> Int32 {
         let fd = socket(family, streamType, `protocol`)
         if fd >= 0 { noSignalOnClosedPeer(fd) }
         return fd
@@ -70,7 +70,7 @@ public enum SystemCall {
 
     /// Makes `send` on `fd` fail with EPIPE instead of raising SIGPIPE (macOS: SO_NOSIGPIPE; Linux
     /// passes MSG_NOSIGNAL on every `send`). Also for sockets from `accept`.
-    public static func noSignalOnClosedPeer(_ fd: Int32) {
+    package static func noSignalOnClosedPeer(_ fd: Int32) {
         #if canImport(Darwin)
         var on: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
@@ -80,7 +80,7 @@ public enum SystemCall {
     /// This process's peak resident set size so far, in bytes: on Linux `VmHWM` of /proc/self/status
     /// (Linux's `getrusage` keeps, across `exec`, the peak of the process that forked: the parent's
     /// size, for a child started with `Process`); elsewhere `getrusage(RUSAGE_SELF)`.
-    public static func peakResidentBytes() -> Int? {
+    package static func peakResidentBytes() -> Int? {
         #if canImport(Glibc)
         // nil (the peak unknown; the benchmark prints -1) is the answer when /proc is not mounted,
         // and the read error would add nothing a reader of a memory figure could act on.
@@ -97,7 +97,7 @@ public enum SystemCall {
 
     /// The largest maximum resident set size of the child processes waited for so far, in bytes
     /// (`getrusage(RUSAGE_CHILDREN)`: Linux reports KiB, macOS bytes).
-    public static func childrenPeakResidentBytes() -> Int? {
+    package static func childrenPeakResidentBytes() -> Int? {
         var usage = rusage()
         #if canImport(Glibc)
         guard getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 else { return nil }
@@ -110,7 +110,7 @@ public enum SystemCall {
 
     /// User + system CPU seconds of this process (`who: .self`) or of its waited-for children (`.children`):
     /// a measure of work that load from other processes does not inflate the way it inflates wall time.
-    public static func cpuSeconds(children: Bool) -> Double? {
+    package static func cpuSeconds(children: Bool) -> Double? {
         var usage = rusage()
         #if canImport(Glibc)
         let who = children ? RUSAGE_CHILDREN.rawValue : RUSAGE_SELF.rawValue
@@ -125,7 +125,7 @@ public enum SystemCall {
     /// CPU seconds the calling thread has used (`CLOCK_THREAD_CPUTIME_ID`), or nil when the clock cannot
     /// be read. Unlike wall time between two readings, the difference leaves out the time the thread was
     /// not running (other threads on its core).
-    public static func threadCPUSeconds() -> Double? {
+    package static func threadCPUSeconds() -> Double? {
         var time = timespec()
         guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

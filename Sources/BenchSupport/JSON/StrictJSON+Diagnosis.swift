@@ -12,7 +12,7 @@ extension StrictJSON {
     }
 
     /// `file:LINE:COLUMN: invalid JSON: …` when `data` is not well-formed JSON, else nil.
-    public static func syntaxError(in data: Data, path: String) -> ConfigurationError? {
+    package static func syntaxError(in data: Data, path: String) -> ConfigurationError? {
         guard let failure = JSONSyntax.scan(data).failure else { return nil }
         let (line, column) = JSONSyntax.lineAndColumn(of: failure.offset, in: [UInt8](data))
         return .syntax(path: path, line: line, column: column, reason: failure.reason)

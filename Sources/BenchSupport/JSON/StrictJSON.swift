@@ -2,7 +2,7 @@ import Foundation
 
 /// Decoding for configuration files: unknown keys are an error (a typo must not silently fall back
 /// to a default), missing keys take defaults, and every failure names the file and the key path.
-public enum StrictJSON {
+package enum StrictJSON {
     package struct AnyKey: CodingKey {
         package var stringValue: String
         package var intValue: Int? { nil }
@@ -36,13 +36,13 @@ public enum StrictJSON {
 
     /// Throws unless `valid`: `key` (in the object `decoder` decodes) has a value its setting cannot use.
     /// `reason` says what is allowed and what was found, e.g. "must be in (0, 1), not 0".
-    public static func check(_ valid: Bool, _ key: String, in decoder: Decoder, _ reason: @autoclosure () -> String) throws {
+    package static func check(_ valid: Bool, _ key: String, in decoder: Decoder, _ reason: @autoclosure () -> String) throws {
         guard !valid else { return }
         throw OutOfRange(keyPath: names(decoder.codingPath) + [key], reason: reason())
     }
 
     /// Throws when the object being decoded has keys outside `allowed`.
-    public static func rejectUnknownKeys(in decoder: Decoder, allowed: [String]) throws {
+    package static func rejectUnknownKeys(in decoder: Decoder, allowed: [String]) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
         let unknown = container.allKeys.map(\.stringValue).filter { !allowed.contains($0) }.sorted()
         guard unknown.isEmpty else {
@@ -51,13 +51,13 @@ public enum StrictJSON {
     }
 
     /// Throws unless `found` is `supported`.
-    public static func checkSchemaVersion(_ found: Int, supported: Int = 1) throws {
+    package static func checkSchemaVersion(_ found: Int, supported: Int = 1) throws {
         guard found == supported else { throw UnsupportedSchemaVersion(found: found, supported: supported) }
     }
 
     /// The bytes of a configuration file; a file that cannot be read is `ConfigurationError.unreadable`.
     /// Only a regular file is read: a directory, FIFO or device (`/dev/null`) is named as what it is.
-    public static func read(_ path: String) throws -> Data {
+    package static func read(_ path: String) throws -> Data {
         if let kind = FileKind.notRegular(path) {
             throw ConfigurationError.unreadable(path: path, reason: "\(kind); pass a JSON file")
         }
@@ -69,11 +69,11 @@ public enum StrictJSON {
     }
 
     /// Decodes `T` from the file at `path`, mapping every failure to `ConfigurationError`.
-    public static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
+    package static func load<T: Decodable>(_ type: T.Type, from path: String) throws -> T {
         try decode(type, from: read(path), path: path)
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         do {
             let value = try JSONDecoder().decode(type, from: data)
             // What decoded may still hold a key given twice or a trailing comma, which the decoder accepts.
@@ -95,7 +95,7 @@ public enum StrictJSON {
     /// Decodes a value whose nested sections use synthesized decoding, then rejects any key in the file
     /// that the decoded value does not have (a key it would encode), at any depth: `sampling.n_predicts`
     /// is an error, not a silent default.
-    public static func decodeEverySection<T: Codable>(_ type: T.Type, from data: Data, path: String) throws -> T {
+    package static func decodeEverySection<T: Codable>(_ type: T.Type, from data: Data, path: String) throws -> T {
         let value = try decode(type, from: data, path: path)
         let encoder = JSONEncoder()
         let raw = try JSONSerialization.jsonObject(with: data)
@@ -107,7 +107,7 @@ public enum StrictJSON {
     }
 
     /// Loads like `load`, checking every nested section for unknown keys (`decodeEverySection`).
-    public static func loadEverySection<T: Codable>(_ type: T.Type, from path: String) throws -> T {
+    package static func loadEverySection<T: Codable>(_ type: T.Type, from path: String) throws -> T {
         try decodeEverySection(type, from: read(path), path: path)
     }
 

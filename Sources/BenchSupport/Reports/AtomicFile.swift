@@ -2,12 +2,12 @@ import Foundation
 
 /// Writes whole files atomically: a temporary file in the same directory, then a rename, so a reader
 /// (or a crash) never sees half a report.
-public enum AtomicFile {
-    public static func write(_ text: String, to url: URL) throws(ReportError) {
+package enum AtomicFile {
+    package static func write(_ text: String, to url: URL) throws(ReportError) {
         try write(Data(text.utf8), to: url)
     }
 
-    public static func write(_ data: Data, to url: URL) throws(ReportError) {
+    package static func write(_ data: Data, to url: URL) throws(ReportError) {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).partial.\(ProcessInfo.processInfo.processIdentifier)")
         do {

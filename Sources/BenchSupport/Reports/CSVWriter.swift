@@ -2,8 +2,8 @@ import Foundation
 
 /// RFC 4180 CSV: UTF-8, header row, CRLF-free (LF) line ends, quoting where needed, and cells that a
 /// spreadsheet would run as a formula (`= + - @`, tab, CR) prefixed with `'`.
-public enum CSVWriter {
-    public static func render(_ table: ReportTable) -> String {
+package enum CSVWriter {
+    package static func render(_ table: ReportTable) -> String {
         var out = table.columns.map { escape(neutralise($0.name)) }.joined(separator: ",") + "\n"
         for row in table.rows {
             out += row.map { cell in

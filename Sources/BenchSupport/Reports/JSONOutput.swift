@@ -2,22 +2,22 @@ import Foundation
 
 /// The one JSON style of every LangBench file: sorted keys (a stable order), pretty-printed, UTF-8
 /// text unescaped, trailing newline.
-public enum JSONOutput {
-    public static func encode(_ value: some Encodable) throws -> String {
+package enum JSONOutput {
+    package static func encode(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         return String(decoding: try named { try encoder.encode(value) }, as: UTF8.self) + "\n"
     }
 
     /// One line of JSON (for `.jsonl` files): sorted keys, no line breaks.
-    public static func line(_ value: some Encodable) throws -> String {
+    package static func line(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try named { try encoder.encode(value) }, as: UTF8.self) + "\n"
     }
 
     /// A string as a JSON string literal (quotes and escapes), as `line` writes it.
-    public static func quoted(_ string: String) -> String {
+    package static func quoted(_ string: String) -> String {
         // try!: a String always encodes.
         String(try! line(string).dropLast())
     }
@@ -35,8 +35,8 @@ public enum JSONOutput {
 }
 
 /// A figure that reached the JSON encoder without a value JSON can hold: a bug in the code that made it (exit 70).
-public struct UnencodableValue: Error, CustomStringConvertible {
-    public let path: String
-    public let value: String
-    public var description: String { "cannot write \(path) = \(value) as JSON: a figure that was not measured must be left out (a LangBench bug; please report it)" }
+package struct UnencodableValue: Error, CustomStringConvertible {
+    package let path: String
+    package let value: String
+    package var description: String { "cannot write \(path) = \(value) as JSON: a figure that was not measured must be left out (a LangBench bug; please report it)" }
 }

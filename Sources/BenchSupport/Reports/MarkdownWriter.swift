@@ -1,8 +1,8 @@
 
 /// GitHub-flavoured Markdown tables.
-public enum MarkdownWriter {
+package enum MarkdownWriter {
     /// Renders `table` with a `###` heading unless `heading` is false.
-    public static func render(_ table: ReportTable, heading: Bool = true) -> String {
+    package static func render(_ table: ReportTable, heading: Bool = true) -> String {
         var out = heading ? "### \(inline(table.title))\n\n" : ""
         out += "| " + table.columns.map { escape($0.title) }.joined(separator: " | ") + " |\n"
         out += "|" + table.columns.map { $0.alignRight ? " ---: |" : " --- |" }.joined() + "\n"
@@ -17,5 +17,5 @@ public enum MarkdownWriter {
     static func escape(_ text: String) -> String { ReportText.cell(text) }
 
     /// Data in Markdown prose: `ReportText.markdown`.
-    public static func inline(_ text: String) -> String { ReportText.markdown(text) }
+    package static func inline(_ text: String) -> String { ReportText.markdown(text) }
 }

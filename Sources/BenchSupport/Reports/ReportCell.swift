@@ -2,7 +2,7 @@ import Foundation
 
 /// One value in a report table. Numbers carry their display precision so every writer prints the
 /// same digits (and repeated runs print byte-identical files).
-public enum ReportCell: Sendable, Hashable {
+package enum ReportCell: Sendable, Hashable {
     case text(String)
     case int(Int)
     case number(Double, digits: Int)
@@ -10,7 +10,7 @@ public enum ReportCell: Sendable, Hashable {
     case empty
 
     /// Text as CSV and Markdown show it.
-    public var display: String {
+    package var display: String {
         switch self {
         case .text(let text): text
         case .int(let value): String(value)
@@ -21,15 +21,15 @@ public enum ReportCell: Sendable, Hashable {
     }
 
     /// A fraction shown as a percentage with one decimal, e.g. 0.9132 → 91.3.
-    public static func percent(_ fraction: Double) -> ReportCell { .number(fraction * 100, digits: 1) }
-    public static func ms(_ value: Double) -> ReportCell { .number(value, digits: 1) }
-    public static func optionalText(_ text: String?) -> ReportCell { text.map(ReportCell.text) ?? .empty }
+    package static func percent(_ fraction: Double) -> ReportCell { .number(fraction * 100, digits: 1) }
+    package static func ms(_ value: Double) -> ReportCell { .number(value, digits: 1) }
+    package static func optionalText(_ text: String?) -> ReportCell { text.map(ReportCell.text) ?? .empty }
     /// A count that may be unknown: empty rather than 0.
-    public static func optionalInt(_ value: Int?) -> ReportCell { value.map(ReportCell.int) ?? .empty }
+    package static func optionalInt(_ value: Int?) -> ReportCell { value.map(ReportCell.int) ?? .empty }
 }
 
 extension ReportCell: Encodable {
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .text(let text): try container.encode(text)

@@ -1,35 +1,35 @@
 /// One table of a report: the single schema that CSV, Markdown and JSON writers all render, so the
 /// formats cannot disagree.
-public struct ReportTable: Sendable, Hashable {
+package struct ReportTable: Sendable, Hashable {
     /// A column: stable snake_case `name` (CSV header, JSON key) and a human `title` (Markdown).
-    public struct Column: Sendable, Hashable {
-        public var name: String
-        public var title: String
-        public var alignRight: Bool
+    package struct Column: Sendable, Hashable {
+        package var name: String
+        package var title: String
+        package var alignRight: Bool
 
-        public init(_ name: String, title: String? = nil, alignRight: Bool = false) {
+        package init(_ name: String, title: String? = nil, alignRight: Bool = false) {
             self.name = name
             self.title = title ?? name
             self.alignRight = alignRight
         }
 
         /// A numeric column, right-aligned in Markdown.
-        public static func numeric(_ name: String, title: String? = nil) -> Column {
+        package static func numeric(_ name: String, title: String? = nil) -> Column {
             Column(name, title: title, alignRight: true)
         }
     }
 
-    public var title: String
-    public var columns: [Column]
-    public var rows: [[ReportCell]]
+    package var title: String
+    package var columns: [Column]
+    package var rows: [[ReportCell]]
 
-    public init(title: String, columns: [Column], rows: [[ReportCell]] = []) {
+    package init(title: String, columns: [Column], rows: [[ReportCell]] = []) {
         self.title = title
         self.columns = columns
         self.rows = rows
     }
 
-    public mutating func append(_ row: [ReportCell]) {
+    package mutating func append(_ row: [ReportCell]) {
         precondition(row.count == columns.count, "row of \(row.count) cells for \(columns.count) columns in '\(title)'")
         rows.append(row)
     }
@@ -56,7 +56,7 @@ extension ReportTable: Encodable {
 
     private enum CodingKeys: String, CodingKey { case title, columns, rows }
 
-    public func encode(to encoder: Encoder) throws {
+    package func encode(to encoder: Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(title, forKey: .title)
         try container.encode(columns.map(\.name), forKey: .columns)

@@ -6,9 +6,9 @@
 /// a space; CRLF one space) and shows each bidi embedding, override or isolate (U+202A–U+202E,
 /// U+2066–U+2069, the "Trojan Source" characters) as a visible `⟨U+202E⟩`. Never put data into a URL
 /// (`href`, `src`, a Markdown link target): no escaping makes `javascript:` safe there.
-public enum ReportText {
+package enum ReportText {
     /// Where the text lands.
-    public enum Context: Sendable, CaseIterable {
+    package enum Context: Sendable, CaseIterable {
         /// Markdown prose, headings, list items: HTML, link and code syntax inert (`<`, `>`, `&`, `[`, `]`,
         /// `\` and backticks as character references, which CommonMark never reads as syntax).
         case markdownInline
@@ -24,7 +24,7 @@ public enum ReportText {
     }
 
     /// `text` made inert for `context`.
-    public static func escape(_ text: String, for context: Context) -> String {
+    package static func escape(_ text: String, for context: Context) -> String {
         switch context {
         case .markdownInline: markdown(text)
         case .markdownCell: cell(text)
@@ -34,15 +34,15 @@ public enum ReportText {
         }
     }
 
-    public static func markdown(_ text: String) -> String {
+    package static func markdown(_ text: String) -> String {
         replacing(text, markdownReferences)
     }
 
-    public static func cell(_ text: String) -> String {
+    package static func cell(_ text: String) -> String {
         replacing(text, markdownReferences.merging(["|": "\\|"]) { $1 })
     }
 
-    public static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         // In a backtick span everything is literal but a backtick; a line break, a control and `|` (which
         // ends a table cell even there) need references, and `<`, `>` and `&` get them so no raw tag is left.
         if !text.unicodeScalars.contains(where: { scalar in "`<>&|".unicodeScalars.contains(scalar) || needsMapping(scalar) }) {
@@ -51,19 +51,19 @@ public enum ReportText {
         return "<code>" + html(text) + "</code>"
     }
 
-    public static func xml(_ text: String) -> String {
+    package static func xml(_ text: String) -> String {
         replacing(text, ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\"": "&quot;", "'": "&#39;"])
     }
 
     /// HTML text or attribute, also inert as Markdown (it may sit in a Markdown file's `<details>` or
     /// `<code>`, where Markdown still reads emphasis, code spans and links): every syntax character a reference.
-    public static func html(_ text: String) -> String {
+    package static func html(_ text: String) -> String {
         replacing(text, htmlReferences)
     }
 
     /// A file name beside the report as a Markdown link target: everything but letters, digits and
     /// `-._~/` percent-encoded, so a name cannot end the link, start a scheme (`javascript:`) or leave a line.
-    public static func relativeLink(_ name: String) -> String {
+    package static func relativeLink(_ name: String) -> String {
         var out = ""
         for byte in name.utf8 {
             let c = Character(Unicode.Scalar(byte))

@@ -2,26 +2,26 @@ import Foundation
 
 /// A grouped horizontal bar chart as standalone SVG (no scripts, no external fonts), e.g. accuracy by
 /// length bucket per config, or latency by route.
-public struct SVGBarChart: Sendable {
+package struct SVGBarChart: Sendable {
     /// One group of bars (a category on the axis).
-    public struct Group: Sendable {
-        public var label: String
+    package struct Group: Sendable {
+        package var label: String
         /// One value per series; nil draws nothing.
-        public var values: [Double?]
-        public init(label: String, values: [Double?]) {
+        package var values: [Double?]
+        package init(label: String, values: [Double?]) {
             self.label = label
             self.values = values
         }
     }
 
-    public var title: String
-    public var unit: String
-    public var series: [String]
-    public var groups: [Group]
+    package var title: String
+    package var unit: String
+    package var series: [String]
+    package var groups: [Group]
     /// Axis maximum; nil scales to the largest value.
-    public var maximum: Double?
+    package var maximum: Double?
 
-    public init(title: String, unit: String, series: [String], groups: [Group], maximum: Double? = nil) {
+    package init(title: String, unit: String, series: [String], groups: [Group], maximum: Double? = nil) {
         self.title = title
         self.unit = unit
         self.series = series
@@ -31,7 +31,7 @@ public struct SVGBarChart: Sendable {
 
     static let palette = ["#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948", "#b07aa1", "#9c755f"]
 
-    public func render() -> String {
+    package func render() -> String {
         let labelWidth = 150.0, plotWidth = 420.0, barHeight = 14.0, gap = 10.0, top = 44.0
         let legendHeight = 18.0 * Double((series.count + 2) / 3)
         let groupHeight = Double(series.count) * barHeight + gap

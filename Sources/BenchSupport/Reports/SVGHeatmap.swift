@@ -1,15 +1,15 @@
 /// A confusion-matrix heatmap as standalone SVG: rows are gold labels, columns predictions, each
 /// cell shaded by its share of the row and labelled with its count.
-public struct SVGHeatmap: Sendable {
-    public var title: String
-    public var rowLabels: [String]
-    public var columnLabels: [String]
+package struct SVGHeatmap: Sendable {
+    package var title: String
+    package var rowLabels: [String]
+    package var columnLabels: [String]
     /// counts[row][column]
-    public var counts: [[Int]]
+    package var counts: [[Int]]
     /// Where a cell with a count links, given its row and column label (nil: no links; a standalone file has none).
-    public var link: (@Sendable (_ row: String, _ column: String) -> String?)?
+    package var link: (@Sendable (_ row: String, _ column: String) -> String?)?
 
-    public init(title: String, rowLabels: [String], columnLabels: [String], counts: [[Int]],
+    package init(title: String, rowLabels: [String], columnLabels: [String], counts: [[Int]],
                 link: (@Sendable (_ row: String, _ column: String) -> String?)? = nil) {
         self.title = title
         self.rowLabels = rowLabels
@@ -18,7 +18,7 @@ public struct SVGHeatmap: Sendable {
         self.link = link
     }
 
-    public func render() -> String {
+    package func render() -> String {
         let cell = 44.0, left = 70.0, top = 70.0
         let width = left + cell * Double(columnLabels.count) + 20
         let height = top + cell * Double(rowLabels.count) + 40

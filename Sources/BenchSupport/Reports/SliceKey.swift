@@ -1,15 +1,15 @@
 /// The items a figure is computed over, as reports and JSON write it: `all`, `lang=<code>`, `tag=<tag>` or
 /// `length=<bucket>`. Built and read only here, never by a string prefix.
-public enum SliceKey: Hashable, Sendable, CustomStringConvertible {
+package enum SliceKey: Hashable, Sendable, CustomStringConvertible {
     case all
     case lang(String)
     case tag(String)
     case length(String)
 
-    public enum Kind: String, Sendable, CaseIterable { case lang, tag, length }
+    package enum Kind: String, Sendable, CaseIterable { case lang, tag, length }
 
     /// The slice a key names; nil for a key of no kind.
-    public init?(_ key: String) {
+    package init?(_ key: String) {
         if key == "all" {
             self = .all
             return
@@ -18,7 +18,7 @@ public enum SliceKey: Hashable, Sendable, CustomStringConvertible {
         self.init(kind, String(key.dropFirst(kind.rawValue.count + 1)))
     }
 
-    public init(_ kind: Kind, _ value: String) {
+    package init(_ kind: Kind, _ value: String) {
         switch kind {
         case .lang: self = .lang(value)
         case .tag: self = .tag(value)
@@ -26,7 +26,7 @@ public enum SliceKey: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var kind: Kind? {
+    package var kind: Kind? {
         switch self {
         case .all: nil
         case .lang: .lang
@@ -36,7 +36,7 @@ public enum SliceKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The part after `kind=` (`all` for every item).
-    public var value: String {
+    package var value: String {
         switch self {
         case .all: "all"
         case .lang(let value), .tag(let value), .length(let value): value
@@ -44,7 +44,7 @@ public enum SliceKey: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The language of a `lang=` slice.
-    public var language: String? { if case .lang(let code) = self { code } else { nil } }
+    package var language: String? { if case .lang(let code) = self { code } else { nil } }
 
-    public var description: String { kind.map { "\($0.rawValue)=\(value)" } ?? "all" }
+    package var description: String { kind.map { "\($0.rawValue)=\(value)" } ?? "all" }
 }

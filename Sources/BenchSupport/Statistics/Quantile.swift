@@ -1,8 +1,8 @@
 /// Order statistics shared by the harness's reports and the backend benchmark.
-public enum Quantile {
+package enum Quantile {
     /// The q-quantile of already sorted values by linear interpolation between closest ranks (type 7,
     /// as NumPy's default); NaN when empty.
-    public static func of(sorted: [Double], _ q: Double) -> Double {
+    package static func of(sorted: [Double], _ q: Double) -> Double {
         guard !sorted.isEmpty else { return .nan }
         let position = q * Double(sorted.count - 1)
         let lower = Int(position.rounded(.down)), upper = min(lower + 1, sorted.count - 1)
@@ -11,14 +11,14 @@ public enum Quantile {
     }
 
     /// The q-quantile of `values` in any order.
-    public static func of(_ values: [Double], _ q: Double) -> Double {
+    package static func of(_ values: [Double], _ q: Double) -> Double {
         of(sorted: values.sorted(), q)
     }
 }
 
 extension Array where Element == Double {
     /// The middle value (mean of the two middle values for an even count); `nil` when empty.
-    public var median: Double? {
+    package var median: Double? {
         isEmpty ? nil : Quantile.of(self, 0.5)
     }
 }

@@ -8,7 +8,7 @@ extension Statistics {
     /// `confidence`, with equal tails: l the largest rank with P(B ≤ l − 1) ≤ (1 − confidence)/2 and u the smallest
     /// with P(B ≥ u) ≤ (1 − confidence)/2, B ~ Bin(n, q) the values below the quantile. Nil when the sample is too
     /// small for either end (a median needs 6 values at 95%; a p95 needs about 73).
-    public static func quantileInterval(_ values: [Double], _ q: Double, confidence: Double = 0.95) -> Interval? {
+    package static func quantileInterval(_ values: [Double], _ q: Double, confidence: Double = 0.95) -> Interval? {
         guard let (lower, upper, _) = quantileRanks(n: values.count, q, confidence: confidence) else { return nil }
         let sorted = values.sorted()
         return Interval(low: sorted[lower - 1], high: sorted[upper - 1])
@@ -16,7 +16,7 @@ extension Statistics {
 
     /// The exact coverage of `quantileInterval` over `n` values: at least `confidence`, and more where the binomial's
     /// steps leave no ranks closer together (99.4% for a median of 48 values asked for at 98.3%).
-    public static func quantileIntervalCoverage(n: Int, _ q: Double, confidence: Double = 0.95) -> Double? {
+    package static func quantileIntervalCoverage(n: Int, _ q: Double, confidence: Double = 0.95) -> Double? {
         quantileRanks(n: n, q, confidence: confidence)?.coverage
     }
 

@@ -4,7 +4,7 @@ import Foundation
 extension Statistics {
     /// Holm's step-down adjustment: adjusted p-values in the input order. Controls the family-wise
     /// error rate of the family at the level the adjusted values are compared with.
-    public static func holm(_ pValues: [Double]) -> [Double] {
+    package static func holm(_ pValues: [Double]) -> [Double] {
         let order = pValues.indices.sorted { pValues[$0] < pValues[$1] }
         var adjusted = [Double](repeating: 1, count: pValues.count)
         var running = 0.0
@@ -17,7 +17,7 @@ extension Statistics {
 
     /// Bootstrap distribution of the mean of `values` (one value per independent unit, e.g. an item's
     /// mean log-ratio over its repeats, so repeats are resampled together): sorted, seeded.
-    public static func bootstrapMeans(_ values: [Double], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
+    package static func bootstrapMeans(_ values: [Double], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
         guard !values.isEmpty else { return [] }
         var generator = SplitMix64(seed: seed)
         let n = values.count
@@ -36,7 +36,7 @@ extension Statistics {
     /// drawn block with replacement, and averages every drawn item. A shift shared by a block's items
     /// (the machine was slower then) varies between resamples, so it widens the interval instead of
     /// passing for an effect. Sorted, seeded; with one block it is `bootstrapMeans`.
-    public static func bootstrapClusteredMeans(_ blocks: [[Double]], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
+    package static func bootstrapClusteredMeans(_ blocks: [[Double]], resamples: Int = 2000, seed: UInt64 = 42) -> [Double] {
         let blocks = blocks.filter { !$0.isEmpty }
         guard blocks.count > 1 else { return bootstrapMeans(blocks.first ?? [], resamples: resamples, seed: seed) }
         var generator = SplitMix64(seed: seed)
@@ -56,7 +56,7 @@ extension Statistics {
 
     /// One-sided bootstrap p-value that the statistic exceeds `bound` (`above`) or falls below it:
     /// (resamples on the wrong side of the bound + 1) / (resamples + 1).
-    public static func bootstrapPValue(_ sortedEstimates: [Double], beyond bound: Double, above: Bool) -> Double {
+    package static func bootstrapPValue(_ sortedEstimates: [Double], beyond bound: Double, above: Bool) -> Double {
         let wrongSide = above ? sortedEstimates.filter { $0 <= bound }.count : sortedEstimates.filter { $0 >= bound }.count
         return Double(wrongSide + 1) / Double(sortedEstimates.count + 1)
     }

@@ -5,10 +5,10 @@ import Synchronization
 /// spread. Normal approximations throughout (a planning figure, not a test).
 extension Statistics {
     /// The power every minimum detectable effect is computed for.
-    public static let power = 0.8
+    package static let power = 0.8
 
     /// What a check's minimum detectable effect is computed from.
-    public enum PowerBasis: Sendable, Hashable {
+    package enum PowerBasis: Sendable, Hashable {
         /// A one-sided test of a log-ratio against the threshold's margin; `standardError` is the standard
         /// deviation of its bootstrap distribution.
         case logRatio(standardError: Double)
@@ -35,7 +35,7 @@ extension Statistics {
     /// - `.signFlipDifference`: the shift of the mean difference, in the values' units, at which the exact sign-flip test
     ///   reaches `alpha` with 80% probability (`signFlipShift` × spread);
     /// - `.exact`: 0.
-    public static func minimumDetectableEffect(_ basis: PowerBasis, alpha: Double) -> Double {
+    package static func minimumDetectableEffect(_ basis: PowerBasis, alpha: Double) -> Double {
         switch basis {
         case .exact:
             return 0
@@ -170,12 +170,12 @@ extension Statistics {
     }
 
     /// P(Z ≤ x) for a standard normal Z.
-    public static func normalCDF(_ x: Double) -> Double {
+    package static func normalCDF(_ x: Double) -> Double {
         0.5 * erfc(-x / 2.0.squareRoot())
     }
 
     /// The standard normal quantile (Acklam's rational approximation, relative error below 1.2·10⁻⁹).
-    public static func normalQuantile(_ p: Double) -> Double {
+    package static func normalQuantile(_ p: Double) -> Double {
         guard p > 0 && p < 1 else { return p <= 0 ? -.infinity : .infinity }
         let a = [-3.969683028665376e+01, 2.209460984245205e+02, -2.759285104469687e+02, 1.383577518672690e+02, -3.066479806614716e+01, 2.506628277459239e+00]
         let b = [-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02, 6.680131188771972e+01, -1.328068155288572e+01]
@@ -193,7 +193,7 @@ extension Statistics {
     }
 
     /// Standard deviation (n − 1) of a sample; 0 for fewer than two values.
-    public static func standardDeviation(_ values: [Double]) -> Double {
+    package static func standardDeviation(_ values: [Double]) -> Double {
         guard values.count > 1 else { return 0 }
         let m = mean(values)
         return (values.map { ($0 - m) * ($0 - m) }.reduce(0, +) / Double(values.count - 1)).squareRoot()

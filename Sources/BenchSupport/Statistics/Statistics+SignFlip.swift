@@ -5,7 +5,7 @@ import Foundation
 /// sign-flip distribution 0.125).
 extension Statistics {
     /// Above this many nonzero values the sign-flip distribution is sampled (seeded) rather than enumerated.
-    public static let signFlipEnumerationLimit = 20
+    package static let signFlipEnumerationLimit = 20
 
     /// One-sided sign-flip (randomization) p-value that the mean of `values` lies above `bound` (`above`)
     /// or below it: under the null each value − bound is as likely negative as positive, so every one of the
@@ -15,7 +15,7 @@ extension Statistics {
     /// `enumerateUpTo` lowers the enumeration limit where many p-values are computed (an interval's bisection).
     /// `stopAtHits` samples sequentially (Besag and Clifford 1991): drawing stops once that many patterns reached the
     /// observed sum, p = hits/drawn, still a valid p-value, so a p far from any level costs a few dozen draws.
-    public static func signFlipP(_ values: [Double], beyond bound: Double, above: Bool, draws: Int = 20_000, seed: UInt64 = 42,
+    package static func signFlipP(_ values: [Double], beyond bound: Double, above: Bool, draws: Int = 20_000, seed: UInt64 = 42,
                                  enumerateUpTo limit: Int = signFlipEnumerationLimit, stopAtHits: Int? = nil) -> Double {
         let shifted = values.map { above ? $0 - bound : bound - $0 }
         let observed = shifted.reduce(0, +)
@@ -51,7 +51,7 @@ extension Statistics {
     }
 
     /// The smallest one-sided p-value `signFlipP` can give over `count` values: 2⁻ᵏ (all of one sign).
-    public static func signFlipSmallestP(count: Int) -> Double {
+    package static func signFlipSmallestP(count: Int) -> Double {
         count <= 0 ? 1 : pow(0.5, Double(min(count, 1000)))
     }
 
@@ -59,7 +59,7 @@ extension Statistics {
     /// two-sided sign-flip distribution of Σdᵢ (every unit's imbalance as likely in either direction under
     /// no change), computed exactly over the integer sums. With one pair per unit it is the exact McNemar
     /// test. `spread` = √Σdᵢ², the standard error of Σdᵢ (for the design effect).
-    public static func mcnemarClustered(_ units: [(b: Int, c: Int)]) -> (p: Double, spread: Double) {
+    package static func mcnemarClustered(_ units: [(b: Int, c: Int)]) -> (p: Double, spread: Double) {
         let d = units.map { $0.b - $0.c }
         let squares = d.map { Double($0 * $0) }.reduce(0, +)
         guard squares > 0 else { return (1, 0) }
@@ -70,7 +70,7 @@ extension Statistics {
 
     /// One-sided exact clustered McNemar: the chance under no change that Σ(bᵢ − cᵢ) reaches its observed
     /// value or more (regression in the direction of b).
-    public static func mcnemarClusteredOneSided(_ units: [(b: Int, c: Int)]) -> Double {
+    package static func mcnemarClusteredOneSided(_ units: [(b: Int, c: Int)]) -> Double {
         let d = units.map { $0.b - $0.c }
         let magnitudes = d.map(abs).filter { $0 > 0 }
         guard !magnitudes.isEmpty else { return 1 }
@@ -78,7 +78,7 @@ extension Statistics {
     }
 
     /// One-sided exact McNemar: P(X ≥ worse), X ~ Bin(worse + better, 1/2).
-    public static func mcnemarExactOneSided(worse: Int, better: Int) -> Double {
+    package static func mcnemarExactOneSided(worse: Int, better: Int) -> Double {
         let n = worse + better
         guard n > 0, worse > 0 else { return 1 }
         // Σ_{i ≥ worse} C(n, i)/2ⁿ, summed in logs from the far end so that large n neither overflows nor loses the tail.

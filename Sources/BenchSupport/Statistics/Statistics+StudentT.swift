@@ -4,7 +4,7 @@ import Foundation
 /// resamples them understates how far their mean can wander, and its interval covers too rarely.
 extension Statistics {
     /// P(T ≤ t) for T with `degrees` degrees of freedom.
-    public static func studentTCDF(_ t: Double, degrees: Double) -> Double {
+    package static func studentTCDF(_ t: Double, degrees: Double) -> Double {
         guard t.isFinite else { return t > 0 ? 1 : 0 }
         let x = degrees / (degrees + t * t)
         let tail = 0.5 * regularizedIncompleteBeta(x, a: degrees / 2, b: 0.5)
@@ -12,7 +12,7 @@ extension Statistics {
     }
 
     /// The p-quantile of Student's t with `degrees` degrees of freedom, by bisection on the CDF.
-    public static func studentTQuantile(_ p: Double, degrees: Double) -> Double {
+    package static func studentTQuantile(_ p: Double, degrees: Double) -> Double {
         guard p > 0 && p < 1 else { return p <= 0 ? -.infinity : .infinity }
         var low = -1e4, high = 1e4
         for _ in 0..<200 {

@@ -5,19 +5,19 @@ import Foundation
 public enum Statistics {
     /// A two-sided interval.
     public struct Interval: Sendable, Hashable, Codable {
-        public var low: Double
-        public var high: Double
-        public init(low: Double, high: Double) {
+        package var low: Double
+        package var high: Double
+        package init(low: Double, high: Double) {
             self.low = low
             self.high = high
         }
     }
 
     /// No interval is computed or printed from fewer observations (a bootstrap of 3 values is their range).
-    public static let minimumForInterval = 10
+    package static let minimumForInterval = 10
 
     /// Wilson score interval for a binomial proportion (95% with z = 1.959964).
-    public static func wilson(successes: Int, trials: Int, z: Double = 1.959964) -> Interval {
+    package static func wilson(successes: Int, trials: Int, z: Double = 1.959964) -> Interval {
         guard trials > 0 else { return Interval(low: 0, high: 1) }
         let n = Double(trials), p = Double(successes) / n
         let denominator = 1 + z * z / n
@@ -28,7 +28,7 @@ public enum Statistics {
 
     /// McNemar's exact test on paired outcomes: `b` items right only in A, `c` right only in B.
     /// Two-sided p = min(1, 2 · P(X ≤ min(b, c))) with X ~ Binomial(b + c, ½).
-    public static func mcnemarExact(b: Int, c: Int) -> Double {
+    package static func mcnemarExact(b: Int, c: Int) -> Double {
         let n = b + c
         guard n > 0 else { return 1 }
         let k = min(b, c)
@@ -43,21 +43,21 @@ public enum Statistics {
     }
 
     /// The q-quantile by linear interpolation between closest ranks (type 7, as NumPy's default).
-    public static func quantile(_ values: [Double], _ q: Double) -> Double {
+    package static func quantile(_ values: [Double], _ q: Double) -> Double {
         Quantile.of(values, q)
     }
 
-    public static func quantile(sorted: [Double], _ q: Double) -> Double {
+    package static func quantile(sorted: [Double], _ q: Double) -> Double {
         Quantile.of(sorted: sorted, q)
     }
 
-    public static func mean(_ values: [Double]) -> Double {
+    package static func mean(_ values: [Double]) -> Double {
         values.isEmpty ? .nan : values.reduce(0, +) / Double(values.count)
     }
 
     /// Bootstrap 95% interval of quantile(current) / quantile(base) for two independent samples — the
     /// calibration requests of two runs; paired data goes through `bootstrapMeans` of log-ratios instead.
-    public static func bootstrapQuantileRatio(base: [Double], current: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
+    package static func bootstrapQuantileRatio(base: [Double], current: [Double], _ q: Double, resamples: Int = 2000, seed: UInt64 = 42) -> Interval {
         guard !base.isEmpty, !current.isEmpty else { return Interval(low: .nan, high: .nan) }
         let a = resampledQuantiles(base.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed))
         let b = resampledQuantiles(current.sorted(), q, resamples: resamples, generator: SplitMix64(seed: seed &+ 1))
@@ -96,10 +96,10 @@ public enum Statistics {
 }
 
 /// A small, fast, seedable generator (Steele et al.'s SplitMix64) for reproducible resampling.
-public struct SplitMix64: RandomNumberGenerator, Sendable {
+package struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
+    package init(seed: UInt64) { state = seed }
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

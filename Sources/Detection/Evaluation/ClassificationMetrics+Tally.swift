@@ -47,7 +47,7 @@ extension ClassificationMetrics {
         }
     }
 
-    public init(_ results: [DetectionResult]) {
+    package init(_ results: [DetectionResult]) {
         var tally = Tally()
         var equivalence = LanguageEquivalence()
         for result in results {

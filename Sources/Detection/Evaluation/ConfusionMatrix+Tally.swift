@@ -33,7 +33,7 @@ extension ConfusionMatrix {
         }
     }
 
-    public init(_ results: [DetectionResult]) {
+    package init(_ results: [DetectionResult]) {
         var tally = Tally()
         var equivalence = LanguageEquivalence()
         for result in results {

@@ -1,12 +1,12 @@
 /// Counts of gold language (rows) against prediction (columns, including `und` and `error`).
 public struct ConfusionMatrix: Sendable, Hashable, Codable {
-    public var rows: [String]
-    public var columns: [String]
+    package var rows: [String]
+    package var columns: [String]
     /// counts[row][column]
-    public var counts: [[Int]]
+    package var counts: [[Int]]
 
     /// The languages shown in the Cyrillic block of reports.
-    public static let cyrillic = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
+    package static let cyrillic = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
 
     init(rows: [String], columns: [String], counts: [[Int]]) {
         self.rows = rows
@@ -16,7 +16,7 @@ public struct ConfusionMatrix: Sendable, Hashable, Codable {
 
     /// The block of `languages` (in that order) that occur as gold labels, with one `other` column
     /// for every prediction outside the block.
-    public func block(_ languages: [String]) -> ConfusionMatrix {
+    package func block(_ languages: [String]) -> ConfusionMatrix {
         let keep = languages.filter(rows.contains)
         let blockColumns = keep + ["other"]
         let blockCounts = keep.map { row -> [Int] in

@@ -5,19 +5,19 @@ import RunProvenance
 /// known size. The calibration is timed by the server, so the server's timings of those samples are
 /// multiplied as they are recorded (no time is spent). Enabled only by the `LANGBENCH_TEST_CALIBRATION_LOAD`
 /// environment variable; recorded in the report's settings.
-public struct InjectedCalibrationLoad: Sendable, Hashable {
-    public static let environmentKey = "LANGBENCH_TEST_CALIBRATION_LOAD"
+package struct InjectedCalibrationLoad: Sendable, Hashable {
+    package static let environmentKey = "LANGBENCH_TEST_CALIBRATION_LOAD"
     /// Eight busy processes in a run's first minute slowed the fixed request 28–42×.
     static let maximum = 100
 
-    public var factor: Double
+    package var factor: Double
 
-    public init(factor: Double) {
+    package init(factor: Double) {
         self.factor = factor
     }
 
     /// The load from the environment: nil when unset, an error when not a number in (1, 100].
-    public static func from(environment: [String: String]) throws -> InjectedCalibrationLoad? {
+    package static func from(environment: [String: String]) throws -> InjectedCalibrationLoad? {
         try InjectedSlowdown.factor(environment, key: environmentKey, maximum: maximum).map(InjectedCalibrationLoad.init)
     }
 

@@ -7,23 +7,23 @@ import LlamaBackend
 /// only by the `LANGBENCH_TEST_SLOWDOWN` environment variable; recorded in the report's settings. With
 /// `LANGBENCH_TEST_SLOWDOWN_ABOVE_MS` only calls that took at least that long are slowed: a slower tail, the
 /// rest of the run unchanged.
-public struct InjectedSlowdown: TextCompleting {
-    public static let environmentKey = "LANGBENCH_TEST_SLOWDOWN"
-    public static let aboveKey = "LANGBENCH_TEST_SLOWDOWN_ABOVE_MS"
+package struct InjectedSlowdown: TextCompleting {
+    package static let environmentKey = "LANGBENCH_TEST_SLOWDOWN"
+    package static let aboveKey = "LANGBENCH_TEST_SLOWDOWN_ABOVE_MS"
 
-    public var wrapped: any TextCompleting
-    public var factor: Double
+    package var wrapped: any TextCompleting
+    package var factor: Double
     /// Only calls at least this long are slowed; nil: every call.
-    public var aboveMs: Double?
+    package var aboveMs: Double?
 
-    public init(wrapping wrapped: any TextCompleting, factor: Double, aboveMs: Double? = nil) {
+    package init(wrapping wrapped: any TextCompleting, factor: Double, aboveMs: Double? = nil) {
         self.wrapped = wrapped
         self.factor = factor
         self.aboveMs = aboveMs
     }
 
     /// `LANGBENCH_TEST_SLOWDOWN_ABOVE_MS`: nil when unset, an error when not a positive number of milliseconds.
-    public static func aboveMs(environment: [String: String]) throws -> Double? {
+    package static func aboveMs(environment: [String: String]) throws -> Double? {
         guard let raw = environment[aboveKey] else { return nil }
         guard let ms = Double(raw), ms > 0, ms.isFinite else {
             throw ConfigurationError.invalidValue(name: aboveKey, value: raw, reason: "expected a call duration in milliseconds above 0, e.g. 1500")
@@ -32,7 +32,7 @@ public struct InjectedSlowdown: TextCompleting {
     }
 
     /// The factor from the environment: nil when unset, an error when not a number in (1, 10].
-    public static func factor(environment: [String: String]) throws -> Double? {
+    package static func factor(environment: [String: String]) throws -> Double? {
         try factor(environment, key: environmentKey, maximum: 10)
     }
 
@@ -45,7 +45,7 @@ public struct InjectedSlowdown: TextCompleting {
         return factor
     }
 
-    public func complete(_ request: CompletionRequest) async throws -> Completion {
+    package func complete(_ request: CompletionRequest) async throws -> Completion {
         let clock = ContinuousClock()
         let start = clock.now
         let completion = try await wrapped.complete(request)

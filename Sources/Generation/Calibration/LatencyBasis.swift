@@ -4,7 +4,7 @@ import RunProvenance
 /// How `compare` makes the latency of two runs comparable. Absolute latency is a property of the
 /// machine as much as of the code, so it is never compared raw without a reason to trust the machines
 /// are the same.
-public enum LatencyBasis: String, Sendable, CaseIterable, Codable {
+package enum LatencyBasis: String, Sendable, CaseIterable, Codable {
     /// The caller vouches that both runs were measured on one machine, interleaved (the same-runner
     /// A/B of `scripts/ci-regression`): raw latency is compared. When both runs carry a calibration
     /// they must still agree within the margin.
@@ -18,7 +18,7 @@ public enum LatencyBasis: String, Sendable, CaseIterable, Codable {
 }
 
 /// Why the latency of two runs cannot be compared.
-public enum MachineComparabilityError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum MachineComparabilityError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingCalibration(base: Bool, current: Bool)
     case differentYardstick(String)
     case machinesDiffer(base: String, current: String, factor: Double, margin: Double, component: String)
@@ -34,7 +34,7 @@ public enum MachineComparabilityError: Error, Sendable, Equatable, CustomStringC
         return runs.joined(separator: "; ")
     }
 
-    public var description: String {
+    package var description: String {
         let advice = "compare runs measured on the same runner (scripts/ci-regression runs base and candidate interleaved), or pass --latency skip to check accuracy and fallbacks only"
         switch self {
         case .missingCalibration(let base, let current):

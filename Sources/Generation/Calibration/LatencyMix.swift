@@ -2,22 +2,22 @@
 /// (detection, history translation, the client): what the machine factors of `MachineAdjustment` are
 /// weighted by. Each request of the record is split at its own first token: until then the server was
 /// processing the prompt, after it generating.
-public struct LatencyMix: Sendable, Hashable {
-    public var prompt: Double
-    public var generation: Double
-    public var other: Double
+package struct LatencyMix: Sendable, Hashable {
+    package var prompt: Double
+    package var generation: Double
+    package var other: Double
 
-    public init(prompt: Double, generation: Double, other: Double) {
+    package init(prompt: Double, generation: Double, other: Double) {
         self.prompt = prompt
         self.generation = generation
         self.other = other
     }
 
-    public static let zero = LatencyMix(prompt: 0, generation: 0, other: 0)
+    package static let zero = LatencyMix(prompt: 0, generation: 0, other: 0)
 
-    public var total: Double { prompt + generation + other }
+    package var total: Double { prompt + generation + other }
 
-    public static func + (a: LatencyMix, b: LatencyMix) -> LatencyMix {
+    package static func + (a: LatencyMix, b: LatencyMix) -> LatencyMix {
         .init(prompt: a.prompt + b.prompt, generation: a.generation + b.generation, other: a.other + b.other)
     }
 
@@ -38,14 +38,14 @@ public struct LatencyMix: Sendable, Hashable {
     }
 
     /// The mix of the record's total time: every request, the remainder other.
-    public static func total(_ record: GenerationRecord) -> LatencyMix {
+    package static func total(_ record: GenerationRecord) -> LatencyMix {
         let requests = stages(record).map(LatencyMix.init).reduce(.zero, +)
         return requests + .init(prompt: 0, generation: 0, other: max(0, record.totalMs - requests.total))
     }
 
     /// The mix of the record's TTFT (until the first token of the reply the user reads): every request
     /// before the last whole, the last until its first token, the remainder other.
-    public static func ttft(_ record: GenerationRecord) -> LatencyMix {
+    package static func ttft(_ record: GenerationRecord) -> LatencyMix {
         guard let ttft = record.ttftMs else { return .zero }
         var requests = stages(record)
         guard let last = requests.popLast() else { return .init(prompt: 0, generation: 0, other: ttft) }
@@ -56,5 +56,5 @@ public struct LatencyMix: Sendable, Hashable {
     }
 
     /// TPOT is generation only: the reply's time after its first token over its tokens.
-    public static let tpot = LatencyMix(prompt: 0, generation: 1, other: 0)
+    package static let tpot = LatencyMix(prompt: 0, generation: 1, other: 0)
 }

@@ -8,17 +8,17 @@ import RunProvenance
 /// machines of one kind differed ×2.5 in one and ×1.65 in the other), so one factor for everything reads
 /// the difference as a regression of whatever is mostly prompt (TTFT) and an improvement of whatever is
 /// mostly generation (TPOT). Each item's latency is scaled by its own mix of the components (`LatencyMix`).
-public struct MachineAdjustment: Sendable, Hashable, Codable {
+package struct MachineAdjustment: Sendable, Hashable, Codable {
     /// Calibration components further apart than this factor (either way) make latency not comparable:
     /// scaling is only trusted between machines of similar speed (see docs/ci.md).
-    public static let margin = Thresholds.defaultCalibrationMargin
+    package static let margin = Thresholds.defaultCalibrationMargin
 
     /// One CURRENT/BASE factor with its 95% bootstrap interval.
-    public struct Factor: Sendable, Hashable, Codable {
-        public var value: Double
-        public var interval: Statistics.Interval
+    package struct Factor: Sendable, Hashable, Codable {
+        package var value: Double
+        package var interval: Statistics.Interval
 
-        public static let one = Factor(value: 1, interval: .init(low: 1, high: 1))
+        package static let one = Factor(value: 1, interval: .init(low: 1, high: 1))
 
         /// The median of `current` over the median of `base`, with the bootstrap interval of that ratio.
         init(base: [Double], current: [Double]) {
@@ -34,18 +34,18 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
         var text: String { String(format: "×%.2f (%.2f–%.2f)", value, interval.low, interval.high) }
     }
 
-    public var basis: LatencyBasis
+    package var basis: LatencyBasis
     /// The whole fixed request as the client timed it (the server's figure for calibrations without client times):
     /// scales time that is neither prompt processing nor generation (detection, history translation, the client).
-    public var request: Factor
+    package var request: Factor
     /// Prompt processing, milliseconds per prompt token: scales the time to each request's first token.
-    public var prompt: Factor
+    package var prompt: Factor
     /// Generation, milliseconds per generated token: scales the time after each request's first token.
-    public var generation: Factor
+    package var generation: Factor
 
-    public static let identity = MachineAdjustment(basis: .sameRunner, request: .one, prompt: .one, generation: .one)
+    package static let identity = MachineAdjustment(basis: .sameRunner, request: .one, prompt: .one, generation: .one)
 
-    public init(basis: LatencyBasis, request: Factor, prompt: Factor, generation: Factor) {
+    package init(basis: LatencyBasis, request: Factor, prompt: Factor, generation: Factor) {
         self.basis = basis
         self.request = request
         self.prompt = prompt
@@ -72,12 +72,12 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
 
     /// How much longer the base machine's `mix` would take on the current machine: each component's time
     /// times its factor, over the whole.
-    public func factor(_ mix: LatencyMix) -> Double {
+    package func factor(_ mix: LatencyMix) -> Double {
         weighted(mix) { $0.value }
     }
 
     /// `factor(mix)`'s interval over `factor(mix)`: every component at its low end, and at its high end.
-    public func relativeInterval(_ mix: LatencyMix) -> Statistics.Interval {
+    package func relativeInterval(_ mix: LatencyMix) -> Statistics.Interval {
         let factor = factor(mix)
         return .init(low: weighted(mix) { $0.interval.low } / factor, high: weighted(mix) { $0.interval.high } / factor)
     }
@@ -111,7 +111,7 @@ public struct MachineAdjustment: Sendable, Hashable, Codable {
     /// when a component's factor is beyond `margin` (`Thresholds.calibrationMargin`).
     /// `serverChange` names the server settings or build that differ between the runs (nil: none): such a change moves
     /// the calibration, which runs through the server, so under same-runner a calibration gap beyond the margin is its effect.
-    public static func resolve(base: MachineCalibration?, current: MachineCalibration?, basis: LatencyBasis,
+    package static func resolve(base: MachineCalibration?, current: MachineCalibration?, basis: LatencyBasis,
                                margin: Double = MachineAdjustment.margin, serverChange: String? = nil) throws -> (MachineAdjustment?, String) {
         if basis == .skip { return (nil, "latency not checked (--latency skip)") }
         guard let base, let current else {

@@ -5,15 +5,15 @@ import RunProvenance
 /// Measures a `MachineCalibration` through the run's own server: the same fixed request several times, shaped
 /// like an item's reply request (a few-shot reply prompt of about an item's length, a reply's number of tokens),
 /// from an empty prompt cache, timed by the server and by the client.
-public struct MachineCalibrator: Sendable {
-    public var backend: any TextCompleting
-    public var threads: Int?
+package struct MachineCalibrator: Sendable {
+    package var backend: any TextCompleting
+    package var threads: Int?
     /// Requests per phase (start, end); one more, unrecorded, warms the server before the first.
-    public var requestsPerPhase: Int
+    package var requestsPerPhase: Int
     /// Test only: slows the start samples as recorded (`LANGBENCH_TEST_CALIBRATION_LOAD`).
-    public var injectedLoad: InjectedCalibrationLoad?
+    package var injectedLoad: InjectedCalibrationLoad?
 
-    public init(backend: any TextCompleting, threads: Int?, requestsPerPhase: Int = 3) {
+    package init(backend: any TextCompleting, threads: Int?, requestsPerPhase: Int = 3) {
         self.backend = backend
         self.threads = threads
         self.requestsPerPhase = max(1, requestsPerPhase)
@@ -40,7 +40,7 @@ public struct MachineCalibrator: Sendable {
                                            topK: 1, topP: 1, minP: 0, ignoreEOS: true)
 
     /// `requestsPerPhase` samples labelled `phase`; `warm` sends one unrecorded request first.
-    public func measure(phase: String, warm: Bool = false) async throws -> [MachineCalibration.Sample] {
+    package func measure(phase: String, warm: Bool = false) async throws -> [MachineCalibration.Sample] {
         if warm { _ = try await backend.complete(Self.request) }
         var samples: [MachineCalibration.Sample] = []
         let clock = ContinuousClock()

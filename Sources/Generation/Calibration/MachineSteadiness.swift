@@ -6,40 +6,40 @@ import RunProvenance
 /// (start against end, and every sample against every other), and no more than a small share of its
 /// requests generated at a collapsed speed. An unsteady run's latency describes the load, not the code:
 /// its reports say so at the top, and `compare` does not judge its latency.
-public struct MachineSteadiness: Sendable, Hashable, Codable {
+package struct MachineSteadiness: Sendable, Hashable, Codable {
     /// A request generating slower than this fraction of the run's median tokens/s collapsed. On a steady
     /// machine the slowest of the committed baseline's 193 generations ran at 0.76 of the median (43 vs
     /// 56 tok/s), so reply length and sampling move speed by far less; with a core taken from llama-server's
     /// two threads (which spin at barriers) generation fell from 60–65 to 0.45–0.68 tok/s, a hundredth.
     /// Anything under a quarter is a collapse, not noise.
-    public static let slowFraction = 0.25
+    package static let slowFraction = 0.25
     /// More than this share of collapsed requests makes the run unsteady. A steady machine has none (the
     /// baseline); one collapse among 20 requests moves a p95 by seconds, which no latency check survives.
-    public static let maxSlowShare = 0.05
+    package static let maxSlowShare = 0.05
     /// Requests generating fewer tokens are not judged: their speed rests on one or two token intervals,
     /// which one scheduler tick can stretch.
-    public static let minTokens = 4
+    package static let minTokens = 4
     /// Start and end calibration medians further apart than this (either way) mean the machine changed
     /// speed during the run by more than two runs may differ and still be compared (`MachineAdjustment.margin`).
-    public static let maxStartEndRatio = MachineAdjustment.margin
+    package static let maxStartEndRatio = MachineAdjustment.margin
 
     /// The calibration's own verdict (nil: the run has no calibration, so only the requests are judged).
-    public var calibration: CalibrationConsistency?
+    package var calibration: CalibrationConsistency?
     /// End median / start median of the calibration's fixed request (nil without both phases).
-    public var startEndRatio: Double?
+    package var startEndRatio: Double?
     /// Median generation speed of the judged requests, tokens/s (nil without any).
-    public var medianTokensPerSecond: Double?
+    package var medianTokensPerSecond: Double?
     /// The slowest judged request's speed, tokens/s.
-    public var slowestTokensPerSecond: Double?
+    package var slowestTokensPerSecond: Double?
     /// Requests judged (a model generation of at least `minTokens` tokens) and those below `slowFraction` of the median.
-    public var requests: Int
-    public var slowRequests: Int
+    package var requests: Int
+    package var slowRequests: Int
     /// The limits the run was judged against.
-    public var slowFraction: Double
-    public var maxSlowShare: Double
-    public var maxStartEndRatio: Double
+    package var slowFraction: Double
+    package var maxSlowShare: Double
+    package var maxStartEndRatio: Double
     /// What made the run unsteady, one phrase each (empty: steady).
-    public var reasons: [String]
+    package var reasons: [String]
 
     enum CodingKeys: String, CodingKey {
         case calibration, startEndRatio = "start_end_ratio", medianTokensPerSecond = "median_tokens_per_second"
@@ -47,14 +47,14 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
         case maxSlowShare = "max_slow_share", maxStartEndRatio = "max_start_end_ratio", reasons
     }
 
-    public var isSteady: Bool { reasons.isEmpty }
+    package var isSteady: Bool { reasons.isEmpty }
 
     /// More than `maxSlowShare` of the judged requests collapsed: the one cause that makes a run's latency meaningless
     /// even beside a run measured at the same time (a same-runner A/B), where calibration drift is shared by both sides.
-    public var collapsed: Bool { Double(slowRequests) > maxSlowShare * Double(requests) }
+    package var collapsed: Bool { Double(slowRequests) > maxSlowShare * Double(requests) }
 
     /// Judges a run from its machine calibration and the generation speed of its records.
-    public init(calibration: MachineCalibration?, records: [GenerationRecord]) {
+    package init(calibration: MachineCalibration?, records: [GenerationRecord]) {
         slowFraction = Self.slowFraction
         maxSlowShare = Self.maxSlowShare
         maxStartEndRatio = Self.maxStartEndRatio
@@ -124,7 +124,7 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
     package static let maxCollapsesPerRoute = 2
 
     /// What was found and what it means, one sentence (nil when steady).
-    public var sentence: String? {
+    package var sentence: String? {
         guard !isSteady else { return nil }
         return "Machine unsteady during this run: " + reasons.joined(separator: "; ")
             + ". The machine was loaded or changed speed while it ran, so its latency figures describe the load, not the code: "
@@ -132,7 +132,7 @@ public struct MachineSteadiness: Sendable, Hashable, Codable {
     }
 
     /// A bold line for the top of the run's reports (empty when steady).
-    public var warning: String {
+    package var warning: String {
         sentence.map { "**⚠️ " + $0 + "**\n\n" } ?? ""
     }
 

@@ -5,14 +5,14 @@ import LlamaBackend
 
 extension GenerationRunner {
     /// What happened to each pool server during a pooled run, in `pool` order.
-    public struct PoolOutcome: Sendable, Equatable {
+    package struct PoolOutcome: Sendable, Equatable {
         /// Whether the server failed (stopped answering) during the run.
-        public var failed: [Bool]
+        package var failed: [Bool]
         /// Item × repeat units taken from each failed server and dealt to the others (the one in flight included;
         /// units already recorded by the run this one resumes are not dealt, so not counted).
-        public var movedAway: [Int]
+        package var movedAway: [Int]
         /// Why each failed server failed (`PoolFailure`); nil for the others.
-        public var failures: [String?]
+        package var failures: [String?]
     }
 
     /// Runs the items across `pool` (`PoolDealer`): each server works its own units, `concurrency` at a
@@ -22,7 +22,7 @@ extension GenerationRunner {
     /// `failed`: servers already failed (at attach or their start calibration), with why; they and any that fail
     /// their warm-up have every unit dealt to the others before the run begins. Units whose every record is in
     /// `skip` (a resumed run's) are not dealt at all.
-    public func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [], failed: [Int: String] = [:],
+    package func runPooled(_ items: [CorpusItem], progress: any ProgressObserving = SilentProgress(), skip: Set<String> = [], failed: [Int: String] = [:],
                           sink: @escaping Sink) async throws -> (warmupRuns: Int, outcome: PoolOutcome) {
         precondition(!pool.isEmpty, "a pooled run needs a pool")
         let members = pool, runner = self, concurrency = self.concurrency

@@ -3,9 +3,9 @@ import LlamaBackend
 /// Why a pool server was failed, as its provenance records it: the phase and the kind of error, e.g.
 /// `attach: connection refused` or `start calibration: HTTP 500`. Never its URL (which may carry a
 /// credential) nor any text from a request or reply.
-public enum PoolFailure {
+package enum PoolFailure {
     /// When a server can fail.
-    public enum Phase: String, Sendable {
+    package enum Phase: String, Sendable {
         case attach
         case startCalibration = "start calibration"
         case warmup = "warm-up"
@@ -13,7 +13,7 @@ public enum PoolFailure {
     }
 
     /// `phase: kind` for `error`.
-    public static func reason(_ phase: Phase, _ error: any Error) -> String {
+    package static func reason(_ phase: Phase, _ error: any Error) -> String {
         "\(phase.rawValue): \(kind(of: error))"
     }
 

@@ -5,19 +5,19 @@ import RunProvenance
 /// Latency of a pooled run server by server, and whether the servers may be pooled at all: only when
 /// their machine calibrations lie within `MachineAdjustment.margin` of each other in every component
 /// (fixed request, prompt processing, generation), the same bound two runs must meet to be compared. Otherwise a pooled percentile mixes machines and depends on the dealing.
-public struct PoolLatency: Sendable, Hashable, Codable {
+package struct PoolLatency: Sendable, Hashable, Codable {
     /// One server × route: model-reply latency over the reference variant's records.
-    public struct Row: Sendable, Hashable, Codable {
-        public var server: String
-        public var route: Route
-        public var n: Int
-        public var modelReplies: Int
-        public var latency: LatencySummary?
-        public var ttftP50: Double?
+    package struct Row: Sendable, Hashable, Codable {
+        package var server: String
+        package var route: Route
+        package var n: Int
+        package var modelReplies: Int
+        package var latency: LatencySummary?
+        package var ttftP50: Double?
         /// Records whose item moved here from a failed server.
-        public var reassigned: Int
+        package var reassigned: Int
         /// Median of the server's calibration request, ms (nil: not calibrated).
-        public var calibrationMs: Double?
+        package var calibrationMs: Double?
 
         enum CodingKeys: String, CodingKey {
             case server, route, n, modelReplies = "model_replies", latency, ttftP50 = "ttft_p50_ms", reassigned, calibrationMs = "calibration_ms"
@@ -25,35 +25,35 @@ public struct PoolLatency: Sendable, Hashable, Codable {
     }
 
     /// Two servers whose calibrations differ beyond the margin in one component (`MachineAdjustment`).
-    public struct Disagreement: Sendable, Hashable, Codable {
-        public var servers: [String]
+    package struct Disagreement: Sendable, Hashable, Codable {
+        package var servers: [String]
         /// `fixed request`, `prompt processing` or `generation`.
-        public var component: String
+        package var component: String
         /// The second server's over the first's.
-        public var factor: Double
+        package var factor: Double
 
         /// `"server-1 and server-2 differ by ×1.40 in prompt processing, beyond ×1.25"`.
-        public var reason: String {
+        package var reason: String {
             String(format: "%@ and %@ differ by ×%.2f in %@, beyond ×%.2f", servers[0], servers[1], factor, component, MachineAdjustment.margin)
         }
     }
 
-    public var rows: [Row]
+    package var rows: [Row]
     /// Slowest over fastest server calibration median (nil: fewer than two servers calibrated).
-    public var calibrationRatio: Double?
-    public var margin: Double
+    package var calibrationRatio: Double?
+    package var margin: Double
     /// The first pair of servers beyond the margin in some component (nil: every pair agrees, or too few calibrated).
-    public var disagreement: Disagreement?
+    package var disagreement: Disagreement?
     /// Servers that recorded replies without a calibration (an OpenAI-compatible API reports no server
     /// timings to calibrate with): whether they are alike is not known, so they are not pooled.
-    public var uncalibrated: [String]?
+    package var uncalibrated: [String]?
     /// Whether the run's pooled latency figures stand (false: only the per-server ones do).
-    public var pooled: Bool
+    package var pooled: Bool
 
     enum CodingKeys: String, CodingKey { case rows, calibrationRatio = "calibration_ratio", margin, disagreement, uncalibrated, pooled }
 
     /// Nil for a run on one server.
-    public init?(servers: [PoolServer]?, records: [GenerationRecord]) {
+    package init?(servers: [PoolServer]?, records: [GenerationRecord]) {
         guard let servers, !servers.isEmpty else { return nil }
         let medians = servers.compactMap { $0.calibration.map(\.medianMs) }.filter { $0 > 0 }
         margin = MachineAdjustment.margin
@@ -96,7 +96,7 @@ public struct PoolLatency: Sendable, Hashable, Codable {
     }
 
     /// What the pooled figures may be read as, one sentence.
-    public var sentence: String {
+    package var sentence: String {
         if let uncalibrated {
             return "⚠️ \(uncalibrated.joined(separator: ", ")) served replies without a calibration (an OpenAI-compatible API reports no "
                 + "server timings), so whether the servers are alike is not known: latency is NOT pooled across them (the pooled latency "

@@ -2,19 +2,19 @@ import Foundation
 
 /// One server of a pool: its label in records and reports, the lanes (one per variant) whose pipelines
 /// talk to it, what judges its failures, and what calibrates it at the start and end of the run.
-public struct PoolMember: Sendable {
+package struct PoolMember: Sendable {
     /// `server-1`, `server-2`, … in `--server-url` order: never the URL, which may carry a credential.
-    public var label: String
+    package var label: String
     /// Its URL as reports may show it (`ServerSource.redacted`).
-    public var url: String
-    public var lanes: [GenerationRunner.Lane]
+    package var url: String
+    package var lanes: [GenerationRunner.Lane]
     /// Per lane, what tells a dead server from a failed reply; a dead pool server is not restarted, its items move.
-    public var recoveries: [ServerRecovery]
-    public var calibrator: MachineCalibrator?
+    package var recoveries: [ServerRecovery]
+    package var calibrator: MachineCalibrator?
     /// Why it did not answer when the run attached to it (`PoolFailure`): failed before any item is dealt.
-    public var attachFailure: String?
+    package var attachFailure: String?
 
-    public init(label: String, url: String, lanes: [GenerationRunner.Lane], recoveries: [ServerRecovery], calibrator: MachineCalibrator?,
+    package init(label: String, url: String, lanes: [GenerationRunner.Lane], recoveries: [ServerRecovery], calibrator: MachineCalibrator?,
                 attachFailure: String? = nil) {
         self.label = label
         self.url = url
@@ -25,5 +25,5 @@ public struct PoolMember: Sendable {
     }
 
     /// The label of the server at `index` (0-based) in `--server-url` order.
-    public static func label(_ index: Int) -> String { "server-\(index + 1)" }
+    package static func label(_ index: Int) -> String { "server-\(index + 1)" }
 }

@@ -6,20 +6,20 @@ import LlamaBackend
 /// Translation through Apertium's APy server. Its packs are read from the engine: a pair `/listPairs` lists is
 /// `installed`; a pair a Debian package provides that is not installed is `supported` (downloadable); anything
 /// else `unsupported` — Apple's three states, so the pivot's fallbacks are the same whichever engine runs.
-public struct ApertiumTranslator: Translating {
-    public var client: ApertiumClient
-    public var engine: TranslationEngine
+package struct ApertiumTranslator: Translating {
+    package var client: ApertiumClient
+    package var engine: TranslationEngine
     /// The pairs the server listed when the run began.
-    public var pairs: Set<ApertiumClient.Pair>
+    package var pairs: Set<ApertiumClient.Pair>
 
-    public init(client: ApertiumClient, engine: TranslationEngine, pairs: Set<ApertiumClient.Pair>) {
+    package init(client: ApertiumClient, engine: TranslationEngine, pairs: Set<ApertiumClient.Pair>) {
         self.client = client
         self.engine = engine
         self.pairs = pairs
     }
 
     /// The translator of `server`, its pairs read now.
-    public static func reading(_ server: ApertiumServer, name: String) async throws -> ApertiumTranslator {
+    package static func reading(_ server: ApertiumServer, name: String) async throws -> ApertiumTranslator {
         let client = server.client()
         var translator = ApertiumTranslator(client: client, engine: TranslationEngine(kind: "apertium", name: name, version: server.version),
                                             pairs: Set(try await client.listPairs()))
@@ -28,14 +28,14 @@ public struct ApertiumTranslator: Translating {
         return translator
     }
 
-    public func translate(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> TranslationResult {
+    package func translate(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> TranslationResult {
         let pair = ApertiumClient.Pair(source: ApertiumCodes.code(source), target: ApertiumCodes.code(target))
         let (translated, ms) = try await client.translate(text, pair: pair)
         return TranslationResult(text: translated.trimmingCharacters(in: .whitespacesAndNewlines), ms: ms)
     }
 
     /// The packs as the engine has them, for every language Apertium has a code for, to and from English.
-    public func packs(installedPackages: Set<String>? = ApertiumCodes.installedPackages()) -> LanguagePacks {
+    package func packs(installedPackages: Set<String>? = ApertiumCodes.installedPackages()) -> LanguagePacks {
         var states: [String: LanguagePacks.State] = [:]
         for language in ApertiumCodes.languages where language != "en" {
             for (source, target) in [(language, "en"), ("en", language)] {
@@ -49,7 +49,7 @@ public struct ApertiumTranslator: Translating {
 }
 
 /// Apertium's language codes (ISO 639-3, Serbo-Croatian as `hbs`) and Debian's pair packages.
-public enum ApertiumCodes {
+package enum ApertiumCodes {
     /// ISO 639-1 (as LangBench's corpora write languages) to Apertium's code.
     static let codes: [String: String] = [
         "af": "afr", "an": "arg", "ast": "ast", "be": "bel", "bg": "bul", "br": "bre", "bs": "hbs", "ca": "cat", "da": "dan",
@@ -78,7 +78,7 @@ public enum ApertiumCodes {
     ]
 
     /// Apertium's code for `language`: its own when Apertium has one, else the language subtag as written.
-    public static func code(_ language: LanguageCode) -> String { codes[language.language] ?? language.language }
+    package static func code(_ language: LanguageCode) -> String { codes[language.language] ?? language.language }
 
     /// The Debian package that would bring `pair`, when one exists and is not installed (`installed` nil: unknown,
     /// as on a machine without dpkg, so every existing package counts as downloadable).
@@ -90,7 +90,7 @@ public enum ApertiumCodes {
     }
 
     /// The Apertium packages dpkg says are installed; nil where there is no dpkg.
-    public static func installedPackages() -> Set<String>? {
+    package static func installedPackages() -> Set<String>? {
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/dpkg-query") else { return nil }
         let process = Process(), output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/dpkg-query")

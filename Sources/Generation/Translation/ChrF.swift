@@ -1,12 +1,12 @@
 /// chrF (Popović 2015) as sacrebleu's default chrF2 computes it: character n-grams of orders 1–6 of each string
 /// with whitespace removed, precision and recall averaged over the orders both sides have, combined as F-β with
 /// β = 2 (recall weighs twice), times 100. Case-sensitive. One sentence against one reference.
-public enum ChrF {
-    public static let order = 6
-    public static let beta = 2.0
+package enum ChrF {
+    package static let order = 6
+    package static let beta = 2.0
 
     /// The score of `hypothesis` against `reference`, 0–100.
-    public static func sentence(_ hypothesis: String, reference: String) -> Double {
+    package static func sentence(_ hypothesis: String, reference: String) -> Double {
         let hyp = Array(hypothesis.filter { !$0.isWhitespace }), ref = Array(reference.filter { !$0.isWhitespace })
         var precision = 0.0, recall = 0.0, orders = 0
         for n in 1...order {

@@ -8,16 +8,16 @@ import Items
 /// `missing` (downloadable, not installed) or `unsupported` when the engine says so. A line without `id` is
 /// metadata; a `version` in one is kept (`reportedVersion`). A child that dies, hangs past the timeout or answers
 /// garbage fails that translation (the pivot falls back, naming why) and is restarted for the next one.
-public actor ExecTranslator: Translating {
-    public nonisolated let engine: TranslationEngine
+package actor ExecTranslator: Translating {
+    package nonisolated let engine: TranslationEngine
     let command: String
     let timeout: Duration
     private var child: LineProcess?
     private var nextID = 0
     /// The engine's version, once it said one.
-    public private(set) var reportedVersion: String?
+    package private(set) var reportedVersion: String?
 
-    public init(command: String, timeout: Duration = .seconds(30)) {
+    package init(command: String, timeout: Duration = .seconds(30)) {
         self.command = command
         self.timeout = timeout
         engine = TranslationEngine(kind: "exec", name: Redaction.label(ofCommand: "exec:\(command)"))
@@ -38,7 +38,7 @@ public actor ExecTranslator: Translating {
         var version: String?
     }
 
-    public func translate(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> TranslationResult {
+    package func translate(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> TranslationResult {
         let start = ContinuousClock.now
         do {
             let translated = try await ask(text, from: source, to: target)
@@ -50,7 +50,7 @@ public actor ExecTranslator: Translating {
         }
     }
 
-    public func shutdown() async { await stopChild() }
+    package func shutdown() async { await stopChild() }
 
     private func ask(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> String {
         let child: LineProcess
@@ -98,9 +98,9 @@ public actor ExecTranslator: Translating {
 }
 
 /// Why an `exec:` translator failed a translation.
-public enum ExecTranslatorError: Error, CustomStringConvertible, Equatable {
+package enum ExecTranslatorError: Error, CustomStringConvertible, Equatable {
     /// What the engine said of the pair.
-    public enum Pack: Sendable, Equatable { case none, missing, unsupported }
+    package enum Pack: Sendable, Equatable { case none, missing, unsupported }
 
     case cannotStart(String)
     case died(String)
@@ -109,7 +109,7 @@ public enum ExecTranslatorError: Error, CustomStringConvertible, Equatable {
     /// The engine answered an error for this request.
     case engine(pack: Pack, message: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .cannotStart(let reason): "the translator cannot start (\(reason))"
         case .died(let detail): "the translator process \(detail)"

@@ -4,15 +4,15 @@ import Foundation
 /// Per translation engine and language, how close the pivot's translate-in came to the corpus's English references:
 /// the mean sentence chrF (`ChrF`) over the items scored, with its 95% Student-t interval over those items. Computed
 /// from the records (the reference config's, crisis-flagged excluded), so every report made of them shows the same.
-public struct TranslationQuality: Sendable, Hashable, Codable {
-    public var engine: String
+package struct TranslationQuality: Sendable, Hashable, Codable {
+    package var engine: String
     /// The variant the engine translated for; nil in a run without a variants file.
-    public var variant: String?
-    public var lang: String
-    public var n: Int
-    public var meanChrF: Double
+    package var variant: String?
+    package var lang: String
+    package var n: Int
+    package var meanChrF: Double
     /// Nil below two items.
-    public var ci: Statistics.Interval?
+    package var ci: Statistics.Interval?
 
     enum CodingKeys: String, CodingKey { case engine, variant, lang, n, meanChrF = "mean_chrf", ci }
 
@@ -20,7 +20,7 @@ public struct TranslationQuality: Sendable, Hashable, Codable {
     /// the translate-in shares little beyond names and function words with the reference, and the served funnel counts
     /// the record as "lost: translation" whatever the model answered. A convention, not a measured boundary: chrF of a
     /// short message against one reference moves by ±15 points between good paraphrases.
-    public static func legend(lostBelow: Double) -> String {
+    package static func legend(lostBelow: Double) -> String {
         "chrF of the message as the pivot translated it in, against the corpus's English reference "
         + "(character 1–6-grams, β 2, as sacrebleu's chrF2; 0–100): the mean over the items scored and its 95% Student-t interval over "
         + "those items. Messages the pivot did not translate (a fallback before translate-in) have no score; the served funnel "
@@ -38,7 +38,7 @@ public struct TranslationQuality: Sendable, Hashable, Codable {
 
 extension GenerationReport {
     /// One row per variant (its engine) and language with a scored translate-in; empty when no record has a score.
-    public var translationQuality: [TranslationQuality] {
+    package var translationQuality: [TranslationQuality] {
         let scored = records.filter { $0.route == .pivot && $0.fallbackReason != .crisisProtocol && $0.translateInChrF != nil }
         let variants: [String?] = settings.variants?.map(\.name) ?? [nil]
         return variants.flatMap { (variant: String?) -> [TranslationQuality] in

@@ -4,19 +4,19 @@ import Foundation
 /// English references for a corpus's messages, beside the corpus rather than in it (so the corpus, and every
 /// comparison against reports of it, stays the same): a TSV of `id` and `reference_en`, written by hand. The
 /// pivot's translate-in output is scored against them (`ChrF`).
-public struct TranslationReferences: Sendable, Hashable {
-    public var path: String
+package struct TranslationReferences: Sendable, Hashable {
+    package var path: String
     /// Reference text by item id.
-    public var byItem: [String: String]
+    package var byItem: [String: String]
 
-    public init(path: String, byItem: [String: String]) {
+    package init(path: String, byItem: [String: String]) {
         self.path = path
         self.byItem = byItem
     }
 
     /// Reads `path`; every problem names the file and line. `items` (the corpus's ids) must hold every id; nil for a
     /// shard of the corpus, which holds only some of them (the whole corpus's run checks them).
-    public static func load(_ path: String, items: Set<String>?) throws -> TranslationReferences {
+    package static func load(_ path: String, items: Set<String>?) throws -> TranslationReferences {
         let text: String
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
             throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)

@@ -4,14 +4,14 @@ import Foundation
 /// Which engine a pivot translates with (`--translator`, `generation.translator`, a variant's `translator`):
 /// `llm` (the reply model, the default), `apertium` (an APy server LangBench starts), `apertium:<url>` (one
 /// someone else runs) or `exec:<command>` (`ExecTranslator`'s line protocol).
-public enum TranslatorSpec: Sendable, Hashable, CustomStringConvertible {
+package enum TranslatorSpec: Sendable, Hashable, CustomStringConvertible {
     case llm
     /// Nil: LangBench starts APy on a free loopback port and stops it when the run ends.
     case apertium(URL?)
     case exec(String)
 
     /// Parses `value`; the error names `key` (the flag or config key).
-    public init(_ value: String, key: String) throws {
+    package init(_ value: String, key: String) throws {
         let reason = "must be llm, apertium, apertium:<url> or exec:<command>"
         switch value {
         case "llm": self = .llm
@@ -30,7 +30,7 @@ public enum TranslatorSpec: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// As outputs name it: credentials in a URL or command redacted.
-    public var description: String {
+    package var description: String {
         switch self {
         case .llm: "llm"
         case .apertium(nil): "apertium"

@@ -4,16 +4,16 @@ import Foundation
 /// One named way of generating replies: the run's profile with a set of overrides applied (instructions and
 /// speakers per language, templates, translation examples, sampling, or another model and server). Every item
 /// goes through every variant, so two prompts are compared on the same items in one run.
-public struct GenerationVariant: Sendable, Hashable {
-    public var name: String
+package struct GenerationVariant: Sendable, Hashable {
+    package var name: String
     /// What the variant changes, in a sentence, echoed into reports.
-    public var description: String
+    package var description: String
     /// The fully resolved profile this variant generates with.
-    public var profile: ModelProfile
+    package var profile: ModelProfile
     /// The engine its pivot translates with; nil: the run's.
-    public var translator: TranslatorSpec?
+    package var translator: TranslatorSpec?
 
-    public init(name: String, description: String = "", profile: ModelProfile, translator: TranslatorSpec? = nil) {
+    package init(name: String, description: String = "", profile: ModelProfile, translator: TranslatorSpec? = nil) {
         self.name = name
         self.description = description
         self.profile = profile
@@ -21,29 +21,29 @@ public struct GenerationVariant: Sendable, Hashable {
     }
 
     /// Variants that can share one `llama-server`: same model file and server settings.
-    public var serverKey: String {
+    package var serverKey: String {
         "\(profile.model.file)|\(profile.model.sha256)|\(profile.server.contextSize)|\(profile.server.threads)|\(profile.server.swaFull)"
     }
 }
 
 /// A variants file (`--variants FILE`, `generation.variants` in `bench.json`): a list of named overrides on
 /// the run's profile. With no file, the run is one variant named after the profile.
-public enum VariantSet {
+package enum VariantSet {
     static let variantKeys = ["name", "description", "profile", "model", "server", "sampling", "translation_sampling", "prompts", "translator"]
 
     /// The single variant of a run without a variants file.
-    public static func single(_ profile: ModelProfile) -> [GenerationVariant] {
+    package static func single(_ profile: ModelProfile) -> [GenerationVariant] {
         [GenerationVariant(name: profile.name, profile: profile)]
     }
 
     /// Reads `path` and applies each variant to `base`. `loadProfile` reads a variant's `profile` (another
     /// model); paths in the file (`profile`, `model.file`) are read from the file's directory (`SuitePath`).
-    public static func load(_ path: String, base: ModelProfile,
+    package static func load(_ path: String, base: ModelProfile,
                             loadProfile: (String) throws -> ModelProfile = ModelProfile.load) throws -> [GenerationVariant] {
         try parse(StrictJSON.read(path), path: path, base: base, loadProfile: loadProfile)
     }
 
-    public static func parse(_ data: Data, path: String, base: ModelProfile,
+    package static func parse(_ data: Data, path: String, base: ModelProfile,
                              loadProfile: (String) throws -> ModelProfile = ModelProfile.load) throws -> [GenerationVariant] {
         let root: [String: Any]
         do {
@@ -102,19 +102,19 @@ public enum VariantSet {
 
 /// A variant's model file is not where a started server would load it from (exit 69): named with the
 /// variant and the key that chose the file, before any server starts.
-public struct VariantModelMissing: Error, Sendable, Equatable, CustomStringConvertible {
-    public var variant: String
+package struct VariantModelMissing: Error, Sendable, Equatable, CustomStringConvertible {
+    package var variant: String
     /// The variant's position in the variants file.
-    public var index: Int
-    public var path: String
+    package var index: Int
+    package var path: String
 
-    public init(variant: String, index: Int, path: String) {
+    package init(variant: String, index: Int, path: String) {
         self.variant = variant
         self.index = index
         self.path = path
     }
 
-    public var description: String {
+    package var description: String {
         "variant '\(variant)' (variants[\(index)].model.file): model not found at \(path); install it there, or run scripts/setup-model for the default model"
     }
 }

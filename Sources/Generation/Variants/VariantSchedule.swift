@@ -5,11 +5,11 @@ import BenchSupport
 /// the k-th item the variants rotated by k, reversed for every other round of rotations, and each
 /// repeat moves an item on by one. Every variant runs in every position equally often (all orders of
 /// three variants over six items), so none always runs on a warmer machine or right after another.
-public struct VariantSchedule: Sendable {
+package struct VariantSchedule: Sendable {
     private var position: [String: Int]
-    public let count: Int
+    package let count: Int
 
-    public init(items: [CorpusItem], variants: Int, seed: UInt64) {
+    package init(items: [CorpusItem], variants: Int, seed: UInt64) {
         count = max(1, variants)
         var generator = SplitMix64(seed: seed ^ 0x5641_5249_414E_5453)  // "VARIANTS": not the route schedule's draws
         var position: [String: Int] = [:]
@@ -21,7 +21,7 @@ public struct VariantSchedule: Sendable {
     }
 
     /// The variant indices in the order `item` runs them on repeat `repeatIndex`.
-    public func order(item: String, repeatIndex: Int) -> [Int] {
+    package func order(item: String, repeatIndex: Int) -> [Int] {
         guard count > 1 else { return [0] }
         let k = (position[item] ?? 0) + repeatIndex
         let rotated = (0..<count).map { ($0 + k) % count }

@@ -3,20 +3,20 @@ import RunProvenance
 
 /// One variant's figures in a run with variants, and how it did against the reference (the first
 /// variant) on the same items: paired checks and the records whose outcome flipped.
-public struct VariantSection: Sendable, Hashable, Codable {
-    public var name: String
-    public var description: String
+package struct VariantSection: Sendable, Hashable, Codable {
+    package var name: String
+    package var description: String
     /// Route rows (`all` and per language), as the run's own summary.
-    public var summary: [GenerationReport.SummaryRow]
-    public var fallbacks: [GenerationReport.FallbackRow]
-    public var served: [GenerationReport.ServedRow]
+    package var summary: [GenerationReport.SummaryRow]
+    package var fallbacks: [GenerationReport.FallbackRow]
+    package var served: [GenerationReport.ServedRow]
     /// Paired checks against the reference on the same item × route × repeat (none for the reference):
     /// McNemar on served-in-own-language (per route, and per route and language) and each fallback reason,
     /// paired bootstrap on latency ratios.
-    public var versusReference: [MetricCheck]
+    package var versusReference: [MetricCheck]
     /// Per route: records served in the person's own language here and not by the reference, and the reverse.
-    public var gained: [String: Int]
-    public var lost: [String: Int]
+    package var gained: [String: Int]
+    package var lost: [String: Int]
 
     enum CodingKeys: String, CodingKey {
         case name, description, summary, fallbacks, served, versusReference = "versus_reference", gained, lost

@@ -3,22 +3,22 @@ import Foundation
 
 /// A benchmark step measured in a child process of `langbench` (so its start, its CPU and its peak memory are its
 /// own): the child prints one JSON object, decoded here into the same `Codable` figures the library renders.
-public struct ChildProbe: Sendable {
-    public let executable: String
+package struct ChildProbe: Sendable {
+    package let executable: String
 
-    public init(executable: String) {
+    package init(executable: String) {
         self.executable = executable
     }
 
     /// The probe for this process's own executable, or `LANGBENCH_EXECUTABLE` in `environment` (a test, whose
     /// process is the test runner, names the `langbench` it builds).
-    public static func current(environment: [String: String]) throws(BenchmarkError) -> ChildProbe {
+    package static func current(environment: [String: String]) throws(BenchmarkError) -> ChildProbe {
         guard let path = environment["LANGBENCH_EXECUTABLE"] ?? Bundle.main.executablePath else { throw .noExecutable }
         return ChildProbe(executable: path)
     }
 
     /// Runs `arguments` and decodes what it prints as `Figures`; returns them with the wall time, process start included.
-    public func measure<Figures: Decodable>(_ arguments: [String], as figures: Figures.Type) throws -> (figures: Figures, wallSeconds: Double) {
+    package func measure<Figures: Decodable>(_ arguments: [String], as figures: Figures.Type) throws -> (figures: Figures, wallSeconds: Double) {
         let start = ContinuousClock.now
         let child = try Started(executable: executable, arguments: arguments, captureOutput: true)
         let output = child.finish()
@@ -28,7 +28,7 @@ public struct ChildProbe: Sendable {
     }
 
     /// `measure` in `count` children started together (all started before any is waited for).
-    public func measureTogether<Figures: Decodable>(_ count: Int, _ arguments: [String], as figures: Figures.Type) throws -> [Figures] {
+    package func measureTogether<Figures: Decodable>(_ count: Int, _ arguments: [String], as figures: Figures.Type) throws -> [Figures] {
         let children = try (0..<count).map { _ in try Started(executable: executable, arguments: arguments, captureOutput: true) }
         return try children.map { child in
             let output = child.finish()
@@ -38,7 +38,7 @@ public struct ChildProbe: Sendable {
     }
 
     /// Runs `arguments` for their effect (a `detect` run); returns the wall time.
-    public func run(_ arguments: [String]) throws -> Double {
+    package func run(_ arguments: [String]) throws -> Double {
         let start = ContinuousClock.now
         let child = try Started(executable: executable, arguments: arguments, captureOutput: false)
         try child.check(child.finish())
@@ -95,14 +95,14 @@ public struct ChildProbe: Sendable {
 }
 
 /// A benchmark that could not measure: its child failed (the figures it would have given do not exist).
-public enum BenchmarkError: Error, Equatable, CustomStringConvertible {
+package enum BenchmarkError: Error, Equatable, CustomStringConvertible {
     case childFailed(command: String, status: Int32, stderrTail: String)
     case noExecutable
 
     /// How much of a failed child's stderr a message quotes.
     static let tailLength = 400
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .childFailed(let command, let status, let tail):
             "the benchmark's child `\(command)` failed (exit \(status))" + (tail.isEmpty ? "" : ": \(tail.trimmingCharacters(in: .whitespacesAndNewlines))")

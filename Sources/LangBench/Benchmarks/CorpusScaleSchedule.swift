@@ -4,13 +4,13 @@ import BenchSupport
 /// raw-speed processes before and after every detect run and around the scaling control, each run taking
 /// the blocks on its two sides (the block after one run is the block before the next). What is measured is
 /// injected — child processes in the CLI, scripted values in tests — so the design is tested, not its timings.
-public struct CorpusScaleSchedule: Sendable {
+package struct CorpusScaleSchedule: Sendable {
     /// One raw-speed process: the recognizer's single-thread words/s, in wall time and per CPU second.
-    public struct RawSpeed: Sendable, Equatable, Codable {
-        public var wall: Double
-        public var cpu: Double
+    package struct RawSpeed: Sendable, Equatable, Codable {
+        package var wall: Double
+        package var cpu: Double
 
-        public init(wall: Double, cpu: Double) {
+        package init(wall: Double, cpu: Double) {
             self.wall = wall
             self.cpu = cpu
         }
@@ -19,14 +19,14 @@ public struct CorpusScaleSchedule: Sendable {
     }
 
     /// One detect run as its child process measured it.
-    public struct Detected: Sendable, Equatable {
-        public var wallSeconds: Double
-        public var cpuSeconds: Double
-        public var outputBytes: Int
+    package struct Detected: Sendable, Equatable {
+        package var wallSeconds: Double
+        package var cpuSeconds: Double
+        package var outputBytes: Int
         /// The CPU seconds the run's detecting threads spent in the recognizer (its report's timings), when recorded.
-        public var recognizerCPUSeconds: Double?
+        package var recognizerCPUSeconds: Double?
 
-        public init(wallSeconds: Double, cpuSeconds: Double, outputBytes: Int, recognizerCPUSeconds: Double? = nil) {
+        package init(wallSeconds: Double, cpuSeconds: Double, outputBytes: Int, recognizerCPUSeconds: Double? = nil) {
             self.wallSeconds = wallSeconds
             self.cpuSeconds = cpuSeconds
             self.outputBytes = outputBytes
@@ -36,12 +36,12 @@ public struct CorpusScaleSchedule: Sendable {
 
     /// The measurements: a block of raw-speed processes one after another, `n` raw-speed processes at
     /// once (one words/s each), and a detect run with `jobs`.
-    public struct Probes: Sendable {
-        public var rawBlock: @Sendable () async throws -> [RawSpeed]
-        public var rawTogether: @Sendable (_ n: Int) async throws -> [Double]
-        public var detect: @Sendable (_ jobs: Int) async throws -> Detected
+    package struct Probes: Sendable {
+        package var rawBlock: @Sendable () async throws -> [RawSpeed]
+        package var rawTogether: @Sendable (_ n: Int) async throws -> [Double]
+        package var detect: @Sendable (_ jobs: Int) async throws -> Detected
 
-        public init(rawBlock: @escaping @Sendable () async throws -> [RawSpeed], rawTogether: @escaping @Sendable (Int) async throws -> [Double],
+        package init(rawBlock: @escaping @Sendable () async throws -> [RawSpeed], rawTogether: @escaping @Sendable (Int) async throws -> [Double],
                     detect: @escaping @Sendable (Int) async throws -> Detected) {
             self.rawBlock = rawBlock
             self.rawTogether = rawTogether
@@ -50,31 +50,31 @@ public struct CorpusScaleSchedule: Sendable {
     }
 
     /// The scaling control (`CorpusScaleBenchmark.scaling`) with what it came from.
-    public struct Scaling: Sendable, Equatable {
-        public var value: Double
+    package struct Scaling: Sendable, Equatable {
+        package var value: Double
         /// `CorpusScaleBenchmark.spread` of the single processes before and after the ones at once.
-        public var spread: Double
+        package var spread: Double
         /// Words/s of the processes at once, in total.
-        public var together: Double
+        package var together: Double
         /// One process's words/s: the mean of the medians of the blocks before and after.
-        public var single: Double
+        package var single: Double
 
-        public var isSteady: Bool { spread <= CorpusScaleBenchmark.steadySpread }
+        package var isSteady: Bool { spread <= CorpusScaleBenchmark.steadySpread }
     }
 
     /// What has just been measured, for a caller that reports as the benchmark goes.
-    public enum Event: Sendable {
+    package enum Event: Sendable {
         case scaling(Scaling)
         /// Run `run` of round `round`, with the raw speeds (wall words/s) of the two blocks around it.
         case run(round: Int, CorpusScaleBenchmark.Run, rawAround: [Double])
     }
 
-    public var items: Int
+    package var items: Int
     /// The second detect run's jobs (1: only `--jobs 1` runs, and no scaling control).
-    public var jobs: Int
-    public var repeats: Int
+    package var jobs: Int
+    package var repeats: Int
 
-    public init(items: Int, jobs: Int, repeats: Int) {
+    package init(items: Int, jobs: Int, repeats: Int) {
         self.items = items
         self.jobs = jobs
         self.repeats = repeats
@@ -82,7 +82,7 @@ public struct CorpusScaleSchedule: Sendable {
 
     /// Measures everything in order; returns the runs in the order they ran and the scaling control (nil
     /// with one job).
-    public func measure(_ probes: Probes, observe: (Event) -> Void = { _ in }) async throws -> (runs: [CorpusScaleBenchmark.Run], scaling: Scaling?) {
+    package func measure(_ probes: Probes, observe: (Event) -> Void = { _ in }) async throws -> (runs: [CorpusScaleBenchmark.Run], scaling: Scaling?) {
         var before = try await probes.rawBlock()
         var scaling: Scaling?
         if jobs > 1 {

@@ -12,9 +12,9 @@ import RunProvenance
 /// id `item-` and nine digits, a gold language of ru, uk, bg or en, and per config and run a prediction
 /// drawn from a seeded hash: right 90% of the time in the base run, with 2% of items flipped each
 /// way in the current run.
-public enum ResultsScaleBenchmark {
+package enum ResultsScaleBenchmark {
     /// Which run to write.
-    public enum Run: Sendable {
+    package enum Run: Sendable {
         /// Every item, predictions of the base run.
         case base
         /// Every item, the base run's predictions with 2% of items flipped each way.
@@ -26,7 +26,7 @@ public enum ResultsScaleBenchmark {
     static let languages = ["ru", "uk", "bg", "en"].map { LanguageCode(normalised: $0) }
 
     /// Writes `run` of `items` items and `configs` configs into `directory`; returns the bytes written.
-    public static func write(_ run: Run, items: Int, configs: Int, seed: UInt64, to directory: URL) throws -> Int {
+    package static func write(_ run: Run, items: Int, configs: Int, seed: UInt64, to directory: URL) throws -> Int {
         try ReportError.writing(directory) { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         let echoes = (0..<configs).map { DetectionReport.ConfigEcho(name: "c\($0)", detector: DetectorKind.builtin.spec, candidates: "ru,uk,bg,en", resolvedCandidates: nil, hints: "") }
         let header = DetectionLogHeader(configs: echoes, settings: .init(recognizerModelHash: String(repeating: "0", count: 64)))
@@ -78,25 +78,25 @@ public enum ResultsScaleBenchmark {
 
 extension ResultsScaleBenchmark {
     /// The runs `write` makes for the benchmark, by directory name.
-    public static let runs: [(name: String, run: Run)] = [("base", .base), ("current", .current), ("shard-1", .shard(index: 0, count: 2)),
+    package static let runs: [(name: String, run: Run)] = [("base", .base), ("current", .current), ("shard-1", .shard(index: 0, count: 2)),
                                                           ("shard-2", .shard(index: 1, count: 2))]
 
     /// What one measured step took in its own process.
-    public struct Step: Sendable, Codable, Equatable {
-        public var seconds: Double
-        public var peakResidentBytes: Int
+    package struct Step: Sendable, Codable, Equatable {
+        package var seconds: Double
+        package var peakResidentBytes: Int
         /// The comparison's checks and regressions (compare only), so a step that compared nothing shows it.
-        public var checks: Int?
-        public var regressions: Int?
+        package var checks: Int?
+        package var regressions: Int?
 
         enum CodingKeys: String, CodingKey { case seconds, peakResidentBytes = "peak_rss_bytes", checks, regressions }
     }
 
     /// The steps measured, each in a child process of its own.
-    public enum StepName: String, Sendable, CaseIterable { case compare, merge }
+    package enum StepName: String, Sendable, CaseIterable { case compare, merge }
 
     /// Runs `step` on the runs in `directory` in this process (what the child does): `compare` without rendering, or `merge` of the shards.
-    public static func measure(_ step: StepName, in directory: URL) throws -> Step {
+    package static func measure(_ step: StepName, in directory: URL) throws -> Step {
         let path = { (run: String) in directory.appendingPathComponent(run).path }
         let start = ContinuousClock.now
         var checks: Int?, regressions: Int?

@@ -11,20 +11,20 @@ import RunProvenance
 /// recorded item × route × repeat results are kept and not redone. A run stopped by a signal, by
 /// losing its server or by a detector that cannot answer throws `GenerationStopped` with exact records
 /// and no report (see `docs/reliability.md`).
-public struct GenerationJob: Sendable {
-    public var corpus: Corpus
-    public var runner: GenerationRunner
-    public var settings: GenerationReport.Settings
-    public var directory: URL
-    public var command: [String]
-    public var resume: Bool
-    public var writeReplies: Bool
+package struct GenerationJob: Sendable {
+    package var corpus: Corpus
+    package var runner: GenerationRunner
+    package var settings: GenerationReport.Settings
+    package var directory: URL
+    package var command: [String]
+    package var resume: Bool
+    package var writeReplies: Bool
     /// Measures the machine at the start and end of the run, into the provenance.
-    public var calibrator: MachineCalibrator?
+    package var calibrator: MachineCalibrator?
     /// Stops the translation engines the setup started (an APy server, an `exec:` translator's process).
-    public var stopTranslators: @Sendable () async -> Void = {}
+    package var stopTranslators: @Sendable () async -> Void = {}
 
-    public init(corpus: Corpus, runner: GenerationRunner, settings: GenerationReport.Settings, directory: URL, command: [String],
+    package init(corpus: Corpus, runner: GenerationRunner, settings: GenerationReport.Settings, directory: URL, command: [String],
                 resume: Bool = false, writeReplies: Bool = true) {
         self.corpus = corpus
         self.runner = runner
@@ -35,7 +35,7 @@ public struct GenerationJob: Sendable {
         self.writeReplies = writeReplies
     }
 
-    public func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
+    package func run(progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         var provenance = Provenance(command: command, corpora: corpus.sources)
         provenance.shard = corpus.shard?.description
         let store = try GenerationStore(directory: directory, manifest: ResumeManifest(settings: settings, items: corpus.items), resume: resume,

@@ -4,16 +4,16 @@ import Detection
 import Generation
 
 /// `bench.json`: what `langbench run` measures — a detection half and a generation half, each optional.
-public struct BenchConfig: Sendable, Decodable {
+package struct BenchConfig: Sendable, Decodable {
     /// The detection half.
-    public struct Detection: Sendable, Decodable {
-        public var corpora: [String]
+    package struct Detection: Sendable, Decodable {
+        package var corpora: [String]
         /// Nil: the three default configs.
-        public var configs: [DetectionConfig]?
+        package var configs: [DetectionConfig]?
         /// The detector of the default configs and of configs that name none.
-        public var detector: String
+        package var detector: String
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "configs", "detector", "sweep"])
             let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
@@ -38,31 +38,31 @@ public struct BenchConfig: Sendable, Decodable {
     }
 
     /// The generation half.
-    public struct Generation: Sendable, Decodable {
-        public var corpora: [String]
-        public var profile: String
-        public var route: RouteChoice
-        public var repeats: Int
-        public var concurrency: Int
-        public var warmup: Int
-        public var seed: Int?
-        public var packs: LanguagePacks?
-        public var translator: TranslatorSpec
-        public var references: String?
+    package struct Generation: Sendable, Decodable {
+        package var corpora: [String]
+        package var profile: String
+        package var route: RouteChoice
+        package var repeats: Int
+        package var concurrency: Int
+        package var warmup: Int
+        package var seed: Int?
+        package var packs: LanguagePacks?
+        package var translator: TranslatorSpec
+        package var references: String?
         /// A thresholds preset or file (the one `compare` is given): its `translation_lost_chrf` is the funnel's.
-        public var thresholds: String?
-        public var refuseUnsupported: Bool
-        public var cachePolicy: CachePolicy
-        public var variants: String?
+        package var thresholds: String?
+        package var refuseUnsupported: Bool
+        package var cachePolicy: CachePolicy
+        package var variants: String?
         /// The detection configs replies are detected with, by name (the detection half's, the three defaults, or `oracle`);
         /// the first is the reference every figure but the served funnel is made of. Nil: `GenerationSetup.defaultConfigNames`.
-        public var configs: [String]?
+        package var configs: [String]?
         /// A second judge of served (`builtin` or `exec:<command>`, the command run as `detection.detector`'s is).
-        public var judge: String?
+        package var judge: String?
         /// Whether `profile` is the tool's default (not named in the file, so not read relative to it).
         private var profileIsDefault: Bool
 
-        public init(from decoder: Decoder) throws {
+        package init(from decoder: Decoder) throws {
             let keys = ["corpora", "profile", "route", "repeat", "concurrency", "warmup", "seed", "packs", "refuse_unsupported", "cache_policy",
                         "variants", "configs", "judge", "translator", "references", "thresholds"]
             try StrictJSON.rejectUnknownKeys(in: decoder, allowed: keys)
@@ -114,7 +114,7 @@ public struct BenchConfig: Sendable, Decodable {
         }
 
         /// The plan this half runs, with the default bank, keyword files and packs.
-        public var plan: GenerationPlan {
+        package var plan: GenerationPlan {
             var plan = GenerationPlan()
             plan.route = route
             plan.repeats = repeats
@@ -132,10 +132,10 @@ public struct BenchConfig: Sendable, Decodable {
         }
     }
 
-    public var detection: Detection?
-    public var generation: Generation?
+    package var detection: Detection?
+    package var generation: Generation?
 
-    public init(from decoder: Decoder) throws {
+    package init(from decoder: Decoder) throws {
         try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["schema_version", "detection", "generation"])
         let c = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
         let version = try c.decodeIfPresent(Int.self, forKey: .init(stringValue: "schema_version")) ?? 1
@@ -155,7 +155,7 @@ public struct BenchConfig: Sendable, Decodable {
     }
 
     /// The detection configs the generation half runs (`Generation.configs`, or the defaults), the reference first.
-    public func generationConfigs() throws -> [DetectionConfig] {
+    package func generationConfigs() throws -> [DetectionConfig] {
         try generationConfigs(names: generation?.configs ?? GenerationSetup.defaultConfigNames)
     }
 
@@ -164,10 +164,10 @@ public struct BenchConfig: Sendable, Decodable {
         return try GenerationSetup.configs(named: names, available: detection?.configs ?? [], detector: detector, key: "generation.configs")
     }
 
-    public static let defaultPath = "bench.json"
+    package static let defaultPath = "bench.json"
 
     /// Reads a suite file; the paths in it are read from its directory (`SuitePath`).
-    public static func load(_ path: String) throws -> BenchConfig {
+    package static func load(_ path: String) throws -> BenchConfig {
         var config = try StrictJSON.load(BenchConfig.self, from: path)
         config.resolvePaths(inFile: path)
         return config

@@ -9,23 +9,23 @@ import Storage
 
 /// Assembles and runs one generation run: the server, the detector, the reply pipeline and its
 /// settings, from a plan. `generate` and `run` both go through it.
-public struct GenerationSetup: Sendable {
-    public var plan: GenerationPlan
+package struct GenerationSetup: Sendable {
+    package var plan: GenerationPlan
     /// How the pipeline detects the message's language: the reference config, whose records make every figure.
-    public var detection: DetectionConfig
+    package var detection: DetectionConfig
     /// The other configs the generation half runs, each item detected with each (`ServedFunnel`); a config named
     /// `oracle` takes the item's true language (`oracleConfig`).
-    public var configs: [DetectionConfig] = []
+    package var configs: [DetectionConfig] = []
     /// A second judge of served (`builtin` or `exec:<command>`; `JudgeAgreement`); nil: one judge.
-    public var secondJudge: String?
-    public var factory: DetectorFactory
-    public var server: ServerSource
-    public var profile: ModelProfile
-    public var directory: URL
+    package var secondJudge: String?
+    package var factory: DetectorFactory
+    package var server: ServerSource
+    package var profile: ModelProfile
+    package var directory: URL
     /// Where a started server's binary and model are found (`LANGBENCH_LLAMA_SERVER`, `LANGBENCH_MODEL`).
-    public var environment: [String: String]
+    package var environment: [String: String]
 
-    public init(plan: GenerationPlan, detection: DetectionConfig = .seedArchitecture(), factory: DetectorFactory = DetectorFactory(),
+    package init(plan: GenerationPlan, detection: DetectionConfig = .seedArchitecture(), factory: DetectorFactory = DetectorFactory(),
                 server: ServerSource = ServerSource(), profile: ModelProfile, directory: URL, environment: [String: String]) {
         self.plan = plan
         self.detection = detection
@@ -37,14 +37,14 @@ public struct GenerationSetup: Sendable {
     }
 
     /// The config that detects nothing and takes the item's true language: what perfect detection would serve.
-    public static let oracleConfig = DetectionConfig(name: ServedFunnel.oracle, detector: ServedFunnel.oracle)
+    package static let oracleConfig = DetectionConfig(name: ServedFunnel.oracle, detector: ServedFunnel.oracle)
 
     /// The configs `run` gives its generation half when bench.json names none: the seed's, unconstrained, the oracle.
-    public static let defaultConfigNames = [DetectionConfig.seedArchitecture().name, "unconstrained", ServedFunnel.oracle]
+    package static let defaultConfigNames = [DetectionConfig.seedArchitecture().name, "unconstrained", ServedFunnel.oracle]
 
     /// The configs named by `names` from `available` (the detection half's, then the three defaults, then the oracle), in
     /// that order; a name none of them has is refused naming it and `key`.
-    public static func configs(named names: [String], available: [DetectionConfig], detector: String, key: String) throws -> [DetectionConfig] {
+    package static func configs(named names: [String], available: [DetectionConfig], detector: String, key: String) throws -> [DetectionConfig] {
         let known = available + DetectionConfig.defaults(detector: detector) + [oracleConfig]
         return try names.map { name in
             guard let config = known.first(where: { $0.name == name }) else {
@@ -64,7 +64,7 @@ public struct GenerationSetup: Sendable {
 
     /// `checkConfigs` of a reference config followed by the others (`all`), before any setup exists: a suite checks
     /// them before its detection half runs, so a refusal costs nothing.
-    public static func check(_ all: [DetectionConfig]) throws {
+    package static func check(_ all: [DetectionConfig]) throws {
         guard let detection = all.first else { return }
         if let repeated = all.enumerated().first(where: { index, config in all[..<index].contains { $0.name == config.name } })?.element {
             throw ConfigurationError.invalidValue(name: "configs", value: repeated.name, reason: "two detection configs are named '\(repeated.name)'")
@@ -86,19 +86,19 @@ public struct GenerationSetup: Sendable {
     }
 
     /// How often a launched server that dies mid-run is restarted before the run stops (exit 69).
-    public static let maxServerRestarts = 2
+    package static let maxServerRestarts = 2
 
     /// The generation corpus of `paths`, whole and in memory in file order, only `shard`'s items when given:
     /// what `generate` and `run` generate over. Whole because each item costs seconds of generation, so a
     /// corpus too large for memory is one no generation run could finish; detection, at microseconds an item,
     /// streams through the item stream instead (`DetectionJob.Items`).
-    public static func corpus(_ paths: [String], loader: CorpusLoader, shard: Shard? = nil) throws -> Corpus {
+    package static func corpus(_ paths: [String], loader: CorpusLoader, shard: Shard? = nil) throws -> Corpus {
         let corpus = try loader.load(paths)
         return shard?.apply(corpus) ?? corpus
     }
 
     /// Starts (or attaches to) the servers, runs every item, writes the reports, and stops the servers.
-    public func run(corpus: Corpus, command: [String], resume: Bool,
+    package func run(corpus: Corpus, command: [String], resume: Bool,
                     progress: any ProgressObserving = SilentProgress()) async throws -> GenerationReport {
         let (job, servers) = try await job(corpus: corpus, command: command, resume: resume)
         defer { servers.forEach { $0.stop() } }
@@ -113,13 +113,13 @@ public struct GenerationSetup: Sendable {
     }
 
     /// The variants this run generates with: the variants file's, or the profile alone.
-    public func variants() throws -> [GenerationVariant] {
+    package func variants() throws -> [GenerationVariant] {
         try plan.variantsPath.map { try VariantSet.load($0, base: profile) } ?? VariantSet.single(profile)
     }
 
     /// The job and the servers it talks to (one per distinct model and server settings, the first one
     /// the reference variant's, which also calibrates the machine); the caller stops the servers.
-    public func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, servers: [LlamaServer]) {
+    package func job(corpus: Corpus, command: [String], resume: Bool) async throws -> (job: GenerationJob, servers: [LlamaServer]) {
         let variants = try variants()
         let named = plan.variantsPath != nil
         try checkConfigs()

@@ -8,8 +8,8 @@ import RunProvenance
 
 /// Combines shard outputs of `run`, `detect` or `generate` into one run directory whose results equal
 /// an unsharded run's (timings and provenance aside).
-public enum RunMerger {
-    public static func merge(_ directories: [String], into output: URL, command: [String]) throws -> (DetectionReport?, GenerationReport?) {
+package enum RunMerger {
+    package static func merge(_ directories: [String], into output: URL, command: [String]) throws -> (DetectionReport?, GenerationReport?) {
         let runs = try directories.map(RunResults.load)
         let detections = runs.compactMap(\.detection), generations = runs.compactMap(\.generation)
         guard !detections.isEmpty || !generations.isEmpty else { throw ConfigurationError.invalid(path: directories.joined(separator: " "), reason: "nothing to merge") }
@@ -29,16 +29,16 @@ public enum RunMerger {
     }
 
     /// What `mergeRun` made: the merged halves and, when asked, what judging again changed.
-    public struct Merged: Sendable {
-        public var detection: DetectionReport?
-        public var generation: GenerationReport?
+    package struct Merged: Sendable {
+        package var detection: DetectionReport?
+        package var generation: GenerationReport?
         /// Model replies judged again and verdicts that moved, with the judge's name; nil when not asked.
-        public var rejudged: (judge: String, judged: Int, changed: Int)?
+        package var rejudged: (judge: String, judged: Int, changed: Int)?
     }
 
     /// `merge` as the command runs it: the shards merged, the merged replies judged again by `judge` when given (the
     /// records written once more through the store), and the suite's report over the result written beside them.
-    public static func mergeRun(_ directories: [String], into output: URL, command: [String],
+    package static func mergeRun(_ directories: [String], into output: URL, command: [String],
                                 rejudgeWith judge: (name: String, detector: any LanguageIdentifying)? = nil) async throws -> Merged {
         let (detection, generation) = try merge(directories, into: output, command: command)
         var merged = Merged(detection: detection, generation: generation)

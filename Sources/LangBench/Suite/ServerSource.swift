@@ -6,28 +6,28 @@ import LlamaBackend
 /// Where generation's llama-server comes from: started for the run (binary and model from
 /// `LANGBENCH_LLAMA_SERVER` / `LANGBENCH_MODEL` or the set-up cache), a running one at `url`, or a
 /// pool of running ones (`urls`, `--server-url` given several times) the items are dealt across.
-public struct ServerSource: Sendable, Equatable {
+package struct ServerSource: Sendable, Equatable {
     /// Running servers to attach to, in the order given (`server-1`, `server-2`, …); empty starts one.
-    public var urls: [URL]
+    package var urls: [URL]
     /// The one running server to attach to (the first of a pool); nil starts one.
-    public var url: URL? {
+    package var url: URL? {
         get { urls.first }
         set { urls = newValue.map { [$0] } ?? [] }
     }
     /// More than one server: items are dealt across them (`ServerPool`).
-    public var isPool: Bool { urls.count > 1 }
+    package var isPool: Bool { urls.count > 1 }
     /// Threads of a started server; nil takes the profile's.
-    public var threads: Int?
+    package var threads: Int?
     /// Per-request timeout in seconds.
-    public var requestTimeout: Double = 60
+    package var requestTimeout: Double = 60
     /// The environment variable holding the API key; nil takes the profile's `backend.api_key_env`.
-    public var apiKeyEnv: String?
+    package var apiKeyEnv: String?
 
-    public init(url: URL? = nil, threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
+    package init(url: URL? = nil, threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
         self.init(urls: url.map { [$0] } ?? [], threads: threads, requestTimeout: requestTimeout, apiKeyEnv: apiKeyEnv)
     }
 
-    public init(urls: [URL], threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
+    package init(urls: [URL], threads: Int? = nil, requestTimeout: Double = 60, apiKeyEnv: String? = nil) {
         self.urls = urls
         self.threads = threads
         self.requestTimeout = requestTimeout
@@ -36,7 +36,7 @@ public struct ServerSource: Sendable, Equatable {
 
     /// Parses a server URL: http(s) with a host, e.g. `http://127.0.0.1:8080`. The one check every
     /// `--server-url` goes through.
-    public static func parseURL(_ text: String) throws -> URL {
+    package static func parseURL(_ text: String) throws -> URL {
         guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
             throw ConfigurationError.invalidValue(name: "server-url", value: text, reason: "expected an http(s) URL such as http://127.0.0.1:8080")
         }
@@ -46,7 +46,7 @@ public struct ServerSource: Sendable, Equatable {
     /// What makes two URLs one server: scheme and host in lower case, the port (the scheme's default when none is
     /// given), the path without trailing slashes or a final `/v1` (llama-server answers natively and as its own
     /// OpenAI-compatible API). User, password, query and fragment do not make another server.
-    public static func identity(_ url: URL) -> String {
+    package static func identity(_ url: URL) -> String {
         let parts = URLComponents(url: url, resolvingAgainstBaseURL: false)
         let scheme = (parts?.scheme ?? "").lowercased()
         let port = parts?.port ?? (scheme == "https" ? 443 : 80)
@@ -58,7 +58,7 @@ public struct ServerSource: Sendable, Equatable {
 
     /// The first server given twice among `urls` (with where each was given, `places[i]`), or nil: a server given
     /// twice would be a "pool" whose two queues share one server's slots.
-    public static func duplicate(in urls: [URL], places: [String]) -> (url: String, first: String, second: String)? {
+    package static func duplicate(in urls: [URL], places: [String]) -> (url: String, first: String, second: String)? {
         var seen: [String: Int] = [:]
         for (index, url) in urls.enumerated() {
             if let first = seen.updateValue(index, forKey: identity(url)) {
@@ -70,7 +70,7 @@ public struct ServerSource: Sendable, Equatable {
 
     /// `url` as reports may show it: scheme, host, port and path, without user, password, query or fragment
     /// (any of which may carry a credential).
-    public static func redacted(_ url: URL) -> String {
+    package static func redacted(_ url: URL) -> String {
         guard var parts = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "(unparseable URL)" }
         parts.user = nil
         parts.password = nil
@@ -82,7 +82,7 @@ public struct ServerSource: Sendable, Equatable {
     /// Starts or attaches to the server for `profile` with at least `slots` parallel slots. `model` is the
     /// model file's path (default: the set-up one, `modelPath(for:)`); `logName` the server log in `runDirectory`.
     /// `url` overrides the first of `urls` (a pool opens each of its servers this way).
-    public func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String],
+    package func open(profile: ModelProfile, slots: Int, runDirectory: URL, environment: [String: String],
                      model: String? = nil, logName: String = "llama-server.log", url: URL? = nil) async throws -> LlamaServer {
         if let url = url ?? self.url {
             if let endpoint = openAIEndpoint(profile: profile, url: url, environment: environment) {
@@ -106,7 +106,7 @@ public struct ServerSource: Sendable, Equatable {
 
     /// Where a started server finds `profile`'s model: the set-up model (or `LANGBENCH_MODEL`) when the profile
     /// names the set-up file, a path as written when it names one, else that file in the set-up cache's models.
-    public static func modelPath(for profile: ModelProfile, environment: [String: String]) -> String {
+    package static func modelPath(for profile: ModelProfile, environment: [String: String]) -> String {
         let paths = BackendPaths.resolve(environment: environment)
         let file = profile.model.file
         if file == BackendPaths.modelFileName { return paths.model }
@@ -116,7 +116,7 @@ public struct ServerSource: Sendable, Equatable {
 
     /// Facts about the server for provenance (from /props); a failed query is recorded, not thrown.
     /// Of an OpenAI-compatible server: the API, the model and the key's variable name (never the key).
-    public func describe(_ server: LlamaServer) async -> [String: String] {
+    package func describe(_ server: LlamaServer) async -> [String: String] {
         var facts = ["url": Self.redacted(server.baseURL)]
         if let endpoint = server.openAI {
             facts["api"] = "openai-\(endpoint.api.rawValue)"

@@ -3,9 +3,9 @@ import Foundation
 
 /// A `--servers-file`: one server URL per line; blank lines and `#` comments (a whole line, or after
 /// whitespace) are ignored; CRLF line endings read as LF. Parsing only; each URL goes through `ServerSource.parseURL`.
-public enum ServersFile {
+package enum ServersFile {
     /// The URL text of every line that holds one, with its 1-based line number.
-    public static func entries(_ text: String) -> [(line: Int, text: String)] {
+    package static func entries(_ text: String) -> [(line: Int, text: String)] {
         // "\r\n" is one Character in Swift: split on the scalar, so CRLF files have lines too, then drop each line's CR.
         text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).map { String(String.UnicodeScalarView($0)) }.enumerated().compactMap { index, raw -> (line: Int, text: String)? in
             var line = Substring(raw.hasSuffix("\r") ? String(raw.dropLast()) : raw)

@@ -8,27 +8,27 @@ import RunProvenance
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the
 /// detection and generation reports beside it.
-public struct SuiteReport: Sendable, Encodable {
-    public var schemaVersion = 1
-    public var runID: String
-    public var shard: String?
-    public var provenance: Provenance
-    public var detection: [String: Double]
-    public var generation: [String: Double]
-    public var files: [String]
+package struct SuiteReport: Sendable, Encodable {
+    package var schemaVersion = 1
+    package var runID: String
+    package var shard: String?
+    package var provenance: Provenance
+    package var detection: [String: Double]
+    package var generation: [String: Double]
+    package var files: [String]
     /// Detection configs whose detector failed most items (detection.md says so; `run` exits 69).
-    public var failedDetectorConfigs: [DetectionReport.FailedConfig]
+    package var failedDetectorConfigs: [DetectionReport.FailedConfig]
     /// Whether the generation half's machine calibration agrees with itself (nil without one).
-    public var calibrationConsistency: CalibrationConsistency?
+    package var calibrationConsistency: CalibrationConsistency?
     /// Whether the generation half's machine stayed steady (nil without generation), with the figures.
-    public var machineSteady: Bool?
-    public var machineSteadiness: MachineSteadiness?
+    package var machineSteady: Bool?
+    package var machineSteadiness: MachineSteadiness?
     /// Per language, the runtime's route and both routes' figures (nil without generation).
-    public var routeDecisions: [RouteDecision]?
+    package var routeDecisions: [RouteDecision]?
     /// Per engine and language, the translate-in's chrF against the references (nil without any score).
-    public var translationQuality: [TranslationQuality]?
+    package var translationQuality: [TranslationQuality]?
     /// At most six facts, each one figure with its interval: what a reader asks first.
-    public var headline: [String]
+    package var headline: [String]
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", runID = "run_id", shard, provenance, detection, generation, files, routeDecisions = "route_decisions", headline
@@ -36,10 +36,10 @@ public struct SuiteReport: Sendable, Encodable {
         case calibrationConsistency = "calibration_consistency", machineSteady = "machine_steady", machineSteadiness = "machine_steadiness"
     }
 
-    public static let markdownFile = "report.md"
-    public static let jsonFile = "report.json"
+    package static let markdownFile = "report.md"
+    package static let jsonFile = "report.json"
 
-    public init(runID: String, shard: Shard?, provenance: Provenance, detection: DetectionReport?, generation: GenerationReport?, files: [String]) {
+    package init(runID: String, shard: Shard?, provenance: Provenance, detection: DetectionReport?, generation: GenerationReport?, files: [String]) {
         self.runID = runID
         self.shard = shard?.description
         failedDetectorConfigs = detection?.failedConfigs ?? []
@@ -89,7 +89,7 @@ public struct SuiteReport: Sendable, Encodable {
     private var detectionReport: DetectionReport?
     private var generationReport: GenerationReport?
 
-    public var markdown: String {
+    package var markdown: String {
         var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n" + steadinessWarning
         if !headlineMarkdown.isEmpty { out += "## At a glance\n\n" + headlineMarkdown.joined(separator: "\n") + "\n\n" }
         out += detectionMarkdown + generationMarkdown + Self.detailLinks(detection: detectionReport != nil, generation: generationReport != nil)
@@ -124,7 +124,7 @@ public struct SuiteReport: Sendable, Encodable {
         return "## Details\n\n" + lines.joined(separator: "\n") + "\n\n"
     }
 
-    public func write(to directory: URL) throws {
+    package func write(to directory: URL) throws {
         try AtomicFile.write(markdown, to: directory.appendingPathComponent(Self.markdownFile))
         try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.jsonFile))
         try RunPage.write(detection: detectionReport, generation: generationReport, to: directory, runID: runID)

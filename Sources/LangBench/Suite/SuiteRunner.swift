@@ -8,20 +8,20 @@ import RunProvenance
 
 /// `langbench run`: the detection half then the generation half of a suite config into one run
 /// directory, with report.md / report.json over both.
-public struct SuiteRunner: Sendable {
-    public var config: BenchConfig
-    public var shard: Shard?
-    public var factory: DetectorFactory
-    public var server: ServerSource
-    public var directory: URL
-    public var environment: [String: String]
-    public var command: [String]
+package struct SuiteRunner: Sendable {
+    package var config: BenchConfig
+    package var shard: Shard?
+    package var factory: DetectorFactory
+    package var server: ServerSource
+    package var directory: URL
+    package var environment: [String: String]
+    package var command: [String]
     /// Keep results already in the run directory's logs and do only the rest.
-    public var resume: Bool
+    package var resume: Bool
     /// Tasks that detect at once (`detect --jobs`); results are the same for any value.
-    public var jobs: Int
+    package var jobs: Int
 
-    public init(config: BenchConfig, shard: Shard? = nil, factory: DetectorFactory = DetectorFactory(), server: ServerSource = ServerSource(),
+    package init(config: BenchConfig, shard: Shard? = nil, factory: DetectorFactory = DetectorFactory(), server: ServerSource = ServerSource(),
                 directory: URL, environment: [String: String], command: [String], resume: Bool = false,
                 jobs: Int = ProcessInfo.processInfo.activeProcessorCount) {
         self.config = config
@@ -35,7 +35,7 @@ public struct SuiteRunner: Sendable {
         self.jobs = jobs
     }
 
-    public func run(progress: any ProgressObserving = SilentProgress()) async throws -> SuiteReport {
+    package func run(progress: any ProgressObserving = SilentProgress()) async throws -> SuiteReport {
         var detection: DetectionReport?
         var generation: GenerationReport?
         var provenance = Provenance(command: command, corpora: [])

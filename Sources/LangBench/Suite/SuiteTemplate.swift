@@ -7,19 +7,19 @@ import Generation
 /// What `langbench init` writes: a minimal suite that runs as written from any directory — a suite file, a small
 /// chat corpus and detection corpus drawn from the authored ones, a copy of the default profile to edit, a
 /// thresholds file and a README saying what to edit first. Paths inside are relative to the suite file.
-public enum SuiteTemplate {
+package enum SuiteTemplate {
     /// Languages of the chat corpus: two the model supports, two it does not (both Cyrillic).
-    public static let chatLanguages = ["en", "de", "ru", "uk"]
-    public static let chatItemsPerLanguage = 2
+    package static let chatLanguages = ["en", "de", "ru", "uk"]
+    package static let chatItemsPerLanguage = 2
     /// Languages of the detection corpus: the Cyrillic neighbours plain detectors confuse, and two others.
-    public static let detectionLanguages = ["en", "de", "ru", "uk", "bg", "mk"]
-    public static let detectionItemsPerLanguage = 8
+    package static let detectionLanguages = ["en", "de", "ru", "uk", "bg", "mk"]
+    package static let detectionItemsPerLanguage = 8
 
-    public static let suiteFile = "bench.json"
-    public static let files = [suiteFile, "profile.json", "thresholds.json", "corpora/chat.tsv", "corpora/detection.tsv", "README.md"]
+    package static let suiteFile = "bench.json"
+    package static let files = [suiteFile, "profile.json", "thresholds.json", "corpora/chat.tsv", "corpora/detection.tsv", "README.md"]
 
     /// Every file's path (relative to the suite's directory) and contents, drawn from the tool's resources.
-    public static func files(resources: URL) throws -> [(path: String, contents: String)] {
+    package static func files(resources: URL) throws -> [(path: String, contents: String)] {
         let read = { (relative: String) throws -> String in
             let url = resources.appendingPathComponent(relative)
             return try ReportError.reading(url) { try String(contentsOf: url, encoding: .utf8) }

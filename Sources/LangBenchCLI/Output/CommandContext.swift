@@ -2,16 +2,16 @@ import BenchSupport
 import Foundation
 
 /// What a running command may touch besides its arguments: output streams, environment, progress.
-public struct CommandContext: Sendable {
-    public var stdout: any TextSink
-    public var stderr: any TextSink
-    public var environment: [String: String]
+package struct CommandContext: Sendable {
+    package var stdout: any TextSink
+    package var stderr: any TextSink
+    package var environment: [String: String]
     /// Whether stderr is a terminal (a redrawn bar) or not (plain periodic lines).
-    public var stderrIsTerminal: Bool
+    package var stderrIsTerminal: Bool
     /// The command line as the user typed it (`langbench detect …`), recorded in provenance; set by `CommandRunner`.
-    public var commandLine: [String] = []
+    package var commandLine: [String] = []
 
-    public init(stdout: any TextSink, stderr: any TextSink, environment: [String: String] = [:], stderrIsTerminal: Bool = false) {
+    package init(stdout: any TextSink, stderr: any TextSink, environment: [String: String] = [:], stderrIsTerminal: Bool = false) {
         self.stdout = stdout
         self.stderr = stderr
         self.environment = environment
@@ -19,18 +19,18 @@ public struct CommandContext: Sendable {
     }
 
     /// The context of the real process.
-    public static var process: CommandContext {
+    package static var process: CommandContext {
         CommandContext(stdout: FileDescriptorSink.standardOutput, stderr: FileDescriptorSink.standardError,
                        environment: ProcessInfo.processInfo.environment, stderrIsTerminal: isatty(2) != 0)
     }
 
     /// A progress observer for long work, or a silent one when `quiet`.
-    public func progress(quiet: Bool) -> any ProgressObserving {
+    package func progress(quiet: Bool) -> any ProgressObserving {
         quiet ? SilentProgress() : ProgressReporter(sink: stderr, isTerminal: stderrIsTerminal)
     }
 
     /// A note for the user on stderr (never mixed into results on stdout).
-    public func note(_ text: String) {
+    package func note(_ text: String) {
         stderr.write(text.hasSuffix("\n") ? text : text + "\n")
     }
 }

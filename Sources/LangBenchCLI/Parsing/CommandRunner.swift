@@ -2,8 +2,8 @@ import BenchSupport
 
 /// Finds the command named by the arguments, parses, validates, runs, and maps any error to an
 /// exit status. The executable calls `run` once; tests call it with a buffer context.
-public enum CommandRunner {
-    public static func run(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
+package enum CommandRunner {
+    package static func run(_ root: any ParsableCommand.Type, arguments: [String], context: CommandContext) async -> ExitStatus {
         var context = context
         // Recorded in provenance and so in every report: a --server-url's user, password or query must not be, however
         // a later text cuts the URL (a raw `@` or space in a password), so its parts are registered as secrets first.

@@ -1,5 +1,5 @@
 /// The documented exit codes (README "Exit codes"). One place maps errors to them: `ErrorMapping`.
-public enum ExitStatus: Int32, Sendable {
+package enum ExitStatus: Int32, Sendable {
     /// Everything ran and every check passed.
     case success = 0
     /// The run finished but a check failed (e.g. `compare` found a regression).

@@ -1,5 +1,5 @@
 /// A command: decodes its options from parsed arguments, validates them, then runs.
-public protocol ParsableCommand: Sendable {
+package protocol ParsableCommand: Sendable {
     static var configuration: CommandConfiguration { get }
     init(_ arguments: ParsedArguments) throws
     /// Checks option combinations before anything runs; throw `UsageError` to exit 64.
@@ -9,16 +9,16 @@ public protocol ParsableCommand: Sendable {
 }
 
 extension ParsableCommand {
-    public func validate() throws {}
+    package func validate() throws {}
 }
 
 /// A command that only groups subcommands (`langbench corpus`, `langbench bench`).
-public protocol CommandGroup: ParsableCommand {}
+package protocol CommandGroup: ParsableCommand {}
 
 extension CommandGroup {
-    public init(_ arguments: ParsedArguments) throws {
+    package init(_ arguments: ParsedArguments) throws {
         throw UsageError("missing subcommand", command: Self.configuration.name)
     }
 
-    public func run(_ context: CommandContext) async throws -> ExitStatus { .success }
+    package func run(_ context: CommandContext) async throws -> ExitStatus { .success }
 }

@@ -6,32 +6,32 @@ import FoundationNetworking
 
 /// HTTP client for Apertium's APy server: `/listPairs` and `/translate`. It never retries; APy's own error
 /// texts are mapped to a fixed vocabulary (`ApertiumError`), so nothing a server sends reaches a record.
-public struct ApertiumClient: Sendable {
+package struct ApertiumClient: Sendable {
     /// One direction APy translates, in its own (ISO 639-3) codes: `spa` → `eng`.
-    public struct Pair: Sendable, Hashable, Comparable, CustomStringConvertible {
-        public var source: String
-        public var target: String
-        public init(source: String, target: String) {
+    package struct Pair: Sendable, Hashable, Comparable, CustomStringConvertible {
+        package var source: String
+        package var target: String
+        package init(source: String, target: String) {
             self.source = source
             self.target = target
         }
         /// `spa|eng`, APy's `langpair`.
-        public var langpair: String { "\(source)|\(target)" }
-        public var description: String { "\(source)-\(target)" }
-        public static func < (a: Pair, b: Pair) -> Bool { (a.source, a.target) < (b.source, b.target) }
+        package var langpair: String { "\(source)|\(target)" }
+        package var description: String { "\(source)-\(target)" }
+        package static func < (a: Pair, b: Pair) -> Bool { (a.source, a.target) < (b.source, b.target) }
     }
 
-    public let baseURL: URL
+    package let baseURL: URL
     /// Deadline for one whole request, in seconds.
-    public var requestTimeout: Double
+    package var requestTimeout: Double
 
-    public init(baseURL: URL, requestTimeout: Double = 30) {
+    package init(baseURL: URL, requestTimeout: Double = 30) {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
     }
 
     /// The pairs APy serves (its modes directory's translation modes); variants such as `eng_US` are left out.
-    public func listPairs(timeout: Double = 10) async throws -> [Pair] {
+    package func listPairs(timeout: Double = 10) async throws -> [Pair] {
         struct Answer: Decodable {
             struct Entry: Decodable { var sourceLanguage: String; var targetLanguage: String }
             var responseData: [Entry]
@@ -50,7 +50,7 @@ public struct ApertiumClient: Sendable {
 
     /// `text` translated along `pair`, unknown words left unmarked (APy's `markUnknown=no`), and the request's
     /// time on the client clock.
-    public func translate(_ text: String, pair: Pair) async throws -> (text: String, ms: Double) {
+    package func translate(_ text: String, pair: Pair) async throws -> (text: String, ms: Double) {
         struct Answer: Decodable {
             struct Data: Decodable { var translatedText: String }
             var responseData: Data
@@ -83,13 +83,13 @@ public struct ApertiumClient: Sendable {
 }
 
 /// How an APy request failed, in words LangBench chose: APy's own messages are matched, never copied.
-public enum ApertiumError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ApertiumError: Error, Equatable, Sendable, CustomStringConvertible {
     /// APy does not serve the pair (it was removed, or never installed): HTTP 400 "That pair is not installed".
     case pairNotInstalled(pair: String, url: String)
     /// APy answered an error status; `detail` is one of a fixed set of phrases.
     case httpStatus(code: Int, detail: String, url: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .pairNotInstalled(let pair, let url): "apertium pair \(pair) is not installed at \(url)"
         case .httpStatus(let code, let detail, let url): "HTTP \(code) from apertium at \(url)" + (detail.isEmpty ? "" : " (\(detail))")

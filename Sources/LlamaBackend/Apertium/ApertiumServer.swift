@@ -2,22 +2,22 @@ import Foundation
 
 /// Apertium's APy translation server: one LangBench starts on a free loopback port (stopped on exit, on
 /// signals and, through its watchdog, when LangBench dies), or one someone else runs.
-public final class ApertiumServer: Sendable {
-    public let baseURL: URL
+package final class ApertiumServer: Sendable {
+    package let baseURL: URL
     /// APy's version (`apertium-apy --version`); nil for a server someone else runs.
-    public let version: String?
+    package let version: String?
     /// Where a started server logs; nil when attached.
-    public let logFile: URL?
+    package let logFile: URL?
     private let managed: ManagedProcess?
 
     /// Where Debian installs APy and its pairs' modes.
-    public static let defaultBinary = "apertium-apy"
-    public static let defaultModes = "/usr/share/apertium/modes"
+    package static let defaultBinary = "apertium-apy"
+    package static let defaultModes = "/usr/share/apertium/modes"
     /// Where another APy script or modes directory is named.
-    public static let binaryKey = "LANGBENCH_APERTIUM_APY", modesKey = "LANGBENCH_APERTIUM_MODES"
+    package static let binaryKey = "LANGBENCH_APERTIUM_APY", modesKey = "LANGBENCH_APERTIUM_MODES"
 
     /// `launch` with the binary and modes `environment` names, else Debian's.
-    public static func launch(environment: [String: String], runDirectory: URL) async throws -> ApertiumServer {
+    package static func launch(environment: [String: String], runDirectory: URL) async throws -> ApertiumServer {
         try await launch(binary: environment[binaryKey] ?? defaultBinary, modes: environment[modesKey] ?? defaultModes, runDirectory: runDirectory)
     }
 
@@ -30,15 +30,15 @@ public final class ApertiumServer: Sendable {
 
     deinit { managed?.stop() }
 
-    public func client(requestTimeout: Double = 30) -> ApertiumClient { ApertiumClient(baseURL: baseURL, requestTimeout: requestTimeout) }
+    package func client(requestTimeout: Double = 30) -> ApertiumClient { ApertiumClient(baseURL: baseURL, requestTimeout: requestTimeout) }
 
     /// Whether this server is ours to stop.
-    public var isManaged: Bool { managed != nil }
+    package var isManaged: Bool { managed != nil }
     /// The started server's process; nil when attached.
-    public var processID: Int32? { managed?.processID }
+    package var processID: Int32? { managed?.processID }
 
     /// Uses an APy someone else runs, once `/listPairs` answers.
-    public static func attach(to url: URL, timeout: Double = 10) async throws -> ApertiumServer {
+    package static func attach(to url: URL, timeout: Double = 10) async throws -> ApertiumServer {
         _ = try await ApertiumClient(baseURL: url).listPairs(timeout: timeout)
         return ApertiumServer(baseURL: url, version: nil, logFile: nil, managed: nil)
     }
@@ -46,7 +46,7 @@ public final class ApertiumServer: Sendable {
     /// Starts `binary` (found on `PATH` unless a path) serving the modes in `modes`, logging to
     /// `runDirectory/apertium-apy.log`; returns once `/listPairs` answers. APy restarts a pair's pipeline that
     /// closed; `pipelineTimeout` is how long it waits for one before answering an error.
-    public static func launch(binary: String = defaultBinary, modes: String = defaultModes, runDirectory: URL,
+    package static func launch(binary: String = defaultBinary, modes: String = defaultModes, runDirectory: URL,
                               startupTimeout: Double = 30, pipelineTimeout: Int = 10) async throws -> ApertiumServer {
         guard let executable = Self.locate(binary) else {
             throw BackendError.startFailed(reason: "apertium-apy not found (\(binary)); run scripts/setup or apt-get install apertium-apy", logTail: [], logFile: nil)
@@ -88,7 +88,7 @@ public final class ApertiumServer: Sendable {
     }
 
     /// Stops a server LangBench started (SIGTERM, then SIGKILL); nothing for one it attached to.
-    public func stop() { managed?.stop() }
+    package func stop() { managed?.stop() }
 
     private func startFailure(_ reason: String) -> BackendError {
         .startFailed(reason: "apertium: \(reason)", logTail: logFile.map { LogTail.read($0) } ?? [], logFile: logFile?.path)

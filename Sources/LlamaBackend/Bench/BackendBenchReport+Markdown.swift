@@ -3,7 +3,7 @@ import Foundation
 
 extension BackendBenchReport {
     /// A short Markdown summary: the speeds side by side, the ratios, what each client costs, provenance.
-    public var markdown: String {
+    package var markdown: String {
         func number(_ value: Double, _ digits: Int = 1) -> String { String(format: "%.\(digits)f", value) }
         func row(_ name: String, _ speed: SpeedComparison) -> String {
             "| \(name) | \(number(speed.clientPerSecond)) | \(number(speed.serverPerSecond)) | "

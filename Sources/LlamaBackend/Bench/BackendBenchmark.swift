@@ -3,13 +3,13 @@ import Foundation
 
 /// Measures prompt-processing and generation speed through the harness's client, compares them with
 /// the server's own timings and with `llama-bench` on the same model and threads, in one run.
-public struct BackendBenchmark: Sendable {
-    public var paths: BackendPaths
-    public var settings: BackendBenchSettings
+package struct BackendBenchmark: Sendable {
+    package var paths: BackendPaths
+    package var settings: BackendBenchSettings
     /// Where the server writes its log.
-    public var runDirectory: URL
+    package var runDirectory: URL
 
-    public init(paths: BackendPaths, settings: BackendBenchSettings = BackendBenchSettings(), runDirectory: URL) {
+    package init(paths: BackendPaths, settings: BackendBenchSettings = BackendBenchSettings(), runDirectory: URL) {
         self.paths = paths
         self.settings = settings
         self.runDirectory = runDirectory
@@ -19,7 +19,7 @@ public struct BackendBenchmark: Sendable {
     /// `llama-bench -r 1`],
     /// so a burst of machine load hits all three alike; figures are medians over the rounds. The
     /// server idles (no CPU) while llama-bench runs. `progress` receives short step descriptions.
-    public func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> BackendBenchReport {
+    package func run(progress: @Sendable (String) -> Void = { _ in }) async throws -> BackendBenchReport {
         let context = max(2048, settings.promptTokens + settings.generatedTokens + 64)
         let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: context,
                                                 threads: settings.threads, parallelSlots: 1, swaFull: true)

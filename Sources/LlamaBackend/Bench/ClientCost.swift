@@ -2,20 +2,20 @@ import BenchSupport
 import Foundation
 
 /// What one way of sending `bench backend`'s generation request costs the harness, over the rounds.
-public struct ClientCost: Sendable, Equatable, Codable {
-    public var kind: BenchRequest.Kind
-    public var requests: Int
+package struct ClientCost: Sendable, Equatable, Codable {
+    package var kind: BenchRequest.Kind
+    package var requests: Int
     /// Median client wall time not spent in the server's prompt or generation work.
-    public var overheadMs: Double
+    package var overheadMs: Double
     /// Median CPU time of this process across one request (nil when it could not be read).
-    public var clientCPUMs: Double?
+    package var clientCPUMs: Double?
     /// Wall time over the native socket request's in the same round: the geometric mean of the
     /// rounds' ratios with a 95% bootstrap interval (nil with fewer than two rounds).
-    public var wallRatio: Double?
-    public var wallRatioLow: Double?
-    public var wallRatioHigh: Double?
+    package var wallRatio: Double?
+    package var wallRatioLow: Double?
+    package var wallRatioHigh: Double?
 
-    public init(kind: BenchRequest.Kind, requests all: [BenchRequest]) {
+    package init(kind: BenchRequest.Kind, requests all: [BenchRequest]) {
         let mine = all.filter { $0.kind == kind }
         self.kind = kind
         requests = mine.count
@@ -35,7 +35,7 @@ public struct ClientCost: Sendable, Equatable, Codable {
     }
 
     /// Who carries the request, and to which endpoint.
-    public var label: String {
+    package var label: String {
         switch kind {
         case .promptProcessing, .generation: "socket client, /completion"
         case .generationOpenAI: "socket client, /v1/completions"

@@ -3,17 +3,17 @@ import Foundation
 
 /// llama.cpp's own benchmark (`llama-bench`), run on the same model and threads as the server for
 /// reference figures.
-public struct LlamaBenchResult: Sendable, Equatable, Codable {
+package struct LlamaBenchResult: Sendable, Equatable, Codable {
     /// Prompt tokens of a prompt-processing test (0 for a generation test).
-    public var promptTokens: Int
+    package var promptTokens: Int
     /// Generated tokens of a generation test (0 for a prompt-processing test).
-    public var generatedTokens: Int
-    public var threads: Int
+    package var generatedTokens: Int
+    package var threads: Int
     /// Tokens per second of every repetition, and their median.
-    public var samplesPerSecond: [Double]
-    public var medianPerSecond: Double
+    package var samplesPerSecond: [Double]
+    package var medianPerSecond: Double
     /// e.g. `b11434 (11434)`.
-    public var build: String
+    package var build: String
 }
 
 enum LlamaBench {

@@ -1,31 +1,31 @@
 import Foundation
 
 /// The text a server produced for one request, with the client's and the server's measurements.
-public struct Completion: Sendable, Equatable, Codable {
-    public var content: String
+package struct Completion: Sendable, Equatable, Codable {
+    package var content: String
     /// Why generation ended.
-    public var stopType: StopType
+    package var stopType: StopType
     /// The stop string that ended generation, empty otherwise.
-    public var stoppingWord: String
+    package var stoppingWord: String
     /// The prompt did not fit the slot's context and was cut.
-    public var truncated: Bool
+    package var truncated: Bool
     /// Tokens generated and tokens in the prompt, as the server counted them; nil when it did not say
     /// (an OpenAI-compatible server that sends no `usage`): unknown, never estimated.
-    public var tokensPredicted: Int?
-    public var tokensEvaluated: Int?
+    package var tokensPredicted: Int?
+    package var tokensEvaluated: Int?
     /// The server's own timings; nil when it sends none (any OpenAI-compatible server but llama.cpp's).
-    public var server: ServerTimings?
-    public var client: ClientTimings
+    package var server: ServerTimings?
+    package var client: ClientTimings
     /// The settings the server reports it used; nil when it does not echo them (OpenAI-compatible APIs).
-    public var settings: EchoedSettings?
+    package var settings: EchoedSettings?
     /// The server sent text past one of the request's stop strings (it ignored `stop`); `content` was cut there.
-    public var ignoredStop = false
+    package var ignoredStop = false
     /// The server's text held the API key (a proxy reflecting the request's headers); it was redacted from `content`.
-    public var secretRedacted = false
+    package var secretRedacted = false
     /// The server reported a token count the request cannot have produced; it was dropped (unknown).
-    public var invalidCounts = false
+    package var invalidCounts = false
 
-    public init(content: String, stopType: StopType, stoppingWord: String, truncated: Bool,
+    package init(content: String, stopType: StopType, stoppingWord: String, truncated: Bool,
                 tokensPredicted: Int?, tokensEvaluated: Int?, server: ServerTimings?, client: ClientTimings,
                 settings: EchoedSettings?) {
         self.content = content
@@ -42,7 +42,7 @@ public struct Completion: Sendable, Equatable, Codable {
     /// Generation speed seen by the client: decode steps (token events after the first) over the
     /// time between the first and the last token event — the same definition as the server's
     /// `predicted_per_second`, whose first token is free (it comes from the prompt's logits).
-    public var clientPredictedPerSecond: Double? {
+    package var clientPredictedPerSecond: Double? {
         guard client.tokenEvents > 1, let first = client.firstTokenEventMs, let last = client.lastTokenEventMs,
               last > first else { return nil }
         return Double(client.tokenEvents - 1) / (last - first) * 1000
@@ -50,7 +50,7 @@ public struct Completion: Sendable, Equatable, Codable {
 
     /// Client wall time not accounted for by the server's prompt and generation time: HTTP, JSON,
     /// scheduling and streaming overhead of this harness and the server's front end.
-    public var overheadMs: Double? {
+    package var overheadMs: Double? {
         server.map { client.wallMs - $0.promptMs - $0.predictedMs }
     }
 }
@@ -84,14 +84,14 @@ extension Completion {
 
     /// The server's timings, or a `malformedResponse` naming `url` when it sent none (figures that
     /// need the server's own clock cannot be made up from the client's).
-    public func requireServerTimings(url: String) throws -> ServerTimings {
+    package func requireServerTimings(url: String) throws -> ServerTimings {
         guard let server else { throw BackendError.malformedResponse(url: url, detail: "no timings object in the response") }
         return server
     }
 }
 
 /// Why the server stopped generating.
-public enum StopType: String, Sendable, Equatable, Codable {
+package enum StopType: String, Sendable, Equatable, Codable {
     /// The model produced end-of-sequence.
     case eos
     /// A stop string matched.
@@ -105,17 +105,17 @@ public enum StopType: String, Sendable, Equatable, Codable {
 }
 
 /// The server's own `timings` object for one request.
-public struct ServerTimings: Sendable, Equatable, Codable {
+package struct ServerTimings: Sendable, Equatable, Codable {
     /// Prompt tokens reused from the slot's cache.
-    public var cacheN: Int
-    public var promptN: Int
-    public var promptMs: Double
-    public var promptPerSecond: Double
-    public var predictedN: Int
-    public var predictedMs: Double
-    public var predictedPerSecond: Double
+    package var cacheN: Int
+    package var promptN: Int
+    package var promptMs: Double
+    package var promptPerSecond: Double
+    package var predictedN: Int
+    package var predictedMs: Double
+    package var predictedPerSecond: Double
 
-    public init(cacheN: Int, promptN: Int, promptMs: Double, promptPerSecond: Double, predictedN: Int,
+    package init(cacheN: Int, promptN: Int, promptMs: Double, promptPerSecond: Double, predictedN: Int,
                 predictedMs: Double, predictedPerSecond: Double) {
         self.cacheN = cacheN
         self.promptN = promptN
@@ -129,20 +129,20 @@ public struct ServerTimings: Sendable, Equatable, Codable {
 
 /// Times measured by the client on its monotonic clock, in milliseconds from just before the
 /// request was sent, stamped when the bytes arrived.
-public struct ClientTimings: Sendable, Equatable, Codable {
+package struct ClientTimings: Sendable, Equatable, Codable {
     /// Until the final event arrived.
-    public var wallMs: Double
+    package var wallMs: Double
     /// Until the response headers arrived.
-    public var headersMs: Double?
+    package var headersMs: Double?
     /// Until the first event carrying non-empty content (TTFT); `nil` if none did.
-    public var timeToFirstTokenMs: Double?
+    package var timeToFirstTokenMs: Double?
     /// Until the first and the last per-token event (one per generated token unless the server held
     /// text back while matching a stop string).
-    public var firstTokenEventMs: Double?
-    public var lastTokenEventMs: Double?
-    public var tokenEvents: Int
+    package var firstTokenEventMs: Double?
+    package var lastTokenEventMs: Double?
+    package var tokenEvents: Int
 
-    public init(wallMs: Double, headersMs: Double?, timeToFirstTokenMs: Double?, firstTokenEventMs: Double?,
+    package init(wallMs: Double, headersMs: Double?, timeToFirstTokenMs: Double?, firstTokenEventMs: Double?,
                 lastTokenEventMs: Double?, tokenEvents: Int) {
         self.wallMs = wallMs
         self.headersMs = headersMs
@@ -154,17 +154,17 @@ public struct ClientTimings: Sendable, Equatable, Codable {
 }
 
 /// The generation settings the server echoed back (`generation_settings`).
-public struct EchoedSettings: Sendable, Equatable, Codable {
-    public var nPredict: Int
-    public var temperature: Double
-    public var seed: Int
-    public var topK: Int
-    public var topP: Double
-    public var minP: Double
-    public var stop: [String]
-    public var ignoreEOS: Bool
+package struct EchoedSettings: Sendable, Equatable, Codable {
+    package var nPredict: Int
+    package var temperature: Double
+    package var seed: Int
+    package var topK: Int
+    package var topP: Double
+    package var minP: Double
+    package var stop: [String]
+    package var ignoreEOS: Bool
 
-    public init(nPredict: Int, temperature: Double, seed: Int, topK: Int, topP: Double, minP: Double,
+    package init(nPredict: Int, temperature: Double, seed: Int, topK: Int, topP: Double, minP: Double,
                 stop: [String], ignoreEOS: Bool) {
         self.nPredict = nPredict
         self.temperature = temperature

@@ -2,25 +2,25 @@
 ///
 /// Nothing is left to the server's defaults, which change between llama.cpp builds; the server
 /// echoes what it used in `Completion.settings`.
-public struct CompletionRequest: Sendable, Equatable, Codable {
+package struct CompletionRequest: Sendable, Equatable, Codable {
     /// Plain-text prompt (the model is a base model: no chat template is applied).
-    public var prompt: String
+    package var prompt: String
     /// Maximum tokens to generate (`n_predict`).
-    public var maxTokens: Int
-    public var temperature: Double
+    package var maxTokens: Int
+    package var temperature: Double
     /// Sampling seed; fixed seed and settings give the same text.
-    public var seed: Int
+    package var seed: Int
     /// Strings that end generation (not included in the content).
-    public var stop: [String]
+    package var stop: [String]
     /// Reuse the slot's cached prefix (`cache_prompt`).
-    public var cachePrompt: Bool
-    public var topK: Int
-    public var topP: Double
-    public var minP: Double
+    package var cachePrompt: Bool
+    package var topK: Int
+    package var topP: Double
+    package var minP: Double
     /// Keep generating past end-of-sequence (for fixed-length speed measurements).
-    public var ignoreEOS: Bool
+    package var ignoreEOS: Bool
 
-    public init(prompt: String, maxTokens: Int = 64, temperature: Double = 0, seed: Int = 42,
+    package init(prompt: String, maxTokens: Int = 64, temperature: Double = 0, seed: Int = 42,
                 stop: [String] = ["\n"], cachePrompt: Bool = true, topK: Int = 40, topP: Double = 0.95,
                 minP: Double = 0.05, ignoreEOS: Bool = false) {
         self.prompt = prompt

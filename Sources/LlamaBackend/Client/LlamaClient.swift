@@ -6,20 +6,20 @@ import FoundationNetworking
 /// HTTP client for one llama-server: streamed `/completion` with client-side timings, `/health`, `/props`.
 ///
 /// It never retries: every failure surfaces as a `BackendError` for the caller to record.
-public struct LlamaClient: TextCompleting {
-    public let baseURL: URL
+package struct LlamaClient: TextCompleting {
+    package let baseURL: URL
     /// Deadline for one whole request, in seconds (connect, prompt processing and generation).
-    public var requestTimeout: Double
+    package var requestTimeout: Double
     /// The HTTP client under it; `.automatic` but in `bench backend`'s URLSession rows.
-    public var transport: ClientTransport
+    package var transport: ClientTransport
 
-    public init(baseURL: URL, requestTimeout: Double = 120, transport: ClientTransport = .automatic) {
+    package init(baseURL: URL, requestTimeout: Double = 120, transport: ClientTransport = .automatic) {
         self.baseURL = baseURL
         self.requestTimeout = requestTimeout
         self.transport = transport
     }
 
-    public func complete(_ request: CompletionRequest) async throws -> Completion {
+    package func complete(_ request: CompletionRequest) async throws -> Completion {
         let url = baseURL.appendingPathComponent("completion")
         var urlRequest = URLRequest(url: url)
         urlRequest.httpMethod = "POST"
@@ -37,7 +37,7 @@ public struct LlamaClient: TextCompleting {
     }
 
     /// Returns when `/health` answers 200; throws `.serverLoading` on 503 and the usual transport errors.
-    public func health(timeout: Double = 5) async throws {
+    package func health(timeout: Double = 5) async throws {
         let url = baseURL.appendingPathComponent("health")
         let (status, contentType, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
         try Self.check(status: status, body: body, contentType: contentType, size: body.count, url: url)
@@ -72,7 +72,7 @@ public struct LlamaClient: TextCompleting {
     }
 
     /// The server's model path, build and context size.
-    public func props(timeout: Double = 10) async throws -> ServerProps {
+    package func props(timeout: Double = 10) async throws -> ServerProps {
         let url = baseURL.appendingPathComponent("props")
         let (status, contentType, body) = try await Self.fetch(URLRequest(url: url), deadline: timeout)
         try Self.check(status: status, body: body, contentType: contentType, size: body.count, url: url)
@@ -97,14 +97,14 @@ public struct LlamaClient: TextCompleting {
 
 extension LlamaClient {
     /// The model's token ids for `text` (no BOS), from `/tokenize`.
-    public func tokenize(_ text: String, timeout: Double = 10) async throws -> [Int] {
+    package func tokenize(_ text: String, timeout: Double = 10) async throws -> [Int] {
         struct Body: Encodable { let content: String; let add_special = false }
         struct Answer: Decodable { let tokens: [Int] }
         return try await post("tokenize", Body(content: text), timeout: timeout, as: Answer.self).tokens
     }
 
     /// The text of `tokens`, from `/detokenize`.
-    public func detokenize(_ tokens: [Int], timeout: Double = 10) async throws -> String {
+    package func detokenize(_ tokens: [Int], timeout: Double = 10) async throws -> String {
         struct Body: Encodable { let tokens: [Int] }
         struct Answer: Decodable { let content: String }
         return try await post("detokenize", Body(tokens: tokens), timeout: timeout, as: Answer.self).content

@@ -1,16 +1,16 @@
 /// What a running server says about itself (`/props`), read once per run for provenance.
-public struct ServerProps: Sendable, Equatable, Codable {
+package struct ServerProps: Sendable, Equatable, Codable {
     /// The model file the server loaded, as the server sees it.
-    public var modelPath: String
+    package var modelPath: String
     /// llama.cpp build, e.g. `b11434-b11434` plus compiler and target.
-    public var buildInfo: String
+    package var buildInfo: String
     /// Context size per slot.
-    public var contextPerSlot: Int
-    public var totalSlots: Int
+    package var contextPerSlot: Int
+    package var totalSlots: Int
     /// The name it serves the model under (`--alias`), when it says.
-    public var modelAlias: String?
+    package var modelAlias: String?
 
-    public init(modelPath: String, buildInfo: String, contextPerSlot: Int, totalSlots: Int, modelAlias: String? = nil) {
+    package init(modelPath: String, buildInfo: String, contextPerSlot: Int, totalSlots: Int, modelAlias: String? = nil) {
         self.modelPath = modelPath
         self.modelAlias = modelAlias
         self.buildInfo = buildInfo
@@ -20,7 +20,7 @@ public struct ServerProps: Sendable, Equatable, Codable {
 
     /// The model as the server names it: its alias, else its file's name (the directory differs between
     /// machines serving one model).
-    public var modelName: String {
+    package var modelName: String {
         let name = modelAlias ?? modelPath
         return name.split(separator: "/").last.map(String.init) ?? name
     }

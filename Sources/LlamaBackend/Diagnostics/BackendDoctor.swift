@@ -3,18 +3,18 @@ import Foundation
 
 /// Checks that the llama.cpp backend is ready: binary and version, model and checksum, a server
 /// that starts and answers `/health`. Returns checks; printing and exit codes belong to the CLI.
-public struct BackendDoctor: Sendable {
-    public var paths: BackendPaths
-    public var expectedSHA256: String
+package struct BackendDoctor: Sendable {
+    package var paths: BackendPaths
+    package var expectedSHA256: String
     /// Where the trial server writes its log.
-    public var runDirectory: URL
+    package var runDirectory: URL
     /// When set, check this running server instead of launching one (binary and model become optional).
-    public var serverURL: URL?
-    public var threads: Int
+    package var serverURL: URL?
+    package var threads: Int
     /// When set, `serverURL` is an OpenAI-compatible server: check its models and one request instead of `/health`.
-    public var openAI: OpenAIEndpoint?
+    package var openAI: OpenAIEndpoint?
 
-    public init(paths: BackendPaths, expectedSHA256: String = BackendPaths.modelSHA256, runDirectory: URL,
+    package init(paths: BackendPaths, expectedSHA256: String = BackendPaths.modelSHA256, runDirectory: URL,
                 serverURL: URL? = nil, threads: Int = 2, openAI: OpenAIEndpoint? = nil) {
         self.openAI = openAI
         self.paths = paths
@@ -25,7 +25,7 @@ public struct BackendDoctor: Sendable {
     }
 
     /// Runs every check; never throws — a failure is a failed check with its fix.
-    public func run() async -> [DoctorCheck] {
+    package func run() async -> [DoctorCheck] {
         let local = serverURL == nil
         let binary = await checkBinary(required: local)
         let model = await checkModel(required: local)

@@ -4,25 +4,25 @@ import Foundation
 ///
 /// `LANGBENCH_LLAMA_SERVER` and `LANGBENCH_MODEL` win; otherwise the paths `scripts/setup-llama` and
 /// `scripts/setup-model` install to, under `LANGBENCH_CACHE` (default `~/.cache/langbench`).
-public struct BackendPaths: Sendable, Equatable {
+package struct BackendPaths: Sendable, Equatable {
     /// The llama.cpp release the set-up script builds (`b<N>`).
-    public static let llamaBuild = "b11434"
+    package static let llamaBuild = "b11434"
     /// The cache folder of that build: `-noamx` since the script builds without AMX (a machine that reports
     /// AMX but refuses it killed the native build with SIGILL), so an older build there is not picked up.
-    public static let llamaCacheFolder = "\(llamaBuild)-noamx"
+    package static let llamaCacheFolder = "\(llamaBuild)-noamx"
     /// The model the set-up script installs, and its SHA-256.
-    public static let modelFileName = "gemma-3-270m-q4_k_m.gguf"
-    public static let modelSHA256 = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
+    package static let modelFileName = "gemma-3-270m-q4_k_m.gguf"
+    package static let modelSHA256 = "a5fd3b62230aa5ec60212297dc9d20eaa70578ac519e00d93a17e44c087a6818"
 
-    public var server: String
+    package var server: String
     /// `llama-bench`, expected next to `llama-server`.
-    public var bench: String
-    public var model: String
+    package var bench: String
+    package var model: String
     /// Which variable or default each path came from, for messages.
-    public var serverSource: String
-    public var modelSource: String
+    package var serverSource: String
+    package var modelSource: String
 
-    public init(server: String, bench: String, model: String, serverSource: String, modelSource: String) {
+    package init(server: String, bench: String, model: String, serverSource: String, modelSource: String) {
         self.server = server
         self.bench = bench
         self.model = model
@@ -31,7 +31,7 @@ public struct BackendPaths: Sendable, Equatable {
     }
 
     /// Resolves the paths from `environment` (pass `ProcessInfo.processInfo.environment`).
-    public static func resolve(environment: [String: String]) -> BackendPaths {
+    package static func resolve(environment: [String: String]) -> BackendPaths {
         let home = environment["HOME"] ?? NSHomeDirectory()
         let cache = environment["LANGBENCH_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.cache/langbench"
         let defaultServer = "\(cache)/llama.cpp/\(llamaCacheFolder)/bin/llama-server"

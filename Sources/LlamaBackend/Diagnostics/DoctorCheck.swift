@@ -1,22 +1,22 @@
 /// One line of `langbench doctor`: what was checked, how it went, and what to run if it failed.
-public struct DoctorCheck: Sendable, Equatable, Codable {
-    public enum Status: String, Sendable, Codable {
+package struct DoctorCheck: Sendable, Equatable, Codable {
+    package enum Status: String, Sendable, Codable {
         case passed, failed
         /// Not checked because something it needs failed first.
         case skipped
     }
 
     /// Short stable name, e.g. `llama-server`, `model`, `server`.
-    public var name: String
-    public var status: Status
+    package var name: String
+    package var status: Status
     /// What was found (paths, version, timings) — never message content.
-    public var detail: String
+    package var detail: String
     /// The command that fixes a failure.
-    public var fix: String?
+    package var fix: String?
     /// Whether the default run needs this check to pass.
-    public var required: Bool
+    package var required: Bool
 
-    public init(name: String, status: Status, detail: String, fix: String? = nil, required: Bool = true) {
+    package init(name: String, status: Status, detail: String, fix: String? = nil, required: Bool = true) {
         self.name = name
         self.status = status
         self.detail = detail
@@ -27,12 +27,12 @@ public struct DoctorCheck: Sendable, Equatable, Codable {
 
 extension Array where Element == DoctorCheck {
     /// Every required check passed.
-    public var allRequiredPassed: Bool {
+    package var allRequiredPassed: Bool {
         allSatisfy { !$0.required || $0.status == .passed }
     }
 
     /// The fix commands of the failed checks, in order, without repeats.
-    public var fixes: [String] {
+    package var fixes: [String] {
         var seen = Set<String>()
         return compactMap { check in
             guard check.status != .passed, let fix = check.fix, seen.insert(fix).inserted else { return nil }

@@ -9,17 +9,17 @@ import FoundationNetworking
 /// A 429 (rate limited) is retried with doubling backoff, at most `endpoint.rateLimitRetries` times;
 /// every other failure surfaces as a `BackendError` for the caller to record. The key never appears in
 /// an error: messages carry the variable's name, and server text is scrubbed of the key.
-public struct OpenAIClient: TextCompleting {
-    public let endpoint: OpenAIEndpoint
+package struct OpenAIClient: TextCompleting {
+    package let endpoint: OpenAIEndpoint
     /// Deadline for one whole request, in seconds.
-    public var requestTimeout: Double
+    package var requestTimeout: Double
 
-    public init(endpoint: OpenAIEndpoint, requestTimeout: Double = 120) {
+    package init(endpoint: OpenAIEndpoint, requestTimeout: Double = 120) {
         self.endpoint = endpoint
         self.requestTimeout = requestTimeout
     }
 
-    public func complete(_ request: CompletionRequest) async throws -> Completion {
+    package func complete(_ request: CompletionRequest) async throws -> Completion {
         let body = try JSONEncoder().encode(OpenAIRequestBody(request, endpoint: endpoint))
         var attempt = 1
         while true {
@@ -44,7 +44,7 @@ public struct OpenAIClient: TextCompleting {
     }
 
     /// The model names the server serves (`/v1/models`).
-    public func models(timeout: Double = 10) async throws -> [String] {
+    package func models(timeout: Double = 10) async throws -> [String] {
         let request = endpoint.request("models")
         let (status, contentType, body) = try await LlamaClient.fetch(request, deadline: timeout)
         try Self.check(status: status, body: body, contentType: contentType, url: request.url!, endpoint: endpoint)
@@ -57,7 +57,7 @@ public struct OpenAIClient: TextCompleting {
 
     /// The endpoint with its model settled against `/v1/models`: the profile's name when the server
     /// lists it, the server's only model when none is named; `unknownModel` (listing the server's) otherwise.
-    public func resolve(timeout: Double = 10) async throws -> OpenAIEndpoint {
+    package func resolve(timeout: Double = 10) async throws -> OpenAIEndpoint {
         let available = try await models(timeout: timeout)
         var resolved = endpoint
         let url = endpoint.baseURL.appendingPathComponent("models").absoluteString
@@ -71,7 +71,7 @@ public struct OpenAIClient: TextCompleting {
     }
 
     /// One tiny request (one token, greedy): proves the endpoint, the model and the key together.
-    public func probe() async throws -> Completion {
+    package func probe() async throws -> Completion {
         try await complete(CompletionRequest(prompt: "Hello", maxTokens: 1, temperature: 0, seed: 1, stop: [], cachePrompt: false,
                                              topK: 1, topP: 1, minP: 0))
     }

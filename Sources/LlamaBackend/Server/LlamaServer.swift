@@ -7,17 +7,17 @@ import Synchronization
 /// outlive the harness however the harness ends. Stop it explicitly (`defer { server.stop() }`):
 /// there is no `deinit` stop, because Swift may release an object before the end of its scope
 /// while a client is still talking to the server. An attached server is never stopped by us.
-public final class LlamaServer: Sendable {
+package final class LlamaServer: Sendable {
     /// Where the server answers, e.g. `http://127.0.0.1:41234`.
-    public let baseURL: URL
+    package let baseURL: URL
     /// The launch settings; `nil` when attached.
-    public let configuration: ServerConfiguration?
+    package let configuration: ServerConfiguration?
     /// The server's combined stdout and stderr; `nil` when attached.
-    public let logFile: URL?
+    package let logFile: URL?
     /// The launched process; replaced by `restart()`.
     private let managed: Mutex<ManagedProcess?>
     /// Set when replies go through an OpenAI-compatible API instead of the native `/completion`.
-    public let openAI: OpenAIEndpoint?
+    package let openAI: OpenAIEndpoint?
 
     private init(baseURL: URL, configuration: ServerConfiguration?, logFile: URL?, managed: ManagedProcess?, openAI: OpenAIEndpoint? = nil) {
         self.baseURL = baseURL
@@ -28,13 +28,13 @@ public final class LlamaServer: Sendable {
     }
 
     /// The client replies go through: the OpenAI-compatible one when `openAI` is set, else the native one.
-    public func backend(requestTimeout: Double = 120) -> any TextCompleting {
+    package func backend(requestTimeout: Double = 120) -> any TextCompleting {
         openAI.map { OpenAIClient(endpoint: $0, requestTimeout: requestTimeout) } ?? client(requestTimeout: requestTimeout)
     }
 
     /// Uses an OpenAI-compatible server someone else runs: settles the model against `/v1/models` and
     /// sends one tiny request (which proves the key) before returning. `baseURL` is the endpoint's.
-    public static func attach(openAI endpoint: OpenAIEndpoint, timeout: Double = 30) async throws -> LlamaServer {
+    package static func attach(openAI endpoint: OpenAIEndpoint, timeout: Double = 30) async throws -> LlamaServer {
         let resolved = try await OpenAIClient(endpoint: endpoint, requestTimeout: timeout).resolve(timeout: timeout)
         _ = try await OpenAIClient(endpoint: resolved, requestTimeout: timeout).probe()
         return LlamaServer(baseURL: resolved.baseURL, configuration: nil, logFile: nil, managed: nil, openAI: resolved)
@@ -43,34 +43,34 @@ public final class LlamaServer: Sendable {
     private var process: ManagedProcess? { managed.withLock { $0 } }
 
     /// A client for this server with the given per-request deadline.
-    public func client(requestTimeout: Double = 120) -> LlamaClient {
+    package func client(requestTimeout: Double = 120) -> LlamaClient {
         LlamaClient(baseURL: baseURL, requestTimeout: requestTimeout)
     }
 
     /// The process id of a launched server.
-    public var processID: Int32? { process?.processID }
+    package var processID: Int32? { process?.processID }
 
     /// Whether a launched server's process is still alive (always `true` when attached).
-    public var isRunning: Bool { process?.isRunning ?? true }
+    package var isRunning: Bool { process?.isRunning ?? true }
 
     /// Whether this server was launched by us (and so can be restarted).
-    public var isManaged: Bool { configuration != nil }
+    package var isManaged: Bool { configuration != nil }
 
     /// The last lines of the server's log (empty when attached).
-    public func logTail(lines: Int = 20) -> [String] {
+    package func logTail(lines: Int = 20) -> [String] {
         logFile.map { LogTail.read($0, lines: lines) } ?? []
     }
 
     /// Stops a launched server (SIGTERM, then SIGKILL) and waits until it is gone; no-op when
     /// attached. Idempotent; blocks for as long as the server takes to exit (normally < 1 s).
-    public func stop() {
+    package func stop() {
         process?.stop()
     }
 
     /// Launches a launched server again, on the same port (so clients keep their URL), after its process
     /// died; returns once `/health` answers 200. The log continues in the same file. Throws for an
     /// attached server, or when the new process does not come up.
-    public func restart() async throws {
+    package func restart() async throws {
         guard let configuration, let logFile, let port = baseURL.port else {
             throw BackendError.startFailed(reason: "an attached server cannot be restarted", logTail: [], logFile: nil)
         }
@@ -95,14 +95,14 @@ public final class LlamaServer: Sendable {
     }
 
     /// Uses a server someone else runs; checks that it answers `/health` with 200 first.
-    public static func attach(to url: URL, timeout: Double = 10) async throws -> LlamaServer {
+    package static func attach(to url: URL, timeout: Double = 10) async throws -> LlamaServer {
         try await LlamaClient(baseURL: url).health(timeout: timeout)
         return LlamaServer(baseURL: url, configuration: nil, logFile: nil, managed: nil)
     }
 
     /// Launches the server, logging to `runDirectory/<logName>`, and returns once `/health`
     /// answers 200. On any failure the process is stopped and the error carries the log's last lines.
-    public static func launch(_ configuration: ServerConfiguration, runDirectory: URL, logName: String = "llama-server.log") async throws -> LlamaServer {
+    package static func launch(_ configuration: ServerConfiguration, runDirectory: URL, logName: String = "llama-server.log") async throws -> LlamaServer {
         let files = FileManager.default
         guard files.isExecutableFile(atPath: configuration.binary) else {
             throw BackendError.binaryNotFound(path: configuration.binary)

@@ -4,29 +4,29 @@ import Foundation
 ///
 /// Context size, threads and slots are always passed explicitly so a run never depends on the
 /// server's changing defaults; `arguments` is echoed into reports as the exact command line.
-public struct ServerConfiguration: Sendable, Equatable, Codable {
+package struct ServerConfiguration: Sendable, Equatable, Codable {
     /// Path to the `llama-server` executable.
-    public var binary: String
+    package var binary: String
     /// Path to the GGUF model.
-    public var model: String
+    package var model: String
     /// Total context (`-c`); each slot gets `contextSize / parallelSlots`.
-    public var contextSize: Int
+    package var contextSize: Int
     /// CPU threads for generation and prompt processing (`-t`, `-tb`).
-    public var threads: Int
+    package var threads: Int
     /// Parallel slots (`-np`); latency is measured with one.
-    public var parallelSlots: Int
+    package var parallelSlots: Int
     /// Full-size sliding-window cache (`--swa-full`) so a shared few-shot prefix is reused from cache.
-    public var swaFull: Bool
+    package var swaFull: Bool
     /// Address to bind; loopback by default.
-    public var host: String
+    package var host: String
     /// Port to bind; `nil` picks a free one.
-    public var port: Int?
+    package var port: Int?
     /// How long to wait for `/health` to answer 200 after launch.
-    public var startupTimeout: Double
+    package var startupTimeout: Double
     /// Extra arguments appended verbatim (e.g. `--mlock`); recorded like the rest.
-    public var extraArguments: [String]
+    package var extraArguments: [String]
 
-    public init(binary: String, model: String, contextSize: Int = 2048, threads: Int = 2,
+    package init(binary: String, model: String, contextSize: Int = 2048, threads: Int = 2,
                 parallelSlots: Int = 1, swaFull: Bool = true, host: String = "127.0.0.1",
                 port: Int? = nil, startupTimeout: Double = 60, extraArguments: [String] = []) {
         self.binary = binary
@@ -42,7 +42,7 @@ public struct ServerConfiguration: Sendable, Equatable, Codable {
     }
 
     /// The command-line arguments for a server bound to `port`.
-    public func arguments(port: Int) -> [String] {
+    package func arguments(port: Int) -> [String] {
         var arguments = [
             "--model", model,
             "--host", host,

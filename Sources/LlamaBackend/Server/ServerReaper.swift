@@ -12,9 +12,9 @@ import Darwin
 /// crashes); helper commands such as `llama-bench` register while they run.
 /// `installSignalHandlers()` — called once by the CLI — adds an orderly stop on SIGINT, SIGTERM,
 /// SIGHUP and at `exit()`, so the children are gone before the harness is.
-public enum ServerReaper {
+package enum ServerReaper {
     /// Identifies one registration.
-    public struct Token: Hashable, Sendable {
+    package struct Token: Hashable, Sendable {
         fileprivate let value: UInt64
     }
 
@@ -31,18 +31,18 @@ public enum ServerReaper {
 
     /// How long work running under `interruptible` may take to wind down after a signal before the
     /// process dies of it anyway (an attached server's request still in flight, say).
-    public static let windDownSeconds = 10
+    package static let windDownSeconds = 10
 
     /// The signal being handled, from the moment the handler starts: stopping the servers makes
     /// in-flight requests fail, and the CLI uses this to report the interruption, not those failures.
-    public static var interruptingSignal: Int32? {
+    package static var interruptingSignal: Int32? {
         let value = interruption.load(ordering: .acquiring)
         return value == 0 ? nil : value
     }
 
     /// Stops all children on SIGINT, SIGTERM and SIGHUP, then dies of the same signal (so the exit
     /// status still says "interrupted"), and at `exit()`. Idempotent.
-    public static func installSignalHandlers() {
+    package static func installSignalHandlers() {
         sources.withLock { sources in
             guard sources.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
@@ -77,7 +77,7 @@ public enum ServerReaper {
     /// Runs work that checks `interruptingSignal` and stops by itself (recording nothing after the
     /// signal). While it runs, a signal cancels it (so requests in flight end at once, even to a server
     /// we do not own), stops the servers, and lets it wind down instead of killing the process at once.
-    public static func interruptible<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    package static func interruptible<T: Sendable>(_ body: @escaping @Sendable () async throws -> T) async throws -> T {
         let task = Task { try await body() }
         let token = cancellations.withLock { state in
             state.next += 1
@@ -94,7 +94,7 @@ public enum ServerReaper {
     }
 
     /// Stops every registered child still running. Safe from any thread, any number of times.
-    public static func stopAll() {
+    package static func stopAll() {
         let running = entries.withLock { Array($0.table.values) }
         for entry in running { entry.stop() }
     }
@@ -106,7 +106,7 @@ public enum ServerReaper {
     }
 
     /// Process ids of the children currently registered (for diagnostics and tests).
-    public static var runningProcessIDs: [Int32] {
+    package static var runningProcessIDs: [Int32] {
         entries.withLock { $0.table.values.map(\.processID) }
     }
 

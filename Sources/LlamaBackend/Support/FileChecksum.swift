@@ -24,13 +24,13 @@ enum FileChecksum {
 }
 
 /// The SHA-256 of large files (models, server binaries), and the refusal of a model that is not the file a profile names.
-public enum ModelChecksum {
+package enum ModelChecksum {
     /// Digests already computed in this process, by path, size and modification time (hashing 253 MB
     /// takes a second, and tests launch many servers).
     private static let digests = Mutex<[String: String]>([:])
 
     /// The SHA-256 (hex) of the file at `path`; computed once per process and file state.
-    public static func sha256(ofFileAt path: String) async throws -> String {
+    package static func sha256(ofFileAt path: String) async throws -> String {
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         let stamp = "\(path)\u{1F}\(attributes[.size] ?? "")\u{1F}\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         if let known = digests.withLock({ $0[stamp] }) { return known }
@@ -40,7 +40,7 @@ public enum ModelChecksum {
     }
 
     /// Throws `modelChecksumMismatch` unless the SHA-256 of the file at `path` is `expected` (hex).
-    public static func verify(_ path: String, expected: String) async throws {
+    package static func verify(_ path: String, expected: String) async throws {
         // A missing file fails at launch, with its own error.
         guard FileManager.default.fileExists(atPath: path) else { return }
         let actual = try await sha256(ofFileAt: path)

@@ -3,11 +3,11 @@ import Foundation
 /// What a llama-server computes with, beyond its model: the settings on its command line and the CPU
 /// features its build uses. Two servers that differ here differ in speed (and, for CPU features, in what
 /// they sample), so a comparison names the difference instead of calling it "the machine".
-public enum ServerEnvironment {
+package enum ServerEnvironment {
     /// The settings on a server's command line that change what is measured — threads, batch sizes, context, slots,
     /// cache and attention, sampling defaults, placement — and nothing else: `--ctx-size 2048 --threads 2 … --swa-full`.
     /// An allow-list: a flag LangBench does not know (a token, a key file, a URL) is never recorded.
-    public static func settings(_ arguments: [String]) -> String {
+    package static func settings(_ arguments: [String]) -> String {
         var kept: [String] = []
         var index = arguments.startIndex
         while index < arguments.endIndex {
@@ -53,13 +53,13 @@ public enum ServerEnvironment {
 
     /// Whether `program` (an executable's file name or path) is llama-server:
     /// a proxy or port-forward owning the port is not, and its settings are not the server's.
-    public static func isLlamaServer(program: String) -> Bool {
+    package static func isLlamaServer(program: String) -> Bool {
         URL(fileURLWithPath: program).lastPathComponent.hasPrefix("llama-server")
     }
 
     /// The CPU features a server's build uses, from the `system_info:` line it logs at start-up
     /// (`CPU : SSE3 = 1 | … | AVX512 = 1 | …`, thread counts left out); nil when the log has none.
-    public static func systemInfo(logFile: URL) -> String? {
+    package static func systemInfo(logFile: URL) -> String? {
         guard let handle = try? FileHandle(forReadingFrom: logFile) else { return nil }  // try?: no log, nothing to say
         defer { try? handle.close() }  // try?: a read-only handle has nothing to flush
         // The line comes within the first few kilobytes of start-up output; a log that cannot be read says nothing either.
@@ -74,14 +74,14 @@ public enum ServerEnvironment {
     }
 
     /// A process listening on a loopback port, found through /proc.
-    public struct Listener: Sendable {
-        public let pid: String
+    package struct Listener: Sendable {
+        package let pid: String
         /// Its command line after the program.
-        public let arguments: [String]
+        package let arguments: [String]
         /// Its /proc link, which reads as the executable's file.
-        public var executable: String { "/proc/\(pid)/exe" }
+        package var executable: String { "/proc/\(pid)/exe" }
         /// The executable's file name (`llama-server`, `python3.13`), or nil when the process has ended since.
-        public var program: String? {
+        package var program: String? {
             // try?: a process that ended since the listing has no program to name, which is what nil says.
             let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: executable)) ?? ""
             return path.isEmpty ? nil : URL(fileURLWithPath: path).lastPathComponent
@@ -90,7 +90,7 @@ public enum ServerEnvironment {
 
     /// The process listening on loopback `port` (Linux; nil elsewhere or when the process is not readable). One walk of
     /// /proc: ask once and read what is needed from the answer.
-    public static func listener(port: Int) -> Listener? {
+    package static func listener(port: Int) -> Listener? {
         let hexPort = String(format: "%04X", port)
         var inodes: Set<String> = []
         for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
