@@ -33,11 +33,14 @@ public struct DetectorFactory: Sendable {
                 throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "exec: needs a command, e.g. exec:scripts/detectors/lingua")
             }
             return ExternalDetector(command: command, name: name, timeout: timeout)
-        case nil: break
+        case .apple:
+            #if canImport(NaturalLanguage)
+            return AppleDetector()
+            #else
+            break
+            #endif
+        case .oracle, nil: break
         }
-        #if canImport(NaturalLanguage)
-        if name == "apple" { return AppleDetector() }
-        #endif
         throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "unknown detector; use builtin, exec:<command>" + (Self.hasApple ? " or apple" : ""))
     }
 

@@ -91,7 +91,7 @@ package struct BenchConfig: Sendable, Decodable {
             variants = try c.decodeIfPresent(String.self, forKey: key("variants"))
             configs = try c.decodeIfPresent([String].self, forKey: key("configs"))
             judge = try c.decodeIfPresent(String.self, forKey: key("judge")).map(Redaction.label(ofCommand:))
-            try StrictJSON.check(judge.map { DetectorKind($0) != nil } ?? true, "judge", in: decoder,
+            try StrictJSON.check(judge.map { DetectorKind($0)?.canJudge == true } ?? true, "judge", in: decoder,
                                  "must be builtin or exec:<command>, not '\(judge ?? "")'")
             try StrictJSON.check(configs.map { !$0.isEmpty } ?? true, "configs", in: decoder, "must name at least one detection config (or leave it out for "
                                  + GenerationSetup.defaultConfigNames.joined(separator: ", ") + ")")

@@ -37,7 +37,7 @@ package struct GenerationSetup: Sendable {
     }
 
     /// The config that detects nothing and takes the item's true language: what perfect detection would serve.
-    package static let oracleConfig = DetectionConfig(name: ServedFunnel.oracle, detector: ServedFunnel.oracle)
+    package static let oracleConfig = DetectionConfig(name: ServedFunnel.oracle, detector: DetectorKind.oracle.spec)
 
     /// The configs `run` gives its generation half when bench.json names none: the seed's, unconstrained, the oracle.
     package static let defaultConfigNames = [DetectionConfig.seedArchitecture().name, "unconstrained", ServedFunnel.oracle]
@@ -69,11 +69,11 @@ package struct GenerationSetup: Sendable {
         if let repeated = all.enumerated().first(where: { index, config in all[..<index].contains { $0.name == config.name } })?.element {
             throw ConfigurationError.invalidValue(name: "configs", value: repeated.name, reason: "two detection configs are named '\(repeated.name)'")
         }
-        if detection.detector == ServedFunnel.oracle {
+        if DetectorKind(detection.detector) == .oracle {
             throw ConfigurationError.invalidValue(name: "configs", value: detection.name,
                                                   reason: "the first config is the reference replies are detected with; the oracle can only follow it")
         }
-        if let clash = all.first(where: { $0.name == ServedFunnel.oracle && $0.detector != ServedFunnel.oracle }) {
+        if let clash = all.first(where: { $0.name == ServedFunnel.oracle && DetectorKind($0.detector) != .oracle }) {
             throw ConfigurationError.invalidValue(name: "configs", value: clash.name,
                                                   reason: "'oracle' names the config that takes the item's true language; name this one otherwise")
         }
@@ -81,7 +81,7 @@ package struct GenerationSetup: Sendable {
 
     /// A config as the report describes it.
     static func describe(_ config: DetectionConfig) -> String {
-        if config.detector == ServedFunnel.oracle { return "\(config.name) (the item's true language)" }
+        if DetectorKind(config.detector) == .oracle { return "\(config.name) (the item's true language)" }
         return "\(config.name) (\(config.detector); candidates \(config.candidates.description); hints \(config.hintsDescription))"
     }
 
@@ -129,7 +129,7 @@ package struct GenerationSetup: Sendable {
         var detectors: [String: any LanguageIdentifying] = [detection.detector: detector]
         var judge2: (any LanguageIdentifying)?
         if let secondJudge { judge2 = try await factory.make(secondJudge) }
-        for config in configs where config.detector != ServedFunnel.oracle {
+        for config in configs where DetectorKind(config.detector) != .oracle {
             if detectors[config.detector] == nil { detectors[config.detector] = try await factory.make(config.detector) }
             try CandidateError.check(config.candidates, detector: detectors[config.detector]!, config: config.name)
         }
@@ -196,7 +196,7 @@ package struct GenerationSetup: Sendable {
             return GenerationRunner.Lane(name: named ? variant.name : nil, pipeline: reference, configs: try self.configs.map { config in
                 var pipeline = reference
                 pipeline.judge = detector
-                if config.detector == ServedFunnel.oracle {
+                if DetectorKind(config.detector) == .oracle {
                     pipeline.oracle = true
                     pipeline.candidates = nil
                     pipeline.hints = [:]

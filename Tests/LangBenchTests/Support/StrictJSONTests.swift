@@ -80,6 +80,18 @@ struct StrictJSONTests {
         try #"{"generation": {"corpora": ["c.tsv"]}}"#.write(to: url, atomically: true, encoding: .utf8)
         #expect(try BenchConfig.load(url.path).generation?.plan.variantsPath == nil)
     }
+
+    /// Replies' language is judged by a detector that reads text; the oracle and Apple's recognizer name detector kinds
+    /// but judge nothing, so a suite naming them as its judge is refused.
+    @Test(arguments: ["oracle", "apple", "lingua"])
+    func benchConfigRefusesAJudgeThatCannotJudge(_ judge: String) throws {
+        let url = try Fixture.temporaryDirectory().appendingPathComponent("bench.json")
+        try #"{"generation": {"corpora": ["c.tsv"], "judge": "\#(judge)"}}"#.write(to: url, atomically: true, encoding: .utf8)
+        let error = #expect(throws: (any Error).self) { try BenchConfig.load(url.path) }
+        #expect(String(describing: error.map { $0 }).contains("must be builtin or exec:<command>, not '\(judge)'"), "\(String(describing: error))")
+        try #"{"generation": {"corpora": ["c.tsv"], "judge": "builtin"}}"#.write(to: url, atomically: true, encoding: .utf8)
+        #expect(try BenchConfig.load(url.path).generation != nil)
+    }
 }
 
 /// Where a configuration file is not JSON, or holds a value its field cannot take: line and column,
