@@ -1,6 +1,6 @@
 /// What a check is of: named dimensions in a fixed order, written `config=constrained lang=uk` or
 /// `variant=b route=pivot reason=timeout` in every report.
-package struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible, ExpressibleByStringInterpolation {
+package struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
     /// The dimensions a check can be sliced by, in the order a key writes them.
     package enum Dimension: String, Sendable, CaseIterable, Comparable {
         case config, variant, route, lang, reason
@@ -39,16 +39,6 @@ package struct CheckKey: Sendable, Hashable, Comparable, Codable, CustomStringCo
             values[dimension] = String(part[part.index(after: equals)...])
         }
         self.values = values
-    }
-
-    /// `"route=pivot"` spells a key the way the reports print it; a literal that is not one is a programming error.
-    package init(stringLiteral text: String) {
-        guard let key = CheckKey(parsing: text) else { preconditionFailure("not a check key: \(text)") }
-        self = key
-    }
-
-    package init(stringInterpolation: DefaultStringInterpolation) {
-        self.init(stringLiteral: String(stringInterpolation: stringInterpolation))
     }
 
     package init(from decoder: Decoder) throws {

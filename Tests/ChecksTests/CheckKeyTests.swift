@@ -30,8 +30,8 @@ struct CheckKeyTests {
         #expect(String(describing: error).contains("not a check key: 'size=3' (dimension=value, dimensions config, variant, route, lang, reason)"))
     }
 
-    @Test func aLiteralIsTheKeyItSpells() {
-        let key: CheckKey = "route=pivot lang=ja"
-        #expect(key == CheckKey([.route: "pivot", .lang: "ja"]))
+    @Test func aBuiltKeyReadsBackFromWhatItPrints() {
+        let key = CheckKey([.lang: "ja", .route: "pivot"])
+        #expect(key.description == "route=pivot lang=ja" && CheckKey(parsing: key.description) == key)
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// checks spending none.
 struct FamilyWiseTests {
     static func check(_ kind: MetricCheck.Kind, regressionP: Double, basis: Statistics.PowerBasis? = .logRatio(standardError: 0.05),
-                      key: CheckKey = "route=direct") -> MetricCheck {
+                      key: CheckKey = CheckKey([.route: "direct"])) -> MetricCheck {
         var check = MetricCheck(metric: "m.\(kind.rawValue)", key: key, kind: kind, polarity: .lowerIsBetter, base: 1, current: 1, delta: 0,
                                 interval: nil, pValue: regressionP, threshold: 0.1, n: 100, status: .unchanged, rule: "")
         check.regressionP = regressionP
@@ -25,7 +25,7 @@ struct FamilyWiseTests {
     /// Latency's share is 0.05/3 ≈ 0.0167 here: p = 0.015 is a regression in its own kind, while two detection
     /// checks at 0.02 and 0.5 are not (Holm: 2 × 0.02 = 0.04 > 0.0333), however many latency checks there are.
     @Test func eachKindIsJudgedAtItsShare() {
-        let judged = MetricCheck.familyWise([Self.check(.detection, regressionP: 0.02, key: "config=a"), Self.check(.detection, regressionP: 0.5, key: "config=b"),
+        let judged = MetricCheck.familyWise([Self.check(.detection, regressionP: 0.02, key: CheckKey([.config: "a"])), Self.check(.detection, regressionP: 0.5, key: CheckKey([.config: "b"])),
                                              Self.check(.latency, regressionP: 0.015)], alpha: 0.05)
         #expect(judged.map(\.status) == [.unchanged, .unchanged, .regression])
         #expect(judged.map(\.family) == ["gating: detection", "gating: detection", "gating: latency"])
@@ -42,7 +42,7 @@ struct FamilyWiseTests {
     @Test func aTestThatCannotReachItsLevelIsLeftOutAndSaysSo() {
         var blind = Self.check(.outcomes, regressionP: 0.5)
         blind.smallestP = 0.25
-        let judged = MetricCheck.familyWise([blind, Self.check(.outcomes, regressionP: 0.001, key: "route=pivot")], alpha: 0.05)
+        let judged = MetricCheck.familyWise([blind, Self.check(.outcomes, regressionP: 0.001, key: CheckKey([.route: "pivot"]))], alpha: 0.05)
         // It says why: "cannot see" only when its mde under the alternative is beyond the threshold, else "not tested".
         let note = judged[0].powerNote ?? ""
         #expect(!judged[0].gating && judged[0].status == .unchanged)

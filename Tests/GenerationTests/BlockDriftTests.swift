@@ -24,7 +24,7 @@ struct BlockDriftTests {
         var t = 0, bootstrap = 0
         for seed in 0..<runs {
             let blocks = Self.blocks(seed: UInt64(seed))
-            var check = MetricCheck(metric: "generation.latency", key: "route=direct", kind: .latency, polarity: .lowerIsBetter, base: 1, current: 1, delta: 0,
+            var check = MetricCheck(metric: "generation.latency", key: CheckKey([.route: "direct"]), kind: .latency, polarity: .lowerIsBetter, base: 1, current: 1, delta: 0,
                                     interval: nil, pValue: nil, threshold: 0.1, n: 93, status: .unchanged, rule: "")
             GenerationComparer.judgeBlockMeans(&check, means: blocks.map(Statistics.mean), spread: .init(low: 1, high: 1), threshold: 0.1)
             if check.regressionP < 0.05 { t += 1 }
@@ -41,7 +41,7 @@ struct BlockDriftTests {
 
     /// Every block 1.5× slower is a regression on four block means; two of four blocks 1.6× slower is drift, not a change.
     @Test func aShiftInEveryBlockStandsOutFromDrift() {
-        var check = MetricCheck(metric: "generation.latency", key: "route=direct", kind: .latency, polarity: .lowerIsBetter, base: 1, current: 1, delta: 0,
+        var check = MetricCheck(metric: "generation.latency", key: CheckKey([.route: "direct"]), kind: .latency, polarity: .lowerIsBetter, base: 1, current: 1, delta: 0,
                                 interval: nil, pValue: nil, threshold: 0.1, n: 93, status: .unchanged, rule: "")
         GenerationComparer.judgeBlockMeans(&check, means: [log(1.52), log(1.47), log(1.5), log(1.49)], spread: .init(low: 1, high: 1), threshold: 0.1)
         #expect(check.regressionP < 0.001)

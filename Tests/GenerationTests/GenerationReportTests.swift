@@ -166,8 +166,8 @@ struct GenerationReportTests {
         #expect(sections.map(\.name) == ["reference", "slower"] && sections[0].versusReference.isEmpty)
         let slower = sections[1]
         #expect(slower.summary == (try GenerationFixtures.report("current")).summary)
-        #expect(slower.versusReference.first { $0.metric == "generation.latency" && $0.key == "route=pivot" }?.status == .regression)
-        #expect(slower.versusReference.first { $0.key == "route=direct reason=timeout" }?.status == .regression)
+        #expect(slower.versusReference.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) }?.status == .regression)
+        #expect(slower.versusReference.first { $0.key == CheckKey([.route: "direct", .reason: "timeout"]) }?.status == .regression)
         // Flips: what the CSV marks is what the section counts.
         let flips = try #require(report.itemsTable.rows.map { $0.last! })
         #expect(flips.filter { $0 == .text("lost") }.count == slower.lost.values.reduce(0, +) && slower.lost["direct"] == 8)

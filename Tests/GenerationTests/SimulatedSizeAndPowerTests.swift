@@ -47,7 +47,7 @@ struct SimulatedSizeAndPowerTests {
                 pairs.append(.init(base: base, current: current))
             }
         }
-        let check = TokenCost.tested(pairs, measure: .generated, key: "route=direct", threshold: Thresholds.default.tokenCostRatio)!
+        let check = TokenCost.tested(pairs, measure: .generated, key: CheckKey([.route: "direct"]), threshold: Thresholds.default.tokenCostRatio)!
         return (check.regressionP < tokenLevel, check)
     }
 
@@ -81,7 +81,7 @@ struct SimulatedSizeAndPowerTests {
             let base = latency * exp(0.08 * Statistics.standardNormal(&generator)), current = latency * exp(0.08 * Statistics.standardNormal(&generator)) * (doubled && slowest.contains(item) ? 2 : 1)
             pairs.append(.init(base: record(item, tokens: 10, totalMs: base), current: record(item, tokens: 10, totalMs: current)))
         }
-        return TailLatency.check(pairs, key: "route=direct", thresholds: .default, machine: .identity)!
+        return TailLatency.check(pairs, key: CheckKey([.route: "direct"]), thresholds: .default, machine: .identity)!
     }
 
     /// Doubling the slowest tenth is caught at the default suite's n = 93 (pivot) with ≥ 80% power and no false alarm

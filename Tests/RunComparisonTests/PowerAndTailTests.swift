@@ -47,7 +47,7 @@ struct PowerAndTailTests {
 
     @Test func fewItemsLeaveTheTailUnjudgedAndSaySo() throws {
         let base = try GenerationFixtures.report("base")
-        let tail = try #require(try compare(base, base).checks.first { $0.metric == TailLatency.metric && $0.key == "route=direct" })
+        let tail = try #require(try compare(base, base).checks.first { $0.metric == TailLatency.metric && $0.key == CheckKey([.route: "direct"]) })
         #expect(tail.status == .unchanged && tail.pValue == nil && tail.mde == nil && !tail.gating)
         #expect(tail.powerNote == "cannot see a change of +10% with n = 36: fewer than 40 items, not judged")
     }
@@ -63,13 +63,13 @@ struct PowerAndTailTests {
             // "Cannot see" only where the mde planned under the alternative is beyond the threshold.
             if check.powerNote?.hasPrefix("cannot see") == true, let mde = check.mde { #expect(mde > check.threshold, "\(check.metric) \(check.key)") }
         }
-        let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=pivot" })
+        let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == CheckKey([.route: "pivot"]) })
         #expect(served.status == .unchanged && served.powerNote?.hasPrefix("cannot see a change of 2.0 points with n = 48: ") == true, "\(served.powerNote ?? "")")
         #expect(comparison.markdown.contains("cannot see a change of 2.0 points with n = 48"))
         #expect(comparison.json.contains("\"mde\" : ") && comparison.json.contains("\"power_note\" : \"cannot see"))
         let tokens = try #require(comparison.checks.first { $0.metric == "generation.prompt_tokens_fixed" })
         #expect(tokens.mde == 0 && tokens.powerNote == nil && !tokens.gating)
-        let generated = try #require(comparison.checks.first { $0.metric == "generation.tokens_generated" && $0.key == "route=pivot" })
+        let generated = try #require(comparison.checks.first { $0.metric == "generation.tokens_generated" && $0.key == CheckKey([.route: "pivot"]) })
         // The fixture's pivot replies are the same tokens in both runs: nothing to test, no share of α, and it says so.
         #expect(!generated.gating && generated.mde == nil && generated.powerNote == nothing, "\(generated.powerNote ?? "")")
         #expect(comparison.alphaShares["token cost"] == nil)
@@ -98,7 +98,7 @@ struct PowerAndTailTests {
             try GenerationFixtures.records(name).flatMap { record in [record, { var r = record; r.repeatIndex = 1; return r }()] }
         }
         let comparison = try compare(report(try twice("base"), repeats: 2), report(try twice("current"), repeats: 2))
-        let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
+        let timeouts = try #require(comparison.checks.first { $0.key == CheckKey([.route: "direct", .reason: "timeout"]) })
         #expect(timeouts.pValue == Statistics.mcnemarClusteredOneSided(Array(repeating: (b: 2, c: 0), count: 8)))
         #expect(timeouts.pValue! > Statistics.mcnemarExactOneSided(worse: 16, better: 0) * 10 && timeouts.rule.contains("clustered by item (48 items"))
     }
@@ -107,10 +107,10 @@ struct PowerAndTailTests {
     /// direct reply to a timeout, and compare names that language; the headline says what the job can see.
     @Test func aLanguageLosingServiceIsCheckedAndTheHeadlineSaysWhatCanBeSeen() throws {
         let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
-        let german = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct lang=de" })
+        let german = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == CheckKey([.route: "direct", .lang: "de"]) })
         #expect(german.status == .regression && german.gating && german.n == 12, "\(german.family) \(german.adjustedP ?? -1)")
         // Languages that did not move have too few discordant records to test and are reported, never judged.
-        let english = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct lang=en" })
+        let english = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == CheckKey([.route: "direct", .lang: "en"]) })
         #expect(!english.gating && english.status == .unchanged)
         #expect(comparison.visibility.first == "a 12-person language's service: 58.33 points (7 of 12 people); 2.0 points needs about 351 people",
                 "\(comparison.visibility)")

@@ -23,7 +23,7 @@ struct TokenCostTests {
     }
 
     static func cost(_ comparison: Comparison, _ measure: TokenCost.Measure, route: Route) throws -> MetricCheck {
-        try #require(comparison.checks.first { $0.metric == measure.rawValue && $0.key == "route=\(route.rawValue)" })
+        try #require(comparison.checks.first { $0.metric == measure.rawValue && $0.key == CheckKey([.route: "\(route.rawValue)"]) })
     }
 
     @Test func theSameRecordsCostTheSame() throws {
@@ -36,7 +36,7 @@ struct TokenCostTests {
             }
         }
         // The direct route's prompts embed no generated text: no such check there.
-        #expect(!comparison.checks.contains { $0.metric == TokenCost.Measure.sampledPrompt.rawValue && $0.key == "route=direct" })
+        #expect(!comparison.checks.contains { $0.metric == TokenCost.Measure.sampledPrompt.rawValue && $0.key == CheckKey([.route: "direct"]) })
     }
 
     @Test func morePromptTokensOnThePivotIsARegressionNamingTheStage() throws {

@@ -20,14 +20,14 @@ struct DetectionComparisonTests {
     @Test func removingConstraintsIsARegressionWithTheRightItems() async throws {
         let base = try await RunFixtures.detect(constrained: true), degraded = try await RunFixtures.detect(constrained: false)
         let comparison = try Comparison(base: RunFixtures.results(base), current: RunFixtures.results(degraded), thresholds: .default)
-        let overall = try #require(comparison.checks.first { $0.key == "config=main" })
+        let overall = try #require(comparison.checks.first { $0.key == CheckKey([.config: "main"]) })
         #expect(overall.status == .regression)
         #expect(overall.pValue! < 1e-4)  // 60 broken (uk), 20 fixed (ru): p ≈ 8.6e-6
         #expect(abs(overall.delta - (-40.0 / 80.0)) < 1e-12)
         #expect(comparison.brokenItems["main"] == (0..<60).map { String(format: "uk-%03d", $0) })
         // Languages with at least 40 items are checked alone (in the one Holm family of the compare):
         // 60 Ukrainian items are, and all broke; 20 Russian items are not.
-        #expect(comparison.checks.first { $0.key == "config=main lang=uk" }?.status == .regression)
+        #expect(comparison.checks.first { $0.key == CheckKey([.config: "main", .lang: "uk"]) }?.status == .regression)
         #expect(!comparison.checks.contains { $0.key[.lang] == "ru" })
         #expect(comparison.notes.contains { $0.contains("detection config 'main' changed") })
         // Weighed by the committed matrix, 60 uk→ru errors (3 each) for 20 ru→uk (1 each) raise the cost-weighted error too.
@@ -45,7 +45,7 @@ struct DetectionComparisonTests {
         }
         let base = (0..<1000).map { result($0, $0 != 0) }
         let current = (0..<1000).map { result($0, !(1...3).contains($0)) }
-        let check = MetricCheck.holm([DetectionComparer.check(Array(zip(base, current)), key: "config=main", points: 0.5, family: "f")], alpha: 0.05)[0]
+        let check = MetricCheck.holm([DetectionComparer.check(Array(zip(base, current)), key: CheckKey([.config: "main"]), points: 0.5, family: "f")], alpha: 0.05)[0]
         #expect(check.status == .unchanged)
     }
 

@@ -21,19 +21,19 @@ struct MovedItemsTests {
     @Test func detectionListsBrokenThenFixedAndTheReverseFixedFirst() async throws {
         let constrained = try await RunFixtures.detect(constrained: true), open = try await RunFixtures.detect(constrained: false)
         let worse = try Comparison(base: RunFixtures.results(constrained), current: RunFixtures.results(open), thresholds: .default)
-        let overall = try #require(worse.checks.first { $0.key == "config=main" }?.moved)
+        let overall = try #require(worse.checks.first { $0.key == CheckKey([.config: "main"]) }?.moved)
         #expect(overall.prefix(60).map(\.item) == (0..<60).map { String(format: "uk-%03d", $0) })
         #expect(overall.prefix(60).allSatisfy { $0.change == "broken" && $0.detail == "uk → ru (true uk)" })
         #expect(overall.dropFirst(60).count == 20 && overall.dropFirst(60).allSatisfy { $0.change == "fixed" })
         // The per-language check lists its own language's items only.
-        let ukrainian = try #require(worse.checks.first { $0.key == "config=main lang=uk" }?.moved)
+        let ukrainian = try #require(worse.checks.first { $0.key == CheckKey([.config: "main", .lang: "uk"]) }?.moved)
         #expect(ukrainian.count == 60 && ukrainian.allSatisfy { $0.item.hasPrefix("uk-") })
 
         let better = try Comparison(base: RunFixtures.results(open), current: RunFixtures.results(constrained), thresholds: .default)
-        let improved = try #require(better.checks.first { $0.key == "config=main" })
+        let improved = try #require(better.checks.first { $0.key == CheckKey([.config: "main"]) })
         #expect(improved.status == .improvement)
         #expect(improved.moved?.prefix(60).allSatisfy { $0.change == "fixed" } == true && improved.movedTotal == 80)
-        #expect(better.checks.first { $0.key == "config=main lang=uk" }?.moved?.allSatisfy { $0.change == "fixed" } == true)
+        #expect(better.checks.first { $0.key == CheckKey([.config: "main", .lang: "uk"]) }?.moved?.allSatisfy { $0.change == "fixed" } == true)
     }
 
     @Test func crisisTaggedDetectionItemsAreCountedNeverListed() throws {
@@ -43,7 +43,7 @@ struct MovedItemsTests {
         }
         let pairs = [(result("uk-1", [], uk), result("uk-1", [], ru)), (result("uk-2", ["crisis"], uk), result("uk-2", ["crisis"], ru)),
                      (result("uk-3", [], ru), result("uk-3", [], uk))]
-        var check = MetricCheck(metric: "detection.accuracy", key: "config=main", kind: .detection, polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
+        var check = MetricCheck(metric: "detection.accuracy", key: CheckKey([.config: "main"]), kind: .detection, polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
                                 interval: nil, pValue: 0, threshold: 0.01, n: 3, status: .regression, rule: "")
         check.movedCandidates = .detection(pairs)
         let settled = check.settlingMoved()
@@ -65,7 +65,7 @@ struct MovedItemsTests {
         for (base, current) in pairs { gathered.add(base: base, current: current, broken: base.correct) }
         #expect(gathered.worse.count == MovedItem.listed)
         for status in [MetricCheck.Status.regression, .improvement] {
-            var check = MetricCheck(metric: "detection.accuracy", key: "config=main", kind: .detection, polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
+            var check = MetricCheck(metric: "detection.accuracy", key: CheckKey([.config: "main"]), kind: .detection, polarity: .higherIsBetter, base: 1, current: 0, delta: -1,
                                     interval: nil, pValue: 0, threshold: 0.01, n: pairs.count, status: status, rule: "")
             check.movedCandidates = .detection(pairs)
             let reference = check.settlingMoved()
@@ -77,28 +77,28 @@ struct MovedItemsTests {
 
     @Test func servedAndFallbackListTheRecordsThatMovedEachWay() throws {
         let worse = try Self.generation("base", "current")
-        let fallback = try #require(worse.checks.first { $0.metric == "generation.fallback_rate" && $0.key == "route=direct reason=timeout" })
+        let fallback = try #require(worse.checks.first { $0.metric == "generation.fallback_rate" && $0.key == CheckKey([.route: "direct", .reason: "timeout"]) })
         #expect(fallback.status == .regression)
         #expect(fallback.moved?.map(\.change) == Array(repeating: "fell back", count: 8))
         #expect(fallback.moved?.first == MovedItem(item: "cp-de-01", repeatIndex: 0, change: "fell back",
                                                    detail: "model, served → fallback (timeout), not served (timeout)"))
-        let served = try #require(worse.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct" })
+        let served = try #require(worse.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == CheckKey([.route: "direct"]) })
         #expect(served.moved?.map(\.item) == fallback.moved?.map(\.item) && served.moved?.allSatisfy { $0.change == "lost" } == true)
 
         let better = try Self.generation("current", "base")
-        let recovered = try #require(better.checks.first { $0.metric == "generation.fallback_rate" && $0.key == "route=direct reason=timeout" })
+        let recovered = try #require(better.checks.first { $0.metric == "generation.fallback_rate" && $0.key == CheckKey([.route: "direct", .reason: "timeout"]) })
         #expect(recovered.status == .improvement && recovered.moved?.allSatisfy { $0.change == "recovered" } == true)
-        #expect(better.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct" }?
+        #expect(better.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == CheckKey([.route: "direct"]) }?
             .moved?.allSatisfy { $0.change == "gained" } == true)
     }
 
     @Test func latencyListsTheItemsBeyondTheThresholdSlowestFirstCapped() throws {
         let worse = try Self.generation("base", "current")
         // The slowest tenth of 48 pivot items is 5 items: too few to reach latency's share of α, and the check says so.
-        let tail = try #require(worse.checks.first { $0.metric == TailLatency.metric && $0.key == "route=pivot" })
+        let tail = try #require(worse.checks.first { $0.metric == TailLatency.metric && $0.key == CheckKey([.route: "pivot"]) })
         #expect(!tail.gating && tail.status == .unchanged && tail.powerNote?.contains("no outcome of its test can reach the level") == true)
         for metric in ["generation.latency"] {
-            let check = try #require(worse.checks.first { $0.metric == metric && $0.key == "route=pivot" })
+            let check = try #require(worse.checks.first { $0.metric == metric && $0.key == CheckKey([.route: "pivot"]) })
             let moved = try #require(check.moved)
             #expect(check.status == .regression && moved.count == MovedItem.listedRatios && check.movedTotal! >= moved.count)
             let ratios = moved.map { Double($0.detail.dropFirst())! }
@@ -106,7 +106,7 @@ struct MovedItemsTests {
             #expect(moved.allSatisfy { $0.change == "slower" })
         }
         let better = try Self.generation("current", "base")
-        let faster = try #require(better.checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" }?.moved)
+        let faster = try #require(better.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) }?.moved)
         let ratios = faster.map { Double($0.detail.dropFirst())! }
         #expect(ratios == ratios.sorted() && ratios.allSatisfy { $0 < 0.9 } && faster.allSatisfy { $0.change == "faster" })
     }

@@ -23,24 +23,24 @@ struct PairedComparisonTests {
         let base = try GenerationFixtures.report("base")
         let comparison = try compare(base, base)
         #expect(comparison.regressions.isEmpty && comparison.improvements.isEmpty)
-        let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+        let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) })
         #expect(abs(latency.delta) < 1e-12 && latency.interval?.low == 1 && latency.interval?.high == 1)
     }
 
     @Test func slowerPivotAndTimeoutsAreRegressionsWithLostPairsCounted() throws {
         let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
-        let pivot = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+        let pivot = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) })
         #expect(pivot.status == .regression)
-        let direct = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=direct" })
+        let direct = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
         #expect(direct.lost == 8 + 12)  // 8 new German timeouts + 12 Russian/Bulgarian fallbacks in both runs
-        let timeouts = try #require(comparison.checks.first { $0.key == "route=direct reason=timeout" })
+        let timeouts = try #require(comparison.checks.first { $0.key == CheckKey([.route: "direct", .reason: "timeout"]) })
         #expect(timeouts.status == .regression)
         #expect(timeouts.pValue == Statistics.mcnemarExactOneSided(worse: 8, better: 0))
         #expect(timeouts.adjustedP! >= timeouts.pValue!)  // Holm within the outcomes' share of α
-        let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == "route=direct" })
+        let served = try #require(comparison.checks.first { $0.metric == "generation.served_in_own_language" && $0.key == CheckKey([.route: "direct"]) })
         #expect(served.status == .regression)
         // The per-token cost of the direct route did not change: no TPOT verdict there.
-        #expect(comparison.checks.first { $0.metric == "generation.tpot" && $0.key == "route=direct" }?.status == .unchanged)
+        #expect(comparison.checks.first { $0.metric == "generation.tpot" && $0.key == CheckKey([.route: "direct"]) }?.status == .unchanged)
     }
 
     @Test func fewPairsAreNotJudged() throws {
@@ -108,7 +108,7 @@ struct PairedComparisonTests {
             return (a, b)
         }
         func latency(_ runs: (GenerationReport, GenerationReport)) throws -> MetricCheck {
-            try #require(try compare(runs.0, runs.1).checks.first { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+            try #require(try compare(runs.0, runs.1).checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) })
         }
         let drift: (Int) -> Double = { $0 < 2 ? 1.6 : 1 }
         let itemsOnly = try latency(current(blocks: false, drift))
@@ -129,8 +129,8 @@ struct PairedComparisonTests {
         let current = GenerationReport(records: try labelled("base", as: "a") + labelled("current", as: "b"), settings: GenerationFixtures.settings,
                                        warmupRuns: 0, provenance: GenerationFixtures.provenance("current"))
         let comparison = try compare(base, current)
-        #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=b route=pivot" }?.status == .regression)
-        #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "variant=a route=pivot" }?.status == .unchanged)
+        #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.variant: "b", .route: "pivot"]) }?.status == .regression)
+        #expect(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.variant: "a", .route: "pivot"]) }?.status == .unchanged)
         #expect(comparison.regressions.allSatisfy { $0.key[.variant] == "b" })
     }
 
@@ -145,7 +145,7 @@ struct PairedComparisonTests {
         }
         let current = GenerationReport(records: records, settings: base.settings, warmupRuns: 0, provenance: base.provenance)
         let checks = GenerationComparer.servedByLanguage(base: base, current: current, thresholds: .default)
-        let ru = try #require(checks.first { $0.key == "route=direct lang=ru" })
+        let ru = try #require(checks.first { $0.key == CheckKey([.route: "direct", .lang: "ru"]) })
         #expect(ru.pValue == Statistics.mcnemarExactOneSided(worse: 6, better: 0) && ru.adjustedP == ru.pValue && ru.status == .improvement)
         #expect(checks.count > 4 && checks.filter { $0.family == ru.family }.count == 1)
         #expect(checks.filter { $0.key != ru.key }.allSatisfy { $0.status == .unchanged && $0.family.hasSuffix("(too few discordant records to test)") })

@@ -128,7 +128,7 @@ struct CalibrationConsistencyTests {
         let comparison = try Comparison(base: try Self.run("quiet", calibration: Self.quiet), current: try Self.run("steady", calibration: steady, slower: 2),
                                         thresholds: .default, latency: .calibrated)
         #expect(comparison.notes.contains { $0.hasPrefix("latency calibrated per component: CURRENT/BASE fixed request ×1.12") })
-        let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == "route=direct" })
+        let latency = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
         #expect(latency.status == .regression)
         #expect(comparison.verdict == "regression")
     }

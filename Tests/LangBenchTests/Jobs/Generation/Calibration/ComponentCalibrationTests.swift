@@ -52,7 +52,7 @@ struct ComponentCalibrationTests {
     }
 
     static func check(_ comparison: Comparison, _ metric: String, route: String = "pivot") throws -> MetricCheck {
-        try #require(comparison.checks.first { $0.metric == metric && $0.key == "route=\(route)" })
+        try #require(comparison.checks.first { $0.metric == metric && $0.key == CheckKey([.route: "\(route)"]) })
     }
 
     @Test func aPivotRecordSplitsAtEachRequestsFirstToken() throws {

@@ -57,9 +57,9 @@ struct SteadinessPerPartTests {
         #expect(MachineSteadiness(current).isSteady)  // 2 of the run's requests: within its 5%
         let comparison = try Comparison(base: RunResults(path: "a", detection: nil, generation: base),
                                         current: RunResults(path: "b", detection: nil, generation: current), thresholds: .default, latency: .sameRunner)
-        #expect(!comparison.checks.contains { $0.metric == "generation.latency" && $0.key == "route=direct" })
-        #expect(comparison.checks.contains { $0.metric == "generation.latency" && $0.key == "route=pivot" })
+        #expect(!comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
+        #expect(comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) })
         let rate = try #require(comparison.checks.first { $0.metric == GenerationComparer.collapseMetric })
-        #expect(rate.key == "route=direct" && rate.base == 0 && rate.current > 0 && rate.rule.hasPrefix("0 collapsed request(s) in base, 2 in current"))
+        #expect(rate.key == CheckKey([.route: "direct"]) && rate.base == 0 && rate.current > 0 && rate.rule.hasPrefix("0 collapsed request(s) in base, 2 in current"))
     }
 }
