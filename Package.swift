@@ -14,7 +14,7 @@ let package = Package(
         // Every module the library's public API is made of, so another package can name the types it gets back.
         // That API is the recognizer and detection jobs over corpora; the targets share the rest as `package`.
         .library(name: "LangBench", targets: ["LangBench", "BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition",
-                                              "LlamaBackend", "Reports", "RunComparison", "RunProvenance"]),
+                                              "LlamaBackend", "RunComparison", "RunProvenance"]),
     ],
     targets: [
         // What every other target shares: file and pipe I/O, strict JSON, report tables and writers
@@ -44,13 +44,11 @@ let package = Package(
         .target(name: "Generation", dependencies: ["BenchSupport", "Checks", "Detection", "Items", "LlamaBackend", "RunProvenance", "Storage"]),
         // `compare`: two runs joined item by item, every check with its threshold and Holm-adjusted p.
         .target(name: "RunComparison", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunProvenance"]),
-        // report.html of a run and of a comparison (it shows detection and generation together).
-        .target(name: "Reports", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "RunComparison", "RunProvenance", "Storage"]),
-        // The jobs (a detect or generate run end to end), the benchmarks and the suite: bench.json, run,
-        // merge, the servers a run uses. No print, no exit.
-        .target(name: "LangBench", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage"]),
+        // The jobs (a detect or generate run end to end), the benchmarks, the suite (bench.json, run, merge, the
+        // servers a run uses) and report.html of a run and of a comparison (`Pages/`). No print, no exit.
+        .target(name: "LangBench", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LanguageRecognition", "LlamaBackend", "RunComparison", "RunProvenance", "Storage"]),
         // Commands, argument parsing, progress and exit codes; everything testable without a process.
-        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage"]),
+        .target(name: "LangBenchCLI", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LanguageRecognition", "LlamaBackend", "RunComparison", "RunProvenance", "Storage"]),
         .executableTarget(name: "langbench", dependencies: ["LangBenchCLI"]),
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["BenchSupport"], path: "Tests/TestSupport"),
@@ -64,15 +62,14 @@ let package = Package(
         .testTarget(name: "ItemsTests", dependencies: ["BenchSupport", "Items", "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GenerationTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LanguageRecognition", "LlamaBackend", "RunProvenance", "Storage", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "RunComparisonTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LlamaBackend", "RunComparison", "RunProvenance", "Storage", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Generation", "GenerationTestSupport", "Reports", "TestSupport"]),
         .testTarget(name: "DetectionTests", dependencies: ["BenchSupport", "Detection", "Items", "LanguageRecognition", "RunProvenance", "Storage", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "LlamaBackendTests", dependencies: ["BenchSupport", "LlamaBackend", "Storage", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
         .executableTarget(name: "llama-backend-test-helper", dependencies: ["LlamaBackend"],
                           path: "Tests/LlamaBackendTests/Helper"),
-        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LangBench", "LanguageRecognition", "Reports", "RunComparison", "RunProvenance", "Storage", "TestSupport"],
+        .testTarget(name: "LangBenchTests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "GenerationTestSupport", "Items", "LangBench", "LanguageRecognition", "RunComparison", "RunProvenance", "Storage", "TestSupport"],
                     exclude: ["Snapshots", "Support/browser-check.py"]),
-        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "Reports", "RunComparison", "RunProvenance", "Storage", "TestSupport"], exclude: ["Snapshots"]),
+        .testTarget(name: "LangBenchCLITests", dependencies: ["BenchSupport", "Checks", "Detection", "Generation", "Items", "LangBench", "LangBenchCLI", "LlamaBackend", "RunComparison", "RunProvenance", "Storage", "TestSupport"], exclude: ["Snapshots"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,9 +2,8 @@
 import Foundation
 @testable import Generation
 @testable import Items
-import LangBench
+@testable import LangBench
 @testable import LangBenchCLI
-@testable import Reports
 import RunProvenance
 import TestSupport
 import Testing

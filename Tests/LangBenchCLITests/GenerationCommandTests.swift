@@ -3,9 +3,8 @@
 import Foundation
 @testable import Generation
 import Items
-import LangBench
+@testable import LangBench
 @testable import LangBenchCLI
-@testable import Reports
 import Storage
 import TestSupport
 import Testing

@@ -3,7 +3,6 @@ import Checks
 import Detection
 import Foundation
 import Items
-import Reports
 import RunComparison
 import RunProvenance
 

@@ -2,7 +2,6 @@ import BenchSupport
 import Detection
 import Foundation
 import Items
-import Reports
 import RunProvenance
 
 /// One `detect` run end to end: resolve configs, detect every item in canonical order (config order,

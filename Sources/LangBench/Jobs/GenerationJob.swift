@@ -3,7 +3,6 @@ import Foundation
 import Generation
 import Items
 import LlamaBackend
-import Reports
 import RunProvenance
 
 /// One `generate` run end to end: every output is appended to the run directory as it is produced

@@ -1,7 +1,6 @@
 import BenchSupport
 import Detection
 import Foundation
-import Reports
 import RunComparison
 import RunProvenance
 import Storage

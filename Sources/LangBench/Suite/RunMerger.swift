@@ -2,7 +2,6 @@ import BenchSupport
 import Detection
 import Foundation
 import Generation
-import Reports
 import RunComparison
 import RunProvenance
 

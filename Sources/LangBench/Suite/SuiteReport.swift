@@ -3,7 +3,6 @@ import Detection
 import Foundation
 import Generation
 import Items
-import Reports
 import RunProvenance
 
 /// report.md and report.json of `langbench run`: the overview a person reads first, pointing to the

@@ -3,7 +3,6 @@ import Detection
 import Foundation
 import Generation
 import Items
-import Reports
 import RunProvenance
 
 /// `langbench run`: the detection half then the generation half of a suite config into one run

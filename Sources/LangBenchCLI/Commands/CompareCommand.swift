@@ -2,7 +2,7 @@ import BenchSupport
 import Checks
 import Foundation
 import Generation
-import Reports
+import LangBench
 import RunComparison
 
 /// `langbench compare BASE CURRENT`: regression verdicts a CI job can trust.

@@ -2,7 +2,6 @@ import Detection
 import Foundation
 import Generation
 import LangBench
-import Reports
 
 /// `langbench detect`: detection accuracy with and without constraints and priors.
 struct DetectCommand: ParsableCommand {

@@ -1,7 +1,6 @@
 import Foundation
 import Generation
 import LangBench
-import Reports
 
 /// `langbench generate`: time direct vs pivot replies through llama.cpp and count fallbacks by reason.
 struct GenerateCommand: ParsableCommand {

@@ -3,7 +3,6 @@ import Foundation
 import GenerationTestSupport
 @testable import LangBench
 import LlamaBackend
-@testable import Reports
 import RunProvenance
 import TestSupport
 import Testing

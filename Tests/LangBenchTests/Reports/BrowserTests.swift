@@ -6,7 +6,6 @@ import Foundation
 import GenerationTestSupport
 @testable import Items
 @testable import LangBench
-@testable import Reports
 @testable import RunComparison
 import RunProvenance
 import TestSupport

@@ -4,7 +4,6 @@ import Foundation
 @testable import Generation
 import Items
 @testable import LangBench
-@testable import Reports
 import RunProvenance
 import TestSupport
 import Testing

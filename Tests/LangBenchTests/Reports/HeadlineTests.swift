@@ -1,7 +1,6 @@
 import Foundation
 import Generation
 import LangBench
-import Reports
 import RunComparison
 import TestSupport
 import Testing

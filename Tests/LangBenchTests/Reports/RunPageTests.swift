@@ -5,7 +5,6 @@ import Foundation
 import GenerationTestSupport
 @testable import Items
 @testable import LangBench
-@testable import Reports
 import RunComparison
 import TestSupport
 import Testing

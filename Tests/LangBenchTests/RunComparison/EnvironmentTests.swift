@@ -3,7 +3,6 @@ import Checks
 import Foundation
 @testable import Generation
 @testable import LangBench
-import Reports
 @testable import RunComparison
 @testable import RunProvenance
 import Testing

@@ -5,7 +5,6 @@ import Foundation
 import GenerationTestSupport
 @testable import Items
 @testable import LangBench
-import Reports
 @testable import RunComparison
 import TestSupport
 import Testing

@@ -8,7 +8,6 @@ import GenerationTestSupport
 @testable import LangBench
 @testable import RunComparison
 import RunProvenance
-import Reports
 import TestSupport
 import Testing
 

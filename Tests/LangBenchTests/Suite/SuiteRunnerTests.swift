@@ -6,7 +6,6 @@ import GenerationTestSupport
 @testable import Items
 @testable import LangBench
 import LlamaBackend
-@testable import Reports
 @testable import RunProvenance
 import Storage
 import TestSupport

@@ -4,7 +4,6 @@ import Foundation
 @testable import Generation
 @testable import Items
 @testable import LangBench
-@testable import Reports
 import TestSupport
 import Testing
 

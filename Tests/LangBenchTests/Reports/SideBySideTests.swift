@@ -1,7 +1,7 @@
 import Foundation
 import Generation
 import GenerationTestSupport
-@testable import Reports
+@testable import LangBench
 import TestSupport
 import Testing
 
