@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// One family-wise error budget for a compare's verdict, split by kind of check, and what each check can see.

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// One checked metric of a comparison: what was compared, the numbers, and the verdict.
 package struct MetricCheck: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// How large a change must be before `compare` calls it a regression or an improvement (data, not
 /// code). Significance is required as well: a change within noise is never a verdict.

@@ -1,5 +1,5 @@
 #if canImport(NaturalLanguage)
-import Items
+import Corpus
 import NaturalLanguage
 
 /// Apple's `NLLanguageRecognizer`, so a run can be reproduced on a Mac with the system detector.

@@ -1,8 +1,8 @@
 import Foundation
-import Items
-import LanguageRecognition
+import Corpus
+import Recognizer
 
-/// The built-in recognizer (`LanguageRecognition`) behind the harness's detector protocol.
+/// The built-in recognizer (`Recognizer`) behind the harness's detector protocol.
 package struct BuiltinDetector: LanguageIdentifying {
     package let model: LanguageModel
     package var name: String { DetectorKind.builtin.spec }

@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// A candidate language the detector cannot produce: the run would score every item of it wrong, so it
 /// stops before the first item (exit 64), never dropping the candidate silently.

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// What a wrong answer costs, by true and predicted language (`Config/confusion-costs.json`): a Ukrainian
 /// message answered as Russian is not the same error as a Russian one answered as Ukrainian. A right answer

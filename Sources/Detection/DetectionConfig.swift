@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// A detector and how it is narrowed: the unit `detect` compares.
 public struct DetectionConfig: Sendable, Hashable {

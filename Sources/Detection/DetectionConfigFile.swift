@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// The `--configs FILE` shape: `{"configs":[…]}` (optionally with `"schema_version": 1`).
 package struct DetectionConfigFile: Sendable, Decodable {

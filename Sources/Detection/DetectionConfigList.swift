@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// Detection configs as a file lists them (`--configs FILE`, bench.json's `detection.configs`), knowing
 /// which of them name their detector: a config that names none runs the run's detector (`--detector`,

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import Storage
+import Corpus
+import ByteIO
 
 /// `detection-items.csv` written row by row: the bytes `CSVWriter` renders for the items table (one
 /// row per item × config; `flip` against the first config), without a table of every row in memory.

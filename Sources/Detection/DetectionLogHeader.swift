@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// The first line of `detection-results.jsonl`: what the logged results were measured with, so that

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// The files of a detection run in a run directory. The summary files are written atomically at the

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import RunProvenance
-import Storage
+import Provenance
+import ByteIO
 
 /// Takes a run's results in canonical order (config order, then item id) and streams them into the
 /// per-item CSV, the running aggregates and — the fresh ones — the results log; `finish` writes the

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// A constrained config answers two questions at once: how well it tells its candidates apart, and where the
 /// items of every other language go (wrong by construction, pushed into a candidate). The report keeps them apart.

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 
 /// Configs whose detector failed items: their accuracy counts those items as wrong, and past half of

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import RunProvenance
+import Corpus
+import Provenance
 
 /// detection.md and its charts.
 extension DetectionReport {

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// Accuracy against candidate-set size (`DetectionSweep`): per set, in the order the configs ran, how many candidates
 /// it has and how often the items whose language is among them are detected right, without and with the priors.

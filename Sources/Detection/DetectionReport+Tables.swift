@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// The detection report as tables: one schema for CSV, Markdown and JSON.
 extension DetectionReport {

@@ -1,6 +1,6 @@
-import BenchSupport
-import Items
-import RunProvenance
+import Support
+import Corpus
+import Provenance
 
 extension DetectionReport {
     /// Builds the report from results in config order (tests, and `merge` of shards' logs).

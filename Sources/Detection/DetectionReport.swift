@@ -1,6 +1,6 @@
-import BenchSupport
-import Items
-import RunProvenance
+import Support
+import Corpus
+import Provenance
 
 /// What `detect` measured, summarised: the schema behind detection-summary.csv, detection.md and
 /// detection.json. Per-item results are not in it: they stream to detection-items.csv and the results

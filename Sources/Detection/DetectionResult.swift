@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// What one detection config said about one item.
 package struct DetectionResult: Sendable, Hashable, Codable {

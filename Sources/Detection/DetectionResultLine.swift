@@ -1,6 +1,6 @@
-import BenchSupport
-import Items
-import Storage
+import Support
+import Corpus
+import ByteIO
 
 /// One result as a row of the results log (format 3): a JSON array of `columns`, in that order, `null`
 /// for no prediction, confidence or item hash, and the error as a tenth element only when there is one.

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Storage
+import ByteIO
 
 /// `detection-results.jsonl`: a header line (`DetectionLogHeader`), then one row per result
 /// (`DetectionResultLine`: a JSON array in the header's column order, with its item's fingerprint),

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import Storage
+import Corpus
+import ByteIO
 
 /// What `detect --resume` keeps from an earlier run's results log, after checking that the log was
 /// made with the same configs and settings and that every logged item still has the same content:

@@ -1,6 +1,6 @@
 import Foundation
-import Items
-import Storage
+import Corpus
+import ByteIO
 
 /// Reads the rows of a format-3 results log (`DetectionResultLine`) back into results: by position and
 /// strictly, so an element of the wrong kind, or too few or too many of them, is an error naming it.

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// Runs every config over every item, streaming: results go to a callback a batch at a time in a fixed
 /// order (config order, then the order of the items given) as they are made (`FreshChunk`), and nothing

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 extension DetectionStore {
     /// One pass over a store's results in canonical order (`DetectionStore`), streamed from the log and

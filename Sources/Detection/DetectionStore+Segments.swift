@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Storage
+import ByteIO
 
 extension DetectionStore {
     /// Where one canonical segment of a results log starts: its first result's byte offset and line number.

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import RunProvenance
+import Corpus
+import Provenance
 
 extension DetectionStore {
     /// Writes a run's per-item results, fresh, resumed or merged: the one way the layers above write the

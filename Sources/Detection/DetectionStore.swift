@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import Storage
+import Corpus
+import ByteIO
 
 /// A finished detection run's per-item results, read back from its results log as a stream in
 /// canonical order (config order, then item id) in memory that does not grow with the run: what

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// Accuracy against candidate-set size: nested candidate sets, each run with and without priors, as generated
 /// configs named `sweep-<set>` and `sweep-<set>+priors`. Declared beside the configs (`detection.sweep` in

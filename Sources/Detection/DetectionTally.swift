@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// The running aggregates of a detection run, fed one result at a time in canonical order (config
 /// order, then item id): everything the report needs, in memory bounded by configs × slices ×

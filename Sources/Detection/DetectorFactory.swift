@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// Makes detectors from the names used in configs: `builtin`, `exec:<command>`, and on Apple

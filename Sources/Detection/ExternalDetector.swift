@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// A detector in another process, spoken to in JSON lines over stdin/stdout:
 /// request `{"id","text","candidates","hints"}`, answer `{"id","hypotheses":[{"lang","p"}]}` or

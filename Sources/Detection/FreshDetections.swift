@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// A chunk of fresh results for the sink, in item order: detections the recorder builds and encodes as it writes
 /// them (a detector on tasks), or results built already (a detector called one item at a time). Either way the

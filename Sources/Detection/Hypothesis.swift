@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// One candidate answer of a detector: a language and its probability.
 public struct Hypothesis: Sendable, Hashable, Codable {

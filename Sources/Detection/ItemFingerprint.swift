@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// The hash of what an item's results depend on — gold language, tags and text — written beside each
 /// logged result so that `--resume` notices an item whose content changed under the same id. Kept as its

@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// Language codes seen in a run, numbered: each identifier once, and each `languageAndScript` key (the
 /// equivalence behind "correct", which asks `Locale`) once. Scoring a result then costs two look-ups

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Storage
+import ByteIO
 
 /// The content hash of the recognizer's model file in the results log's header (42 MB, hashed once per
 /// run): FNV-1a's step (xor, then multiply by the FNV prime) over 8-byte little-endian words instead of

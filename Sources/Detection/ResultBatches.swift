@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Dispatch
 import Foundation
-import Storage
+import ByteIO
 import Synchronization
 
 /// A results log read and parsed on a thread of its own, a batch of results ahead of the reader

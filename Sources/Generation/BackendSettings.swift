@@ -1,5 +1,5 @@
-import BenchSupport
-import LlamaBackend
+import Support
+import Backend
 
 /// How a profile's replies reach the server: llama.cpp's native `/completion` (the default) or an
 /// OpenAI-compatible API, with the model name and the environment variable holding the key.

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import LlamaBackend
+import Backend
 import Synchronization
 
 /// Applies a `CachePolicy` to every request a pipeline makes, whatever the profile's `cache_prompt`:

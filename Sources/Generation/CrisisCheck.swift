@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// Flags messages for the crisis protocol: the corpus tag `crisis`, or a keyword of the message's
 /// language (or of any language when it is unknown) found by case-folded substring match.

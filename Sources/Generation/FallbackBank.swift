@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// Canned replies per language (Corpora/fallback-bank.tsv): `fallback` lines for failed stages and
 /// one `crisis-safe` line for the crisis protocol. English stands in for a language without lines.

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// The files of a generation run.

@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// One item through one route (one repeat): outcome, reason, the route order and cache state it was
 /// timed in, every timing, and whether the person was served in their own language. Never holds text.

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
-import RunProvenance
+import Provenance
 
 /// generation.md and its charts.
 extension GenerationReport {

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 // Reports written before the degenerate-output rule have no `degenerate_output` in their rows. Their
 // records were judged without the rule, so none of them is counted degenerate: read as 0, which is what

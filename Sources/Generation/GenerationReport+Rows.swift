@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// The rows of a generation report, each computed from the records it summarises.
 extension GenerationReport {

@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 import Checks
 import Detection
 import Foundation
-import Items
+import Corpus
 
 /// The variant × route matrix of a run with variants: tables, chart and the Markdown section.
 extension GenerationReport {

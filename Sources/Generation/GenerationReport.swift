@@ -1,9 +1,9 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
-import Items
-import RunProvenance
-import Storage
+import Corpus
+import Provenance
+import ByteIO
 
 /// Everything `generate` measured: the schema behind generation-items.csv, generation-summary.csv,
 /// generation.md and generation.json.

@@ -1,5 +1,5 @@
 import Foundation
-import Items
+import Corpus
 
 extension GenerationRunner {
     /// Makes one reply that may be recorded: throws `GenerationStopped.Cause.signal` once the process

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import LlamaBackend
+import Corpus
+import Backend
 
 /// Runs the reply pipeline over items × variants × routes × repeats with up to `concurrency` items in
 /// flight (use as many server slots). Warm-up items go first (through every variant) and are excluded

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import Storage
+import Corpus
+import ByteIO
 import Synchronization
 
 /// The per-item logs of a generation run (records, diagnostics, replies): opened fresh or resumed, appended to

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
-import Items
+import Corpus
 
 /// How far "served" can be trusted: the run's judge (the built-in recognizer, over every language) and a second judge
 /// (`--judge exec:CMD`, e.g. the Lingua adapter) both read every model reply that is not degenerate, and per route ×

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// Which translation packs are on the simulated device, with Apple's three states. A pivot needs
 /// both legs (`<lang>-en` and `en-<lang>`) installed.

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// Latency distribution of one group of records, with order-statistic intervals on p50 and p95.
 package struct LatencySummary: Sendable, Hashable, Codable {

@@ -1,6 +1,6 @@
-import BenchSupport
-import Items
-import LanguageRecognition
+import Support
+import Corpus
+import Recognizer
 
 /// Everything LangBench knows about one model: its file, the languages it declares supported (the
 /// list the router checks at runtime), server and sampling settings, and its prompt templates.

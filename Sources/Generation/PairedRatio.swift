@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// Pivot/direct ratio of one metric on the items that got a model reply on both routes (same repeat),
 /// per slice. Medians with an order-statistic interval from `Statistics.minimumForInterval` pairs. The `all`

@@ -1,5 +1,5 @@
 import Foundation
-import Items
+import Corpus
 
 /// Fills the profile's templates. The reply preamble follows the seed architecture: "The person's
 /// locale is <id>." (left out for en-US), then "You MUST respond in <language>.", then the

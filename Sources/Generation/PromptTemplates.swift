@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// Plain-text prompt templates for a base (not instruction-tuned) model: few-shot text completed
 /// up to a newline. Placeholders are `{name}`; see `PromptBuilder` for each one.

@@ -1,5 +1,5 @@
 import Detection
-import Items
+import Corpus
 
 /// Judges again, from the replies a run kept, whether each person was served in their own language: how a run
 /// recorded under one judge (another recognizer model, an older rule) is brought under today's, without

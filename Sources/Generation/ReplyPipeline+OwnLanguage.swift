@@ -1,5 +1,5 @@
 import Detection
-import Items
+import Corpus
 
 /// Whether the person got an answer in their own language: judged against the item's true language
 /// (the corpus label), not the detected one the pipeline had to go on. Measurement only, after the

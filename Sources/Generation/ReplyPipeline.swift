@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
-import Items
-import LlamaBackend
+import Corpus
+import Backend
 
 /// The reply pipeline an on-device app runs for one message: detect, check support at runtime,
 /// direct or pivot, check the reply's language, and fall back honestly — recording the real reason.

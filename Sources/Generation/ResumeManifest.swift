@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import Storage
+import Corpus
+import ByteIO
 
 /// What a generation run measured with — its settings and a hash of every item's content — written
 /// when the run starts, so `--resume` refuses (65) to mix in records made with other settings or for

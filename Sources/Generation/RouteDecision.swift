@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// Per language, the route the runtime support check picks and what each route gave the same people: the table the
 /// choice between a direct reply and the English pivot is made from, computed from the records (no new requests).

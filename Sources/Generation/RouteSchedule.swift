@@ -1,5 +1,5 @@
-import Items
-import BenchSupport
+import Corpus
+import Support
 
 /// Counterbalanced route order: within each language, a seeded shuffle of the items gives half of
 /// them direct first and half pivot first, and every repeat flips each item's order, so neither

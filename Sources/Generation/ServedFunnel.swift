@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Checks
 import Detection
-import Items
+import Corpus
 
 /// Who is served, and where everyone else was lost, for every detection config the generation half ran: per
 /// config × route × language, each person's record counted once at the first stage it failed — detection,

@@ -1,5 +1,5 @@
 import Foundation
-import LlamaBackend
+import Backend
 
 /// Tells a failure the app would see from a server that died under the benchmark, and brings a
 /// launched server back (at most `maxRestarts` times). A reply that failed because the server died is

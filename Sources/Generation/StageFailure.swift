@@ -1,5 +1,5 @@
-import BenchSupport
-import LlamaBackend
+import Support
+import Backend
 
 /// Why a pipeline stage failed: the fallback reason it leads to and a metadata-only message.
 struct StageFailure: Error, Sendable {

@@ -1,4 +1,4 @@
-import LlamaBackend
+import Backend
 
 /// One request of a route (translate-in, generate or translate-out): its time split as vLLM's
 /// `bench serve` does, and the server's own token counts, which show what the cache reused.

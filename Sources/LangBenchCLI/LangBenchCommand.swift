@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import LlamaBackend
+import Backend
 
 /// The root command: `langbench <subcommand>`.
 package struct LangBenchCommand: ParsableCommand {

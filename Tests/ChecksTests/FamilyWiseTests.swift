@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 @testable import Checks
 import Testing
 

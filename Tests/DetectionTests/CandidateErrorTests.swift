@@ -1,7 +1,7 @@
 @testable import Detection
 import Foundation
-@testable import Items
-import LanguageRecognition
+@testable import Corpus
+import Recognizer
 import Testing
 
 /// A candidate written in a config that the detector cannot produce is an error; `zh` is Chinese; the

@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 @testable import Detection
 import Foundation
-import Items
-import RunProvenance
+import Corpus
+import Provenance
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
-@testable import BenchSupport
+@testable import Support
 @testable import Detection
 import Foundation
-@testable import Items
+@testable import Corpus
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 @testable import Detection
-@testable import Items
-@testable import RunProvenance
+@testable import Corpus
+@testable import Provenance
 import Testing
 
 struct DetectionMetricsTests {

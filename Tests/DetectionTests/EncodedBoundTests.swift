@@ -1,5 +1,5 @@
 @testable import Detection
-@testable import Items
+@testable import Corpus
 import Testing
 
 /// The room reserved for a result (`encodedBound`) holds its longest encodings, in the items CSV and the log.

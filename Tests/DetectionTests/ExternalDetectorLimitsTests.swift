@@ -1,6 +1,6 @@
 @testable import Detection
 import Foundation
-import Items
+import Corpus
 import TestSupport
 import Testing
 

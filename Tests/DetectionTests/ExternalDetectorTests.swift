@@ -1,6 +1,6 @@
 @testable import Detection
 import Foundation
-@testable import Items
+@testable import Corpus
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 @testable import Detection
-@testable import Items
+@testable import Corpus
 import Testing
 
 /// The results log's content hashes: FNV-1a 64 as published, and fingerprints that change with

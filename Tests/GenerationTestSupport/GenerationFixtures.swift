@@ -1,10 +1,10 @@
-@testable import BenchSupport
+@testable import Support
 @testable import Detection
 import Foundation
 @testable import Generation
-@testable import Items
-@testable import RunProvenance
-import Storage
+@testable import Corpus
+@testable import Provenance
+import ByteIO
 import TestSupport
 
 /// Generation reports built from fixed records (Fixtures/generation/*.jsonl, written by

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
 @testable import Generation
-import Items
+import Corpus
 import Synchronization
 
 package extension GenerationRunner {

@@ -1,4 +1,4 @@
-import LlamaBackend
+import Backend
 import Testing
 
 /// For tests that must not reach a model: any call is a test failure.

@@ -1,5 +1,5 @@
 import Foundation
-import LlamaBackend
+import Backend
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 @testable import Detection
 import Foundation
 @testable import Generation
-@testable import Items
-import LlamaBackend
+@testable import Corpus
+import Backend
 import TestSupport
 import Testing
 

@@ -2,8 +2,8 @@
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
-@testable import LlamaBackend
+@testable import Corpus
+@testable import Backend
 import Testing
 #if canImport(Glibc)
 import Glibc

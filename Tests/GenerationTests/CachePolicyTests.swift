@@ -1,7 +1,7 @@
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-import LlamaBackend
+import Backend
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
-@testable import BenchSupport
+@testable import Support
 import Checks
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-import Items
+import Corpus
 import TestSupport
 import Testing
 

@@ -2,8 +2,8 @@
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
-import LlamaBackend
+@testable import Corpus
+import Backend
 import Testing
 
 /// Every fallback reason the pipeline can produce. Model-dependent reasons (timeout, context overflow,

@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
+@testable import Corpus
 import Testing
 
 struct PipelinePartsTests {

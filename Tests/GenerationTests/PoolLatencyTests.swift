@@ -1,8 +1,8 @@
-@testable import BenchSupport
+@testable import Support
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import RunProvenance
+@testable import Provenance
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 import Generation
 import GenerationTestSupport
-@testable import Items
-import LanguageRecognition
+@testable import Corpus
+import Recognizer
 import TestSupport
 import Testing
 

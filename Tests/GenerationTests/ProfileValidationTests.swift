@@ -1,8 +1,8 @@
-@testable import BenchSupport
+@testable import Support
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
+@testable import Corpus
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
+@testable import Corpus
 import TestSupport
 import Testing
 

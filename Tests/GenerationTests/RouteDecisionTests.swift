@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-import Items
+import Corpus
 import Testing
 
 /// The route decision table over the committed baseline's real records: per language, the route the runtime support

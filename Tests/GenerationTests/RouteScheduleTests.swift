@@ -1,5 +1,5 @@
 @testable import Generation
-@testable import Items
+@testable import Corpus
 import Testing
 
 /// Counterbalanced route order, checked exhaustively over small corpora.

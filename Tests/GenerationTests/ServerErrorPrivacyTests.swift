@@ -1,8 +1,8 @@
-@testable import BenchSupport
+@testable import Support
 import Foundation
 import Generation
 import GenerationTestSupport
-import LlamaBackend
+import Backend
 import TestSupport
 import Testing
 

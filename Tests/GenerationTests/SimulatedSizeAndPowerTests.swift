@@ -1,4 +1,4 @@
-@testable import BenchSupport
+@testable import Support
 import Checks
 import Foundation
 @testable import Generation

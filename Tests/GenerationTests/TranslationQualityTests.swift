@@ -1,10 +1,10 @@
-import BenchSupport
+import Support
 @testable import Detection
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
-import LlamaBackend
+@testable import Corpus
+import Backend
 import TestSupport
 import Testing
 

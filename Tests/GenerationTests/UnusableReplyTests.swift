@@ -1,7 +1,7 @@
 import Foundation
 import Generation
 import GenerationTestSupport
-import LlamaBackend
+import Backend
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 @testable import Generation
-import Items
+import Corpus
 import Testing
 
 /// Counterbalanced variant order, checked exhaustively over small corpora.

@@ -1,7 +1,7 @@
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-@testable import Items
+@testable import Corpus
 import TestSupport
 import Testing
 

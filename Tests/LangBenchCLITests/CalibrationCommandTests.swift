@@ -1,10 +1,10 @@
 import Foundation
 @testable import Generation
-import LangBench
+import Suite
 @testable import LangBenchCLI
-import LlamaBackend
-@testable import RunProvenance
-@testable import RunComparison
+import Backend
+@testable import Provenance
+@testable import Comparison
 import TestSupport
 import Testing
 

@@ -5,7 +5,7 @@ import TestSupport
 
 struct CorpusCommandTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../ItemsTests/Fixtures/corpus").standardized.path
+        .appendingPathComponent("../CorpusTests/Fixtures/corpus").standardized.path
 
     @Test func validateReportsAllProblemsAndExits65() async {
         let path = "\(Self.fixtures)/bad.tsv"

@@ -1,10 +1,10 @@
 @testable import Detection
 import Foundation
 @testable import Generation
-@testable import Items
-@testable import LangBench
+@testable import Corpus
+@testable import Suite
 @testable import LangBenchCLI
-import RunProvenance
+import Provenance
 import TestSupport
 import Testing
 
@@ -21,7 +21,7 @@ struct DetectionCommandTests {
     @Test func detectWithTheBuiltinRecognizerWritesEveryFile() async throws {
         let directory = try Fixture.temporaryDirectory()
         let out = directory.appendingPathComponent("run").path
-        let corpus = CommandFixtures.path("Tests/ItemsTests/Fixtures/corpus/tiny.tsv")
+        let corpus = CommandFixtures.path("Tests/CorpusTests/Fixtures/corpus/tiny.tsv")
         let result = await runCommand(["detect", "--corpus", corpus, "--profile", CommandFixtures.profile, "--out", out, "--quiet"])
         #expect(result.status == .success, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n")

@@ -1,11 +1,11 @@
-@testable import BenchSupport
+@testable import Support
 @testable import Detection
 import Foundation
 @testable import Generation
-import Items
-@testable import LangBench
+import Corpus
+@testable import Suite
 @testable import LangBenchCLI
-import Storage
+import ByteIO
 import TestSupport
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 @testable import Generation
-import LangBench
+import Suite
 @testable import LangBenchCLI
 import TestSupport
 import Testing

@@ -1,8 +1,8 @@
 @testable import Detection
 import Foundation
 @testable import Generation
-@testable import Items
-import LangBench
+@testable import Corpus
+import Suite
 @testable import LangBenchCLI
 import TestSupport
 import Testing

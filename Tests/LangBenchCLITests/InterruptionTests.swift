@@ -1,10 +1,10 @@
-@testable import BenchSupport
+@testable import Support
 import Foundation
 @testable import Generation
-import LangBench
+import Suite
 @testable import LangBenchCLI
-import RunProvenance
-import Storage
+import Provenance
+import ByteIO
 import TestSupport
 import Testing
 

@@ -1,9 +1,9 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
-import LangBench
+import Suite
 import LangBenchCLI
-import LlamaBackend
+import Backend
 import TestSupport
 import Testing
 

@@ -1,8 +1,8 @@
 import Foundation
 @testable import Generation
-import LangBench
+import Suite
 @testable import LangBenchCLI
-import LlamaBackend
+import Backend
 import TestSupport
 import Testing
 

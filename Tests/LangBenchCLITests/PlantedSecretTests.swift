@@ -1,7 +1,7 @@
 import Foundation
 import Generation
-import LlamaBackend
-import RunProvenance
+import Backend
+import Provenance
 import TestSupport
 import Testing
 

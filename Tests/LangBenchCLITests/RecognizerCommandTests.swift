@@ -35,7 +35,7 @@ struct RecognizerCommandTests {
     }
 
     @Test func trainWritesAndChecksByteForByte() async throws {
-        let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
+        let lists = Self.root.appendingPathComponent("Tests/RecognizerTests/Fixtures/tiny-lists").path
         let dir = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("tiny.lbrm").path
@@ -57,7 +57,7 @@ struct RecognizerCommandTests {
     }
 
     @Test func heldOutReportsTheReportHalfWithAndWithoutFittedBiases() async {
-        let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
+        let lists = Self.root.appendingPathComponent("Tests/RecognizerTests/Fixtures/tiny-lists").path
         let result = await runCommand(["train", "--lists", lists, "--held-out", "--candidates", "aa,bb"])
         #expect(result.status == .success)
         #expect(result.stdout.hasPrefix("measured on the report half\nfitted on the tuning half (nats): per word "))
@@ -72,7 +72,7 @@ struct RecognizerCommandTests {
         (["--held-out", "--candidates", "aa,zz"], "error: --candidates: no list for zz; use codes of the export's manifest"),
     ])
     func trainRefusesHeldOutOptionsItCannotUse(_ extra: [String], _ message: String) async {
-        let lists = Self.root.appendingPathComponent("Tests/LanguageRecognitionTests/Fixtures/tiny-lists").path
+        let lists = Self.root.appendingPathComponent("Tests/RecognizerTests/Fixtures/tiny-lists").path
         let result = await runCommand(["train", "--lists", lists] + extra)
         #expect(result.status == .usage)
         #expect(result.stderr.hasPrefix(message), "\(result.stderr)")

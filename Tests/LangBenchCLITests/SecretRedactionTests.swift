@@ -1,7 +1,7 @@
 import Foundation
 @testable import Generation
 @testable import LangBenchCLI
-import RunProvenance
+import Provenance
 import TestSupport
 import Testing
 

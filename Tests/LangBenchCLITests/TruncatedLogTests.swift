@@ -1,7 +1,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
-import LangBench
+import Suite
 @testable import LangBenchCLI
 import TestSupport
 import Testing

@@ -1,10 +1,10 @@
-@testable import BenchSupport
+@testable import Support
 import Foundation
 @testable import Generation
-import LangBench
-import LlamaBackend
+import Suite
+import Backend
 @testable import LangBenchCLI
-import Storage
+import ByteIO
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 extension ClassificationMetrics {
     /// Classification counts added one (gold, predicted) pair at a time, so metrics over millions of

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// Accuracy, per-language precision / recall / F1 / false-positive rate and macro-F1 over a set of
 /// (gold, predicted) pairs. Abstentions and failures are predictions of no language: they count

@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 extension ConfusionMatrix {
     /// Gold × predicted counts added one result at a time. Gold languages and predictions are code

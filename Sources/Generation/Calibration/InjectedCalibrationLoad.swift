@@ -1,4 +1,4 @@
-import RunProvenance
+import Provenance
 
 /// Test-only fault injection: the machine calibration's `start` samples take `factor` times as long, as
 /// when the machine was loaded during the run's first minute — load a test cannot produce on demand at a

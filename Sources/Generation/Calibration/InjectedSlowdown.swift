@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import LlamaBackend
+import Backend
 
 /// Test-only fault injection for measuring the CI job's power: every model call takes `factor` times
 /// as long (the call, then a sleep of (factor − 1) × its duration, inside the timed region). Enabled

@@ -1,5 +1,5 @@
 import Foundation
-import RunProvenance
+import Provenance
 
 /// How `compare` makes the latency of two runs comparable. Absolute latency is a property of the
 /// machine as much as of the code, so it is never compared raw without a reason to trust the machines

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
-import RunProvenance
+import Provenance
 
 /// The machine factors latency checks are scaled by, CURRENT/BASE calibration, one per component of a
 /// request: prompt processing and generation slow by different factors between machines (two real

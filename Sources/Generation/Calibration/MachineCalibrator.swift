@@ -1,6 +1,6 @@
-import BenchSupport
-import LlamaBackend
-import RunProvenance
+import Support
+import Backend
+import Provenance
 
 /// Measures a `MachineCalibration` through the run's own server: the same fixed request several times, shaped
 /// like an item's reply request (a few-shot reply prompt of about an item's length, a reply's number of tokens),

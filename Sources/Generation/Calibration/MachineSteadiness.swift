@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import RunProvenance
+import Provenance
 
 /// Whether a generation run's machine stayed one machine while it ran: its calibration agrees with itself
 /// (start against end, and every sample against every other), and no more than a small share of its

@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
-import Items
-import RunProvenance
+import Corpus
+import Provenance
 
 /// Paired latency, fallback and served-in-own-language checks between two generation runs of the
 /// same items: every check compares an item with itself (same route, same repeat).

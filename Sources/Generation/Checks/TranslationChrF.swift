@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
-import Items
+import Corpus
 
 /// Translation quality per language, paired per message: the pivot's translate-in chrF in each run against the same
 /// English reference. A language's people are served through the pivot only as well as their messages are translated,

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import LlamaBackend
+import Corpus
+import Backend
 
 extension GenerationRunner {
     /// What happened to each pool server during a pooled run, in `pool` order.

@@ -1,4 +1,4 @@
-import LlamaBackend
+import Backend
 
 /// Why a pool server was failed, as its provenance records it: the phase and the kind of error, e.g.
 /// `attach: connection refused` or `start calibration: HTTP 500`. Never its URL (which may carry a

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import RunProvenance
+import Provenance
 
 /// Latency of a pooled run server by server, and whether the servers may be pooled at all: only when
 /// their machine calibrations lie within `MachineAdjustment.margin` of each other in every component

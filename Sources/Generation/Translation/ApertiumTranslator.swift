@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
-import LlamaBackend
+import Corpus
+import Backend
 
 /// Translation through Apertium's APy server. Its packs are read from the engine: a pair `/listPairs` lists is
 /// `installed`; a pair a Debian package provides that is not installed is `supported` (downloadable); anything

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
-import Items
+import Corpus
 
 /// A translator in another process, spoken to in JSON lines over stdin/stdout like an `exec:` detector:
 /// request `{"id","text","from","to"}`, answer `{"id","text"}`, or `{"id","error","pack"}` where `pack` is

@@ -1,6 +1,6 @@
 import Foundation
-import Items
-import LlamaBackend
+import Corpus
+import Backend
 
 /// Translates text between two languages: the reply model itself (`LlamaTranslator`), Apertium's APy server
 /// (`ApertiumTranslator`) or a command speaking JSON lines (`ExecTranslator`, e.g. a wrapper of Apple's

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// Per translation engine and language, how close the pivot's translate-in came to the corpus's English references:

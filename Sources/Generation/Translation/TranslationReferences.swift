@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// English references for a corpus's messages, beside the corpus rather than in it (so the corpus, and every

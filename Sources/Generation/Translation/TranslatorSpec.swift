@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// Which engine a pivot translates with (`--translator`, `generation.translator`, a variant's `translator`):

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// One named way of generating replies: the run's profile with a set of overrides applied (instructions and

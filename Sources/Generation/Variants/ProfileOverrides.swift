@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import Items
+import Corpus
 
 /// Applies a variant's overrides to a profile: objects merge key by key, other values replace, and in the
 /// per-language tables `null` removes an entry (so the language falls back to `default`). Keys that the

@@ -1,5 +1,5 @@
-import Items
-import BenchSupport
+import Corpus
+import Support
 
 /// Counterbalanced variant order per item: within each language a seeded shuffle of the items gives
 /// the k-th item the variants rotated by k, reversed for every other round of rotations, and each

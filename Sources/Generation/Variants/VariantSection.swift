@@ -1,5 +1,5 @@
 import Checks
-import RunProvenance
+import Provenance
 
 /// One variant's figures in a run with variants, and how it did against the reference (the first
 /// variant) on the same items: paired checks and the records whose outcome flipped.

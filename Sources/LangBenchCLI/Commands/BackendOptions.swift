@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import LangBench
-import LlamaBackend
+import Suite
+import Backend
 
 /// How generation reaches llama-server: start one (binary and model from the set-up cache or
 /// LANGBENCH_LLAMA_SERVER / LANGBENCH_MODEL) or attach to a running one.

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import LlamaBackend
+import Backend
 
 /// `langbench bench backend`: prompt-processing and generation tokens/s through the harness's client,
 /// from the server's own timings, and from llama-bench on the same model and threads.

@@ -1,5 +1,5 @@
 import Foundation
-import Items
+import Corpus
 
 /// `langbench bench corpus`: corpus loading speed against reading the same bytes.
 struct BenchCorpusCommand: ParsableCommand {

@@ -1,9 +1,9 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
-import Items
-import LangBench
-import LanguageRecognition
+import Corpus
+import Suite
+import Recognizer
 
 /// `langbench bench corpus-scale`: end-to-end `detect` over N generated one-word items against the
 /// recognizer's raw speed measured in the same run, with peak memory and output size.

@@ -1,7 +1,7 @@
 import Detection
 import Foundation
-import Items
-import LanguageRecognition
+import Corpus
+import Recognizer
 
 /// `langbench bench detector`: the built-in recognizer's single-word throughput, model load time and
 /// memory, with a peer detector measured in the same run.

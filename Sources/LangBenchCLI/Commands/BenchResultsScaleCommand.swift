@@ -1,8 +1,8 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
-import LangBench
-import RunComparison
+import Suite
+import Comparison
 
 /// `langbench bench results-scale`: `compare` and `merge` of two generated N-item detection runs,
 /// their items/s and peak memory.

@@ -1,9 +1,9 @@
-import BenchSupport
+import Support
 import Checks
 import Foundation
 import Generation
-import LangBench
-import RunComparison
+import Suite
+import Comparison
 
 /// `langbench compare BASE CURRENT`: regression verdicts a CI job can trust.
 struct CompareCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// Options shared by every command that reads corpora.
 struct CorpusOptions {

@@ -1,5 +1,5 @@
-import BenchSupport
-import Items
+import Support
+import Corpus
 
 /// `langbench corpus stats PATH...`: counts per language, tag and length bucket.
 struct CorpusStatsCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import Items
+import Corpus
 
 /// `langbench corpus validate PATH...`: every problem as `file:line: message`, exit 65 when any.
 struct CorpusValidateCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import Detection
 import Foundation
 import Generation
-import LangBench
+import Suite
 
 /// `langbench detect`: detection accuracy with and without constraints and priors.
 struct DetectCommand: ParsableCommand {

@@ -1,9 +1,9 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
 import Generation
-import Items
-import LangBench
+import Corpus
+import Suite
 
 /// Options that choose detection configs and detectors.
 struct DetectorOptions {

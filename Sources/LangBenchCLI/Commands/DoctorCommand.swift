@@ -1,10 +1,10 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
 import Generation
-import Items
-import LangBench
-import LlamaBackend
+import Corpus
+import Suite
+import Backend
 
 /// `langbench doctor`: is everything the default run needs there? Exit 0 when ready, 69 otherwise.
 struct DoctorCommand: ParsableCommand {

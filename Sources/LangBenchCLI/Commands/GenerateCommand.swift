@@ -1,6 +1,6 @@
 import Foundation
 import Generation
-import LangBench
+import Suite
 
 /// `langbench generate`: time direct vs pivot replies through llama.cpp and count fallbacks by reason.
 struct GenerateCommand: ParsableCommand {

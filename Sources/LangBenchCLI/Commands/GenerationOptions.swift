@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
 import Generation
-import LangBench
+import Suite
 
 /// Options of the reply pipeline under test.
 struct GenerationOptions {

@@ -1,6 +1,6 @@
 import Foundation
-import Items
-import LanguageRecognition
+import Corpus
+import Recognizer
 
 /// `langbench identify TEXT...`: ranked language hypotheses from the built-in recognizer.
 struct IdentifyCommand: ParsableCommand {

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import LangBench
+import Suite
 
 /// `langbench init [DIR]`: a suite of your own that runs as written.
 struct InitCommand: ParsableCommand {

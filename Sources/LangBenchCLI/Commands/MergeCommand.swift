@@ -1,6 +1,6 @@
 import Detection
 import Foundation
-import LangBench
+import Suite
 
 /// `langbench merge DIR...`: combine shard outputs into one run.
 struct MergeCommand: ParsableCommand {

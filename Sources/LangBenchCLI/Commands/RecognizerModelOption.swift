@@ -1,6 +1,6 @@
 import Detection
 import Foundation
-import LanguageRecognition
+import Recognizer
 
 /// The built-in recognizer's model for commands that use it directly (`identify`, `bench detector`):
 /// `--model FILE`, else the bundled `Models/recognizer.lbrm` (see `BuiltinDetector.modelURL`).

@@ -1,8 +1,8 @@
 import Detection
 import Foundation
 import Generation
-import Items
-import LangBench
+import Corpus
+import Suite
 
 /// `langbench run`: the whole suite from one config file into `Reports/<run-id>/`.
 struct RunCommand: ParsableCommand {

@@ -1,6 +1,6 @@
-import BenchSupport
+import Support
 import Foundation
-import LanguageRecognition
+import Recognizer
 
 extension TrainCommand {
     /// Accuracy (macro over languages) per held-out slice on the report half, with every language as a

@@ -1,7 +1,7 @@
-import BenchSupport
+import Support
 import Foundation
-import LanguageRecognition
-import Storage
+import Recognizer
+import ByteIO
 
 /// `langbench train`: builds the recognizer's model from lists exported by `scripts/train-model`.
 struct TrainCommand: ParsableCommand {

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 
 /// What a running command may touch besides its arguments: output streams, environment, progress.

@@ -1,11 +1,11 @@
-import BenchSupport
+import Support
 import Detection
 import Foundation
 import Generation
-import Items
-import LanguageRecognition
-import LlamaBackend
-import RunComparison
+import Corpus
+import Recognizer
+import Backend
+import Comparison
 
 /// The one place that turns an error into a message and an exit status.
 enum ErrorMapping {

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 import Foundation
 import Synchronization
 

@@ -1,4 +1,4 @@
-import BenchSupport
+import Support
 
 /// Finds the command named by the arguments, parses, validates, runs, and maps any error to an
 /// exit status. The executable calls `run` once; tests call it with a buffer context.

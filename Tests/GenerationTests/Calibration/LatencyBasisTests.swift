@@ -1,9 +1,9 @@
-@testable import BenchSupport
+@testable import Support
 import Foundation
 @testable import Generation
 import GenerationTestSupport
-import LlamaBackend
-@testable import RunProvenance
+import Backend
+@testable import Provenance
 import Testing
 
 /// How `compare` decides whether latency from two runs may be compared, and on what scale.

@@ -1,8 +1,8 @@
 import Detection
 import Foundation
-import Items
-import LangBench
-import LanguageRecognition
+import Corpus
+import Suite
+import Recognizer
 
 // langbench-client MODEL OUT: the recognizer on one text with constraints, then a detection job over two items, as a
 // package outside LangBench calls them. Prints one line per result.

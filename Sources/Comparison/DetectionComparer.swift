@@ -1,0 +1,89 @@
+import Support
+import Checks
+import Detection
+import Corpus
+
+/// Detection accuracy checks between two runs of the same items: paired (McNemar exact, one-sided), overall per
+/// config (Holm across configs) and per language with enough items (Holm across a config's languages).
+/// The paired counts come from one streaming pass over both runs' results logs (`DetectionJoin`).
+enum DetectionComparer {
+    static func checks(_ join: DetectionJoin, thresholds: Thresholds) -> [MetricCheck] {
+        var checks: [MetricCheck] = []
+        // A sweep's configs are read in the report's sweep table, not gated: they would only widen the Holm families.
+        for (config, counts) in join.configs where DetectionSweep.set(ofConfig: config) == nil {
+            checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy",
+                                moved: counts.moved))
+            if join.costs != nil { checks.append(costCheck(counts, config: config, points: thresholds.accuracyPoints)) }
+            for (lang, subset) in counts.byLanguage.sorted(by: { $0.key < $1.key }) where subset.n >= thresholds.languageMinItems {
+                checks.append(check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
+                                    family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang] ?? MovedCandidates(worse: [], better: [])))
+            }
+        }
+        return MetricCheck.holm(checks, alpha: thresholds.alpha)
+    }
+
+    /// The cost-weighted error of a config: mean cost per item in each run, a paired sign-flip test of the per-item
+    /// differences (exact up to 20 differing items), and a change beyond the accuracy threshold read in cost units
+    /// (with unit costs the two checks agree). A run trading ru→uk errors for uk→ru ones fails here at equal accuracy.
+    static func costCheck(_ join: DetectionJoin.ConfigJoin, config: String, points: Double) -> MetricCheck {
+        let n = join.all.n, threshold = points / 100, differences = join.costDifferences
+        let base = n > 0 ? join.cost.base / Double(n) : 0, current = n > 0 ? join.cost.current / Double(n) : 0
+        let delta = current - base
+        let worseP = Statistics.signFlipP(differences, beyond: 0, above: true), betterP = Statistics.signFlipP(differences, beyond: 0, above: false)
+        var check = MetricCheck(metric: costMetric, key: CheckKey([.config: config]), kind: .detection, polarity: .lowerIsBetter, base: base,
+                                current: current, delta: delta, interval: nil, pValue: delta > 0 ? worseP : betterP, threshold: threshold, n: n,
+                                status: .unchanged,
+                                rule: "paired sign-flip test of per-item costs (\(differences.count) items differ), one-sided, Holm within detection's "
+                                    + "share of α, and a change of more than \(points / 100) per item",
+                                family: costMetric)
+        let squares = differences.map { $0 * $0 }.reduce(0, +)
+        check.powerBasis = .paired(churn: n > 0 ? squares / Double(n) : 0, n: n, designEffect: 1)
+        check.smallestP = Statistics.signFlipSmallestP(count: differences.count)
+        check.regressionP = delta > threshold ? worseP : 1
+        check.improvementP = -delta > threshold ? betterP : 1
+        return check
+    }
+
+    package static let costMetric = "detection.confusion_cost"
+
+    /// The check of `pairs` (base result, current result) of one item each.
+    static func check(_ pairs: [(DetectionResult, DetectionResult)], key: CheckKey, points: Double, family: String) -> MetricCheck {
+        var counts = DetectionJoin.Counts()
+        for (base, current) in pairs { counts.add(base: base.correct, current: current.correct) }
+        return check(counts, key: key, points: points, family: family, moved: .detection(pairs))
+    }
+
+    static func check(_ counts: DetectionJoin.Counts, key: CheckKey, points: Double, family: String, moved: MovedCandidates?) -> MetricCheck {
+        let n = counts.n, fixed = counts.fixed, broken = counts.broken
+        let worseP = Statistics.mcnemarExactOneSided(worse: broken, better: fixed), betterP = Statistics.mcnemarExactOneSided(worse: fixed, better: broken)
+        let base = n > 0 ? Double(counts.baseRight) / Double(n) : 0, current = n > 0 ? Double(counts.currentRight) / Double(n) : 0
+        let deltaPoints = (current - base) * 100
+        var check = MetricCheck(metric: "detection.accuracy", key: key, kind: .detection, polarity: .higherIsBetter, base: base, current: current,
+                                delta: current - base, interval: nil, pValue: deltaPoints < 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
+                                rule: "McNemar exact, one-sided, Holm within detection's share of α, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
+                                family: family)
+        // Detection has one result per item: every pair is its own unit.
+        check.powerBasis = .paired(churn: n > 0 ? Double(2 * min(fixed, broken)) / Double(n) : 0, n: n, designEffect: 1)
+        check.smallestP = Statistics.signFlipSmallestP(count: fixed + broken)
+        check.regressionP = -deltaPoints > points ? worseP : 1
+        check.improvementP = deltaPoints > points ? betterP : 1
+        check.movedCandidates = moved
+        return check
+    }
+}
+
+extension MovedCandidates {
+    /// Detection pairs (base, current) that changed correctness; items tagged `crisis` in either run are counted, not listed.
+    package static func detection(_ pairs: [(DetectionResult, DetectionResult)]) -> MovedCandidates {
+        let sorted = pairs.sorted { $0.1.itemID < $1.1.itemID }
+        let moved = { (pair: (DetectionResult, DetectionResult), change: String) in
+            MovedItem(item: pair.1.itemID, change: change, detail: "\(pair.0.predictedLabel) → \(pair.1.predictedLabel) (true \(pair.1.lang.identifier))")
+        }
+        let crisis = { (pair: (DetectionResult, DetectionResult)) in pair.0.tags.contains("crisis") || pair.1.tags.contains("crisis") }
+        let broken = sorted.filter { $0.0.correct && !$0.1.correct }, fixed = sorted.filter { !$0.0.correct && $0.1.correct }
+        return MovedCandidates(worse: broken.filter { !crisis($0) }.map { moved($0, "broken") },
+                               better: fixed.filter { !crisis($0) }.map { moved($0, "fixed") },
+                               worseWithheld: broken.filter(crisis).count, betterWithheld: fixed.filter(crisis).count)
+    }
+
+}

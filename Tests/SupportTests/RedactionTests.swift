@@ -1,0 +1,41 @@
+@testable import Support
+import Foundation
+import Testing
+
+/// URLs are cut where the HTTP client cuts them, so no character a password may hold ends its user-info early.
+struct RedactionTests {
+    @Test(arguments: [
+        ("http://user:p@ss-SECRETa1@127.0.0.1:8080/v1", "http://127.0.0.1:8080/v1"),
+        ("see http://user:p ss-SECRETa2@127.0.0.1:8080/v1 now", "see http://127.0.0.1:8080/v1 now"),
+        ("'http://user:p\"ss-SECRETa3@127.0.0.1:8080/v1'", "'http://127.0.0.1:8080/v1'"),
+        ("http://user:p<ss-SECRETa4@host/x?key=SECRETa5#frag", "http://host/x"),
+        ("HTTPS://Admin:SECRETa6@Example.com:443/v1 and http://127.0.0.1:1", "HTTPS://Example.com:443/v1 and http://127.0.0.1:1"),
+        ("exec:det.py --endpoint=https://svc:SECRETa7@host/x --n 2", "exec:det.py --endpoint=https://host/x --n 2"),
+        ("no url here, user@example.com", "no url here, user@example.com"),
+        ("ftp://user:pw@host/x", "ftp://user:pw@host/x"),
+    ])
+    func aURLLosesItsUserInfoQueryAndFragment(text: String, redacted: String) {
+        #expect(Redaction.urls(in: text) == redacted)
+    }
+
+    /// The client reads `p@ss` as the password whole (the last `@` ends the user-info): every part is registered,
+    /// so a text that cuts the URL elsewhere (a message quoting it in pieces) still loses it.
+    @Test func everyCredentialOfAURLIsRegistered() {
+        let url = "http://admin:p@ss word-SECRETb1@127.0.0.1:9/v1?token=SECRETb2"
+        Redaction.registerCredentials(in: url)
+        #expect(URL(string: url)?.password == "p%40ss%20word-SECRETb1")
+        for text in ["password p@ss word-SECRETb1 rejected", "p%40ss%20word-SECRETb1", "token=SECRETb2 bad"] {
+            let out = Redaction.secrets(in: text)
+            #expect(!out.contains("SECRETb"), "\(out)")
+        }
+    }
+
+    /// A detector spec is shown redacted and run as written.
+    @Test func aCommandSpecIsShownRedactedAndRunAsWritten() {
+        let spec = "exec:python3 det.py --endpoint=https://svc:SECRETc1@host/x"
+        let label = Redaction.label(ofCommand: spec)
+        #expect(label == "exec:python3 det.py --endpoint=https://host/x")
+        #expect(Redaction.command(for: label) == spec)
+        #expect(Redaction.command(for: "builtin") == "builtin")
+    }
+}
