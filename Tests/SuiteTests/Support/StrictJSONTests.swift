@@ -88,7 +88,7 @@ struct StrictJSONTests {
         let url = try Fixture.temporaryDirectory().appendingPathComponent("bench.json")
         try #"{"generation": {"corpora": ["c.tsv"], "judge": "\#(judge)"}}"#.write(to: url, atomically: true, encoding: .utf8)
         let error = #expect(throws: (any Error).self) { try BenchConfig.load(url.path) }
-        #expect(String(describing: error.map { $0 }).contains("must be builtin or exec:<command>, not '\(judge)'"), "\(String(describing: error))")
+        #expect(String(describing: error).contains("must be builtin or exec:<command>, not '\(judge)'"), "\(String(describing: error))")
         try #"{"generation": {"corpora": ["c.tsv"], "judge": "builtin"}}"#.write(to: url, atomically: true, encoding: .utf8)
         #expect(try BenchConfig.load(url.path).generation != nil)
     }
