@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A normalised BCP-47 language identifier such as `ru`, `zh-Hans`, `sr-Latn` or `pt-PT`.
 ///
@@ -28,12 +29,17 @@ public struct LanguageCode: Hashable, Sendable, Comparable, CustomStringConverti
         String(identifier.prefix { $0 != "-" })
     }
 
-    /// Language and likely script, e.g. `sr-Cyrl` for `sr`; the basis of equivalence.
+    /// Language and likely script, e.g. `sr-Cyrl` for `sr`; the basis of equivalence. Worked out once per identifier
+    /// in a process: asking `Locale` is tens of microseconds, and a run's reports ask it for every item.
     public var languageAndScript: String {
-        let maximal = Locale.Language(identifier: identifier)
-        let script = maximal.script?.identifier ?? ""
-        return script.isEmpty ? language : "\(language)-\(script)"
+        if let known = Self.scripts.withLock({ $0[identifier] }) { return known }
+        let script = Locale.Language(identifier: identifier).script?.identifier ?? ""
+        let value = script.isEmpty ? language : "\(language)-\(script)"
+        Self.scripts.withLock { $0[identifier] = value }
+        return value
     }
+
+    private static let scripts = Mutex<[String: String]>([:])
 
     /// Locale equivalence: same language and (likely) script. `en-AU` ≈ `en`, `sr` ≈ `sr-Cyrl`,
     /// `zh` ≈ `zh-Hans`, but `sr-Latn` ≉ `sr`.

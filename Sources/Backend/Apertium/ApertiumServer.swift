@@ -59,39 +59,42 @@ package final class ApertiumServer: Sendable {
         }
         let (log, logFile) = try ManagedProcess.createLog("apertium-apy.log", in: runDirectory)
         defer { try? log.close() }  // try?: the child holds its own descriptor; closing ours cannot lose a line
-        let version = await Self.version(of: executable)
+        // Asked while the server starts: each is a Python start-up of half a second.
+        async let version = Self.version(of: executable)
         let port = try FreePort.find()
         let arguments = ["-c", Self.loopbackWrapper, executable, "--port", String(port), "--timeout", String(pipelineTimeout), modes]
         let managed = try ManagedProcess.launch(try Self.interpreter(of: executable), arguments: arguments, log: log, logFile: logFile)
-        let server = ApertiumServer(baseURL: URL(string: "http://127.0.0.1:\(port)")!, version: version, logFile: logFile, managed: managed)
+        let baseURL = URL(string: "http://127.0.0.1:\(port)")!
         let deadline = ContinuousClock.now + .milliseconds(Int(startupTimeout * 1000))
-        while true {
-            guard managed.isRunning else {
-                managed.stop()
-                throw server.startFailure("apertium-apy exited (\(managed.terminationDescription)) before /listPairs answered")
+        do {
+            while true {
+                guard managed.isRunning else {
+                    throw startFailure("apertium-apy exited (\(managed.terminationDescription)) before /listPairs answered", logFile: logFile)
+                }
+                do {
+                    _ = try await ApertiumClient(baseURL: baseURL).listPairs(timeout: 2)
+                    return ApertiumServer(baseURL: baseURL, version: await version, logFile: logFile, managed: managed)
+                } catch BackendError.connectionRefused, BackendError.timeout {
+                    // Still importing and binding the port: keep polling until the deadline.
+                } catch {
+                    throw startFailure("/listPairs failed: \(error)", logFile: logFile)
+                }
+                guard ContinuousClock.now < deadline else {
+                    throw startFailure("/listPairs did not answer within \(startupTimeout) s", logFile: logFile)
+                }
+                try await Task.sleep(for: .milliseconds(100))
             }
-            do {
-                _ = try await server.client().listPairs(timeout: 2)
-                return server
-            } catch BackendError.connectionRefused, BackendError.timeout {
-                // Still importing and binding the port: keep polling until the deadline.
-            } catch {
-                managed.stop()
-                throw server.startFailure("/listPairs failed: \(error)")
-            }
-            guard ContinuousClock.now < deadline else {
-                managed.stop()
-                throw server.startFailure("/listPairs did not answer within \(startupTimeout) s")
-            }
-            try await Task.sleep(for: .milliseconds(100))
+        } catch {
+            managed.stop()  // on every way out but the server's answer, cancellation included
+            throw error
         }
     }
 
     /// Stops a server LangBench started (SIGTERM, then SIGKILL); nothing for one it attached to.
     package func stop() { managed?.stop() }
 
-    private func startFailure(_ reason: String) -> BackendError {
-        .startFailed(reason: "apertium: \(reason)", logTail: logFile.map { LogTail.read($0) } ?? [], logFile: logFile?.path)
+    private static func startFailure(_ reason: String, logFile: URL) -> BackendError {
+        .startFailed(reason: "apertium: \(reason)", logTail: LogTail.read(logFile), logFile: logFile.path)
     }
 
     /// APy binds every interface and has no option to say otherwise; this runs its script with Tornado's bind held to

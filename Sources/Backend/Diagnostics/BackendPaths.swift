@@ -30,10 +30,14 @@ package struct BackendPaths: Sendable, Equatable {
         self.modelSource = modelSource
     }
 
+    /// The set-up cache: `LANGBENCH_CACHE`, else `~/.cache/langbench`.
+    package static func cacheDirectory(environment: [String: String]) -> String {
+        environment["LANGBENCH_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(environment["HOME"] ?? NSHomeDirectory())/.cache/langbench"
+    }
+
     /// Resolves the paths from `environment` (pass `ProcessInfo.processInfo.environment`).
     package static func resolve(environment: [String: String]) -> BackendPaths {
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        let cache = environment["LANGBENCH_CACHE"].flatMap { $0.isEmpty ? nil : $0 } ?? "\(home)/.cache/langbench"
+        let cache = cacheDirectory(environment: environment)
         let defaultServer = "\(cache)/llama.cpp/\(llamaCacheFolder)/bin/llama-server"
         let defaultModel = "\(cache)/models/\(modelFileName)"
 

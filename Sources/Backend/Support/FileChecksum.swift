@@ -2,6 +2,11 @@ import Support
 import Foundation
 import ByteIO
 import Synchronization
+#if canImport(Darwin)
+import Darwin
+#else
+import Glibc
+#endif
 
 /// SHA-256 of a large file (the model is 253 MB).
 enum FileChecksum {
@@ -25,17 +30,28 @@ enum FileChecksum {
 
 /// The SHA-256 of large files (models, server binaries), and the refusal of a model that is not the file a profile names.
 package enum ModelChecksum {
-    /// Digests already computed in this process, by path, size and modification time (hashing 253 MB
-    /// takes a second, and tests launch many servers).
+    /// Digests already computed in this process, by file state (hashing 253 MB takes a second and a half, and tests
+    /// launch many servers).
     private static let digests = Mutex<[String: String]>([:])
 
-    /// The SHA-256 (hex) of the file at `path`; computed once per process and file state.
-    package static func sha256(ofFileAt path: String) async throws -> String {
-        let attributes = try FileManager.default.attributesOfItem(atPath: path)
-        let stamp = "\(path)\u{1F}\(attributes[.size] ?? "")\u{1F}\((attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
-        if let known = digests.withLock({ $0[stamp] }) { return known }
-        let digest = try await FileChecksum.sha256(of: URL(fileURLWithPath: path))
-        digests.withLock { $0[stamp] = digest }
+    /// The SHA-256 (hex) of the file at `path`; computed once per file state, whichever process asks: a digest is
+    /// kept in this process and, for a file of a megabyte or more, in `persistent`, so the 24 block runs of a CI
+    /// job hash the model once.
+    package static func sha256(ofFileAt path: String, cache persistent: DigestCache = .standard) async throws -> String {
+        guard let state = DigestCache.FileState(path: path) else {
+            _ = try FileManager.default.attributesOfItem(atPath: path)  // the reason it cannot be read, as an error
+            return try await FileChecksum.sha256(of: URL(fileURLWithPath: path))
+        }
+        if let known = digests.withLock({ $0[state.key] }) { return known }
+        let cache = state.size >= DigestCache.minimumSize ? persistent : nil
+        let digest: String
+        if let stored = cache?.digest(of: state) {
+            digest = stored
+        } else {
+            digest = try await FileChecksum.sha256(of: URL(fileURLWithPath: path))
+            cache?.store(digest, of: state)
+        }
+        digests.withLock { $0[state.key] = digest }
         return digest
     }
 
@@ -46,6 +62,65 @@ package enum ModelChecksum {
         let actual = try await sha256(ofFileAt: path)
         guard actual == expected.lowercased() else {
             throw BackendError.modelChecksumMismatch(path: path, expected: expected, actual: actual)
+        }
+    }
+}
+
+/// Digests computed by earlier processes: one small file per file state under `directory`, named by the SHA-256
+/// of the state and holding the digest and the state itself. A file's state is what git's index trusts of a stat —
+/// path, device, inode, size, and the modification and status-change times to the nanosecond; any write to the file
+/// changes the last, so a changed file is hashed again. A cache that cannot be read or written is only slower.
+package struct DigestCache: Sendable {
+    package var directory: URL
+
+    package init(directory: URL) { self.directory = directory }
+
+    /// Smaller files are hashed in milliseconds and not kept (a test's scratch files would only pile up).
+    package static let minimumSize = 1 << 20
+
+    /// `digests` in the set-up cache (`LANGBENCH_CACHE`, default `~/.cache/langbench`).
+    package static var standard: DigestCache {
+        DigestCache(directory: URL(fileURLWithPath: BackendPaths.cacheDirectory(environment: ProcessInfo.processInfo.environment))
+            .appendingPathComponent("digests"))
+    }
+
+    /// A file's state as `stat` gives it; nil when the file cannot be stat'ed.
+    package struct FileState: Sendable {
+        package let key: String
+        package let size: Int
+
+        package init?(path: String) {
+            var info = stat()
+            guard stat(path, &info) == 0 else { return nil }
+            #if canImport(Darwin)
+            let (modified, changed) = (info.st_mtimespec, info.st_ctimespec)
+            #else
+            let (modified, changed) = (info.st_mtim, info.st_ctim)
+            #endif
+            size = Int(info.st_size)
+            key = [path, "\(info.st_dev)", "\(info.st_ino)", "\(info.st_size)", "\(modified.tv_sec).\(modified.tv_nsec)",
+                   "\(changed.tv_sec).\(changed.tv_nsec)"].joined(separator: "\u{1F}")
+        }
+    }
+
+    private func entry(_ state: FileState) -> URL { directory.appendingPathComponent(SHA256.hex(Data(state.key.utf8))) }
+
+    /// The digest stored for `state`; nil when none is, or the entry is not one this cache wrote for it.
+    package func digest(of state: FileState) -> String? {
+        guard let data = FileManager.default.contents(atPath: entry(state).path) else { return nil }
+        let text = String(decoding: data, as: UTF8.self)
+        let digest = text.prefix(64)
+        guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }), text.dropFirst(64) == "\n" + state.key else { return nil }
+        return String(digest)
+    }
+
+    /// Stores `digest` for `state`, written whole or not at all.
+    package func store(_ digest: String, of state: FileState) {
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try Data((digest + "\n" + state.key).utf8).write(to: entry(state), options: .atomic)
+        } catch {
+            // Not stored: the next process hashes the file again, which is all a cache miss costs.
         }
     }
 }
