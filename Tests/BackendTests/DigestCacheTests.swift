@@ -68,6 +68,12 @@ import Testing
         #expect(try await ModelChecksum.sha256(ofFileAt: path, cache: cache) == SHA256.hex(Data(repeating: 3, count: DigestCache.minimumSize)))
     }
 
+    @Test func nothingIsWrittenWhereTheCacheHasNoFolder() throws {
+        let cache = DigestCache(directory: directory.appendingPathComponent("no-setup-cache/digests"))
+        cache.store(String(repeating: "a", count: 64), of: try #require(DigestCache.FileState(path: try file("model.gguf", byte: 1))))
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("no-setup-cache").path))
+    }
+
     @Test func aSmallFileIsNotKept() async throws {
         let cache = DigestCache(directory: directory.appendingPathComponent("digests"))
         let path = try file("small", byte: 1, size: 100)

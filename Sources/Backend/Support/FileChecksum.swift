@@ -114,10 +114,13 @@ package struct DigestCache: Sendable {
         return String(digest)
     }
 
-    /// Stores `digest` for `state`, written whole or not at all.
+    /// Stores `digest` for `state`, written whole or not at all; only where `directory`'s parent exists (the set-up
+    /// cache once `scripts/setup` has run), so a run on a machine without one writes nothing into HOME.
     package func store(_ digest: String, of state: FileState) {
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            if !FileManager.default.fileExists(atPath: directory.path) {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
+            }
             try Data((digest + "\n" + state.key).utf8).write(to: entry(state), options: .atomic)
         } catch {
             // Not stored: the next process hashes the file again, which is all a cache miss costs.
