@@ -3,60 +3,48 @@ import Foundation
 import Corpus
 import ByteIO
 
-/// `detection-items.csv` written row by row: the bytes `CSVWriter` renders for the items table (one
-/// row per item × config; `flip` against the first config), without a table of every row in memory.
-/// A row is encoded in three parts — the cells before `correct`, `correct,flip`, and the cells after.
+/// `detection-items.csv`, rendered from the results log in one pass: the bytes `CSVWriter` renders for the
+/// items table (one row per item × config; `flip` against the first config), without a table of every
+/// row in memory.
 enum DetectionItemsCSV {
     static let columns = ["item_id", "lang", "tags", "config", "detector", "predicted", "confidence", "correct", "flip", "error"]
 
-    static func header(into out: BufferedFileWriter) {
+    /// Writes the CSV of the results `cursor` reads (a complete run's, in canonical order: the n-th result of
+    /// a config is of item n), with each result's outcome and the first config's from `tally`.
+    static func write(from cursor: DetectionStore.Cursor, tally: DetectionTally, to url: URL) throws {
+        let out = try BufferedFileWriter(url: url, atomic: true)
         out.append(columns.map(CSVWriter.escape).joined(separator: ",") + "\n")
+        var config = -1, position = 0
+        while let result = try cursor.next() {
+            if cursor.configNumber != config { (config, position) = (cursor.configNumber, 0) }
+            let correct = tally.outcome(config: config, item: position) ?? false
+            let first = config > 0 ? tally.outcome(config: 0, item: position) : nil
+            let flip = first.map { $0 == correct ? "" : correct ? "fixed" : "broken" } ?? ""
+            try out.write(bound: result.encodedBound) { row(result, correct: correct, flip: flip, into: &$0) }
+            position += 1
+        }
+        try out.finish()
     }
 
-    /// A whole row; `flip` is `fixed`, `broken` or empty; `fixed` as in `head`.
-    static func row<Out: ByteSink>(_ result: DetectionResult, correct: Bool, flip: String, into out: inout Out, fixed: FixedCells? = nil) {
-        head(result, into: &out, fixed: fixed)
-        middle(correct: correct, flip: flip, into: &out)
-        tail(result, into: &out)
-    }
-
-    /// The cells before `correct`, with the comma after the last of them; `fixed`, when it is of the
-    /// result's config and detector, stands in for their cells.
-    static func head<Out: ByteSink>(_ result: DetectionResult, into out: inout Out, fixed: FixedCells? = nil) {
+    /// A whole row; `flip` is `fixed`, `broken` or empty.
+    static func row<Out: ByteSink>(_ result: DetectionResult, correct: Bool, flip: String, into out: inout Out) {
         text(result.itemID, into: &out)
         out.put(comma)
         text(result.lang.identifier, into: &out)
         out.put(comma)
         text(result.tags.count == 1 ? result.tags[0] : result.tags.joined(separator: ";"), into: &out)
         out.put(comma)
-        if let fixed, fixed.fit(result) {
-            out.put(fixed.bytes)
-        } else {
-            configAndDetector(config: result.config, detector: result.detector, into: &out)
-        }
+        text(result.config, into: &out)
+        out.put(comma)
+        text(result.detector, into: &out)
+        out.put(comma)
         text(result.predictedLabel, into: &out)
         out.put(comma)
         if let confidence = result.confidence { fourDecimals(confidence, into: &out) }
         out.put(comma)
-    }
-
-    /// The `config,detector,` cells.
-    static func configAndDetector<Out: ByteSink>(config: String, detector: String, into out: inout Out) {
-        text(config, into: &out)
-        out.put(comma)
-        text(detector, into: &out)
-        out.put(comma)
-    }
-
-    /// `correct,flip`.
-    static func middle<Out: ByteSink>(correct: Bool, flip: String, into out: inout Out) {
         if correct { out.put(literal: "true") } else { out.put(literal: "false") }
         out.put(comma)
         out.put(utf8: flip)
-    }
-
-    /// The comma before `error`, the error, and the line end.
-    static func tail<Out: ByteSink>(_ result: DetectionResult, into out: inout Out) {
         out.put(comma)
         if let error = result.error { text(error, into: &out) }
         out.put(UInt8(ascii: "\n"))

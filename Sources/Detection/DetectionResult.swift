@@ -45,7 +45,7 @@ package struct DetectionResult: Sendable, Hashable, Codable {
 }
 
 extension DetectionResult {
-    /// More bytes than either per-item encoder (`DetectionItemsCSV.row`, `DetectionResultLine.encode`)
+    /// More bytes than a per-item encoder (`DetectionResultLine.encode`, `DetectionItemsCSV.row`)
     /// writes for this result: the room they are given in a writer's buffer. Every text at its worst
     /// escape (JSON's `\u00XX`, six bytes a byte), the confidence at its longest (`%.4f` of the largest
     /// Double is 315 bytes), and the punctuation.

@@ -13,6 +13,7 @@ final class DetectionResultLog {
     static let fileName = DetectionReport.resultsLog
 
     private let writer: BufferedFileWriter
+    let url: URL
     /// How a header line starts (sorted keys), and how a format-2 header did.
     static let headerStart = Array("{\"columns\"".utf8), formatTwoHeaderStart = Array("{\"configs\"".utf8)
 
@@ -20,6 +21,7 @@ final class DetectionResultLog {
     /// an `atomic` one replaces it only when finished.
     init(creating url: URL, header: DetectionLogHeader, atomic: Bool = false) throws(ReportError) {
         writer = try BufferedFileWriter(url: url, atomic: atomic)
+        self.url = url
         do {
             writer.append(try JSONOutput.line(header))
         } catch {
@@ -31,6 +33,7 @@ final class DetectionResultLog {
     /// Appends to an existing log (checked by `DetectionResume.resuming`, a torn final line truncated away first).
     init(appendingTo url: URL) throws(ReportError) {
         writer = try BufferedFileWriter(url: url, append: true)
+        self.url = url
     }
 
     /// Buffers the line `encode` writes (`DetectionResultLine`, at most `bound` bytes), in place.

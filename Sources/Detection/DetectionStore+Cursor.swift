@@ -29,7 +29,7 @@ extension DetectionStore {
 
         private enum Source {
             case store(DetectionStore)
-            case log(URL, length: Int, configs: [String])
+            case log(URL, length: Int?, configs: [String])
 
             var log: URL {
                 switch self {
@@ -48,9 +48,9 @@ extension DetectionStore {
             try open()
         }
 
-        /// A stream of the first `length` bytes of the log at `log` (results of `configs`, numbered in this
-        /// order), read as its index says.
-        init(log: URL, length: Int, configs: [String]) throws {
+        /// A stream of the first `length` bytes (nil: all) of the log at `log` (results of `configs`, numbered
+        /// in this order), read as its index says.
+        init(log: URL, length: Int?, configs: [String]) throws {
             source = .log(log, length: length, configs: configs)
             segments = try Self.segmented(SegmentIndex.segments(of: log, length: length))
             configIndex = configs.firstPositions

@@ -6,7 +6,7 @@ import Provenance
 extension DetectionStore {
     /// Writes a run's per-item results, fresh, resumed or merged: the one way the layers above write the
     /// store, so that its format and a resume's checks stay in this target. Each result is appended to the
-    /// log and, from the same pass, to its view for people (`detection-items.csv`) and the report's tallies.
+    /// log and the report's tallies; `finish` renders the log's view for people (`detection-items.csv`).
     package final class Writer {
         private let recorder: DetectionRecorder
         /// The runner's sink: results the log kept are not redone, and are copied from it in their place.
@@ -40,7 +40,7 @@ extension DetectionStore {
                 return try Writer(creating: directory, header: header, echoes: header.configs, itemCount: items.count)
             }
             let (kept, log, length) = try DetectionResume.resuming(url, header: header, items: items, directory: directory)
-            let recorder = try DetectionRecorder(directory: directory, echoes: header.configs, itemCount: items.count, log: log)
+            let recorder = DetectionRecorder(directory: directory, echoes: header.configs, itemCount: items.count, log: log)
             if !kept.isEmpty {
                 recorder.beforeFirstFresh = { config, position in
                     if kept.startsSegment(config: config, position: position) { try DetectionResume.indexSegment(of: url, length: length) }
@@ -55,7 +55,7 @@ extension DetectionStore {
             try recorder.record(result, config: config, position: position, fresh: true)
         }
 
-        /// Closes the log and the per-item CSV and returns the tallies of what was recorded.
+        /// Closes the log, renders the per-item CSV and returns the tallies of what was recorded.
         package func finish() throws -> DetectionTally {
             try recorder.finish()
         }

@@ -93,26 +93,27 @@ struct DetectionStreamingTests {
             DetectionRunner.result(for: item, config: config, detector: "builtin", outcome: best.map { .hypotheses([$0]) } ?? .undetermined)
         }
         #expect(results.allSatisfy { $0.itemHash?.utf8.count == 16 })
-        let cells = DetectionRecorder.cells(config: detections.config, detector: detections.detector)
+        let cells = Self.cells(config: detections.config, detector: detections.detector)
         for (entry, result) in results.enumerated() {
             let (built, fingerprint) = detections.result(entry)
-            #expect(Self.encoded { DetectionItemsCSV.row(built, correct: true, flip: "fixed", into: &$0, fixed: cells.csv) }
+            #expect(Self.encoded { DetectionItemsCSV.row(built, correct: true, flip: "fixed", into: &$0) }
                     == Self.encoded { DetectionItemsCSV.row(result, correct: true, flip: "fixed", into: &$0) })
-            #expect(Self.encoded { DetectionResultLine.encode(built, fingerprint: fingerprint, into: &$0, fixed: cells.log) }
+            #expect(Self.encoded { DetectionResultLine.encode(built, fingerprint: fingerprint, into: &$0, fixed: cells) }
                     == Self.encoded { DetectionResultLine.encode(result, into: &$0) })
         }
     }
 
-    /// A row written with a chunk's config cells encoded once is the row written cell by cell, and so is its log line.
+    /// A log line written with a chunk's config cells encoded once is the line written cell by cell.
     static func expectEncodedAlike(_ results: [DetectionResult]) {
-        for (i, result) in results.enumerated() {
-            let cells = DetectionRecorder.cells(config: result.config, detector: result.detector)
-            let flip = i % 4 == 1 ? "fixed" : ""
-            #expect(Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: flip, into: &$0, fixed: cells.csv) }
-                    == Self.encoded { DetectionItemsCSV.row(result, correct: i % 2 == 0, flip: flip, into: &$0) })
-            #expect(Self.encoded { DetectionResultLine.encode(result, fingerprint: nil, into: &$0, fixed: cells.log) }
+        for result in results {
+            let cells = Self.cells(config: result.config, detector: result.detector)
+            #expect(Self.encoded { DetectionResultLine.encode(result, fingerprint: nil, into: &$0, fixed: cells) }
                     == Self.encoded { DetectionResultLine.encode(result, into: &$0) })
         }
+    }
+
+    static func cells(config: String, detector: String) -> FixedCells {
+        FixedCells(config: config, detector: detector, encode: DetectionResultLine.configAndDetector)
     }
 
     /// `--jobs 1` and `--jobs 3`, with batches that split the corpus unevenly: every file byte-identical
