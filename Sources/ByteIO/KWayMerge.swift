@@ -7,8 +7,8 @@
 
 /// The one k-way merge: sorted sources merged into one order through an `IndexHeap` of the sources that still
 /// have a head, each source's head kept in `heads` and read on in place, so a merge allocates nothing per record.
-/// Used for a corpus's spool runs (`Corpus`), whose heads are bytes; inlinable, so it is specialised for them. A run's
-/// shards are merged over the same `IndexHeap` by hand (`DetectionShardMerge`), where this was measurably slower.
+/// Used for a corpus's spool runs (`Corpus`), whose heads are bytes, and for detection results (`ResultMerge`: a log's
+/// segments, a run's shards, a run's configs joined by id); inlinable, so it is specialised for each.
 @usableFromInline package struct KWayMerge<Head: MergeHead> {
     /// Each source's current head (stale once its source is done).
     @usableFromInline package internal(set) var heads: [Head]

@@ -170,29 +170,25 @@ struct EquivalenceMemo {
     }
 }
 
-/// A run's distinct item ids in order, merged from one pass over each of its configs' results.
+/// A run's distinct item ids in order, merged (`ResultMerge`) from one pass over each of its configs' results.
 private struct DistinctIDs {
-    private var passes: [(cursor: DetectionStore.Cursor, config: Int, head: String?)] = []
+    private var merge: ResultMerge
     private var last: String?
     private(set) var count = 0
 
     init(_ cursor: DetectionStore.Cursor) throws {
-        for config in 0..<cursor.configCount {
-            let pass = try cursor.reopened()
-            passes.append((pass, config, nil))
-            passes[config].head = try pass.next(ofConfig: config)?.itemID
-        }
+        let passes = try (0..<cursor.configCount).map { _ in try cursor.reopened() }
+        merge = try ResultMerge(sources: passes.count, order: .id) { config in try passes[config].next(ofConfig: config).map { (config, $0) } }
     }
 
     mutating func next() throws -> String? {
-        while true {
-            guard let smallest = passes.indices.filter({ passes[$0].head != nil }).min(by: { passes[$0].head! < passes[$1].head! }) else { return nil }
-            let id = passes[smallest].head!
-            passes[smallest].head = try passes[smallest].cursor.next(ofConfig: passes[smallest].config)?.itemID
+        while let head = try merge.next() {
+            let id = head.result.itemID
             if id == last { continue }
             last = id
             count += 1
             return id
         }
+        return nil
     }
 }

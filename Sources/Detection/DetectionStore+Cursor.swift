@@ -16,11 +16,11 @@ extension DetectionStore {
         private var streams: [Stream] = []
         /// The one stream of a log read as one (nil for a merge of segments).
         private var single: Stream?
-        /// In a merge of segments, each segment's next result.
-        private var heads: [Head?] = []
+        /// A merge of segments.
+        private var merge: ResultMerge?
         private let configIndex: [String: Int]
         /// The last result returned in a merge of segments, to skip its duplicates in later segments.
-        private var last: Head?
+        private var last: ResultMerge.Head?
         private var counts: [Int]
         /// Per config, results per true language: checked against the report's per-language counts at the end, which
         /// another run's log (another corpus or shard, as many items) does not match.
@@ -86,7 +86,10 @@ extension DetectionStore {
                 let end = index + 1 < segments.count ? segments[index + 1].offset : length
                 return Stream(ResultBatches(url, segment: segments[index], header: known, length: end), url: url, configIndex: configIndex, indexed: true)
             }
-            heads = []
+            let streams = streams
+            merge = try ResultMerge(sources: streams.count, order: .configThenID) { source in
+                try streams[source].next().map { (streams[source].config, $0) }
+            }
         }
 
         /// The configs of the run (`configNumber` counts them from 0).
@@ -119,30 +122,10 @@ extension DetectionStore {
             return nil
         }
 
-        /// In a merge of segments, one segment's next result and its config number.
-        private struct Head {
-            let config: Int
-            let result: DetectionResult
-
-            static func < (a: Head, b: Head) -> Bool {
-                a.config != b.config ? a.config < b.config : a.result.itemID < b.result.itemID
-            }
-        }
-
-        /// The next result of the segments merged: the least head (ties to the earlier segment), a result
-        /// already returned from an earlier segment skipped.
-        private func merged() throws -> Head? {
-            func pull(_ stream: Stream) throws -> Head? { try stream.next().map { Head(config: stream.config, result: $0) } }
-            if heads.isEmpty { heads = try streams.map(pull) }
-            while true {
-                var least = -1
-                for index in heads.indices {
-                    guard let head = heads[index] else { continue }
-                    if least < 0 || head < heads[least]! { least = index }
-                }
-                guard least >= 0 else { return nil }
-                let head = heads[least]!
-                heads[least] = try pull(streams[least])
+        /// The next result of the segments merged (ties to the earlier segment), a result already returned
+        /// from an earlier segment skipped.
+        private func merged() throws -> ResultMerge.Head? {
+            while let head = try merge?.next() {
                 if let last, last.config == head.config, last.result.itemID == head.result.itemID {
                     // The same result twice is harmless (it counts once); two different ones under one key have no right answer.
                     guard last.result == head.result else { throw DetectionStore.conflictingDuplicate(head.result, in: source.log) }
@@ -151,6 +134,7 @@ extension DetectionStore {
                 last = head
                 return head
             }
+            return nil
         }
 
         /// The next result of config number `config`, skipping those of configs before it; nil past its

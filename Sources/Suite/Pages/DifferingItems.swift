@@ -78,7 +78,7 @@ package struct DifferingItems {
     }
 
     /// The table of a run's results streamed from its log (`DetectionStore`): one pass per config, each
-    /// read to the end of its config's results and joined by id (the log is not checked complete here:
+    /// read to the end of its config's results and joined by id (`ResultMerge`) (the log is not checked complete here:
     /// `compare` and `merge` do that).
     static func of(_ store: DetectionStore, configs shown: [String]? = nil, candidates: [[String]?] = [], texts: ItemTexts, crisis: Set<String>,
                    rowCap: Int = HTMLWriter.defaultRowCap) throws -> DifferingItems {
@@ -88,15 +88,17 @@ package struct DifferingItems {
         do {
             var items = DifferingItems(configs: configs, candidates: candidates, texts: texts, crisis: crisis, rowCap: rowCap)
             let passes = try numbers.map { _ in try store.cursor() }
-            var heads = try passes.indices.map { try passes[$0].next(ofConfig: numbers[$0]) }
-            while let id = heads.compactMap({ $0?.itemID }).min() {
-                var answers: [DetectionResult?] = Array(repeating: nil, count: configs.count)
-                for config in heads.indices where heads[config]?.itemID == id {
-                    answers[config] = heads[config]
-                    heads[config] = try passes[config].next(ofConfig: numbers[config])
+            var merge = try ResultMerge(sources: passes.count, order: .id) { shown in try passes[shown].next(ofConfig: numbers[shown]).map { (shown, $0) } }
+            var answers: [DetectionResult?] = Array(repeating: nil, count: configs.count), id: String?
+            while let head = try merge.next() {
+                if head.result.itemID != id {
+                    if let id { items.add(id, answers: answers) }
+                    answers = Array(repeating: nil, count: configs.count)
+                    id = head.result.itemID
                 }
-                items.add(id, answers: answers)
+                answers[head.source] = head.result
             }
+            if let id { items.add(id, answers: answers) }
             return items
         }
     }

@@ -5,7 +5,7 @@ import Comparison
 import Provenance
 import ByteIO
 
-/// `merge` of detection shards: a k-way merge of the shards' canonical streams (`DetectionStore`)
+/// `merge` of detection shards: a k-way merge (`ResultMerge`) of the shards' canonical streams (`DetectionStore`)
 /// into one run's per-item CSV, results log and reports, in memory that does not grow with the
 /// shards. Shards must not overlap: a result in two of them is an error naming both.
 struct DetectionShardMerge {
@@ -25,11 +25,14 @@ struct DetectionShardMerge {
                        into output: URL) throws -> DetectionReport {
         let store = try DetectionStore.Writer(creating: output, header: header ?? DetectionLogHeader(configs: echoes, settings: .init()), echoes: echoes,
                                               itemCount: stores.map(\.report.items).reduce(0, +))
-        var merge = try KWay(cursors)
+        var merge = try ResultMerge(sources: cursors.count, order: .configThenID) { shard in
+            try cursors[shard].next().map { (cursors[shard].configNumber, $0) }
+        }
         var previous: (shard: Int, config: Int, id: String)?
         var config = -1, index = 0
         var first: IDSequence?, sequence = IDSequence()
-        while let (shard, number, result) = try merge.next() {
+        while let head = try merge.next() {
+            let (shard, number, result) = (head.source, head.config, head.result)
             if let previous, previous.config == number, previous.id == result.itemID {
                 throw ComparisonError.cannotMerge("\(directories[previous.shard]) and \(directories[shard]) both hold config \(result.config), item \(result.itemID): "
                                                   + "shards must not overlap (the same shard given twice?)")
@@ -77,37 +80,4 @@ private struct IDSequence: Equatable {
     }
 
     static func == (a: IDSequence, b: IDSequence) -> Bool { a.count == b.count && a.hash.value == b.hash.value }
-}
-
-/// The shards' results in canonical order through a binary heap of their next results (`IndexHeap`);
-/// ties (which `DetectionShardMerge` refuses) come out in shard order. The same heap as `KWayMerge`'s, written
-/// out here: through `KWayMerge` a 10 M-item merge took 10–20% longer (`docs/benchmarks.md`; the cause not found).
-private struct KWay {
-    private let cursors: [DetectionStore.Cursor]
-    /// Each shard's next result and its config number.
-    private var heads: [(config: Int, result: DetectionResult)?]
-    private var heap = IndexHeap()
-
-    init(_ cursors: [DetectionStore.Cursor]) throws {
-        self.cursors = cursors
-        heads = try cursors.map { cursor in try cursor.next().map { (cursor.configNumber, $0) } }
-        let heads = heads
-        for shard in cursors.indices where heads[shard] != nil { heap.push(shard) { Self.less($0, $1, heads) } }
-    }
-
-    /// The next result, its shard and its config number.
-    mutating func next() throws -> (shard: Int, config: Int, result: DetectionResult)? {
-        guard let top = heap.top, let head = heads[top] else { return nil }
-        heads[top] = try cursors[top].next().map { (cursors[top].configNumber, $0) }
-        let heads = heads  // read by the comparison while the heap changes (released before the next refill)
-        if heads[top] == nil { heap.removeTop { Self.less($0, $1, heads) } } else { heap.topChanged { Self.less($0, $1, heads) } }
-        return (top, head.config, head.result)
-    }
-
-    private static func less(_ a: Int, _ b: Int, _ heads: [(config: Int, result: DetectionResult)?]) -> Bool {
-        let x = heads[a]!, y = heads[b]!
-        if x.config != y.config { return x.config < y.config }
-        if x.result.itemID != y.result.itemID { return x.result.itemID < y.result.itemID }
-        return a < b
-    }
 }
