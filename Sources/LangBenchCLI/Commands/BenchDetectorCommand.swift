@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Corpus
 import Recognizer
+import Suite
 
 /// `langbench bench detector`: the built-in recognizer's single-word throughput, model load time and
 /// memory, with a peer detector measured in the same run.
@@ -58,7 +59,7 @@ struct BenchDetectorCommand: ParsableCommand {
 
         let recognizer = LanguageRecognizer(model: model, constraints: candidates)
         let builtin = DetectorBenchmark.throughput(texts: words, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
-        var out = BenchDetectorOutput(modelPath: url.path, modelBytes: (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0,
+        var out = DetectorBenchFigures(modelPath: url.path, modelBytes: (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0,
                                       loadMilliseconds: loads.map(\.milliseconds).min()!, residentBytes: loads[0].residentBytes,
                                       words: words.count, corpora: corpora.count, candidates: candidates.count,
                                       builtinWordsPerSecond: builtin.textsPerSecond)
@@ -75,7 +76,7 @@ struct BenchDetectorCommand: ParsableCommand {
         }
         if let command = peerCommand() {
             context.note("measuring peer exec:\(command) (first use may install it)")
-            out.peer = await Self.measurePeer(command: command, words: words, candidates: candidates, seconds: seconds)
+            out.peer = await DetectorBenchFigures.Peer.measure(command: command, words: words, candidates: candidates, seconds: seconds)
         }
         context.stdout.write(out.text)
         return .success
@@ -86,92 +87,5 @@ struct BenchDetectorCommand: ParsableCommand {
         let lingua = "scripts/detectors/lingua"
         let venv = FileManager.default.fileExists(atPath: ".venv-detectors/lingua/bin/python")
         return FileManager.default.isExecutableFile(atPath: lingua) && venv ? lingua : nil
-    }
-
-    static func measurePeer(command: String, words: [String], candidates: [String], seconds: Double) async -> BenchDetectorOutput.Peer {
-        let detector = ExternalDetector(command: command, timeout: .seconds(600))
-        let codes = candidates.map { LanguageCode(normalised: $0) }
-        let startup = DispatchTime.now().uptimeNanoseconds
-        if case .failed(let reason) = await detector.identify(words[0], candidates: codes, hints: [:]) {
-            await detector.shutdown()
-            return .init(name: detector.name, wordsPerSecond: nil, startupSeconds: nil, failure: reason)
-        }
-        let started = Double(DispatchTime.now().uptimeNanoseconds - startup) / 1e9
-        var count = 0
-        let begin = DispatchTime.now().uptimeNanoseconds
-        var elapsed = 0.0
-        repeat {
-            for word in words {
-                _ = await detector.identify(word, candidates: codes, hints: [:])
-                count += 1
-            }
-            elapsed = Double(DispatchTime.now().uptimeNanoseconds - begin) / 1e9
-        } while elapsed < seconds
-        await detector.shutdown()
-        return .init(name: detector.name, wordsPerSecond: Double(count) / elapsed, startupSeconds: started, failure: nil)
-    }
-}
-
-/// The figures of one `bench detector` run, rendered as text.
-struct BenchDetectorOutput {
-    struct Peer {
-        var name: String
-        var wordsPerSecond: Double?
-        var startupSeconds: Double?
-        var failure: String?
-    }
-
-    var modelPath: String
-    var modelBytes: Int
-    var loadMilliseconds: Double
-    var residentBytes: Int?
-    var words: Int
-    var corpora: Int
-    var candidates: Int
-    var builtinWordsPerSecond: Double
-    var peer: Peer?
-    var baseline: Baseline?
-
-    /// A second model timed against the first in interleaved blocks.
-    struct Baseline {
-        var path: String
-        var loadMilliseconds: Double
-        /// Words/s per block, the model's and the baseline's, paired by block.
-        var modelWordsPerSecond: [Double]
-        var baselineWordsPerSecond: [Double]
-
-        /// Per-pair ratios model / baseline, sorted.
-        var ratios: [Double] { zip(modelWordsPerSecond, baselineWordsPerSecond).map { $0 / $1 }.sorted() }
-        var medianRatio: Double {
-            let r = ratios
-            return r.count % 2 == 1 ? r[r.count / 2] : (r[r.count / 2 - 1] + r[r.count / 2]) / 2
-        }
-    }
-
-    var text: String {
-        var out = "model: \(modelPath) (\(String(format: "%.1f", Double(modelBytes) / 1_048_576)) MiB)\n"
-        out += "load: \(String(format: "%.1f", loadMilliseconds)) ms (best of 3)"
-        out += residentBytes.map { ", resident +\(String(format: "%.1f", Double($0) / 1_048_576)) MiB\n" } ?? "\n"
-        out += "texts: \(words) single words from \(corpora) corpora, \(candidates) candidate languages, 1 thread\n"
-        out += "builtin: \(Int(builtinWordsPerSecond)) words/s\n"
-        if let baseline, !baseline.ratios.isEmpty {
-            let median = { (v: [Double]) in v.sorted()[v.count / 2] }
-            out += "baseline model: \(baseline.path), load \(String(format: "%.1f", baseline.loadMilliseconds)) ms (best of 3)\n"
-            out += "model vs baseline, \(baseline.ratios.count) interleaved ABBA block pairs: \(Int(median(baseline.modelWordsPerSecond))) vs "
-                + "\(Int(median(baseline.baselineWordsPerSecond))) words/s (medians), ratio \(String(format: "%.3f", baseline.medianRatio)) "
-                + "(median; pairs \(String(format: "%.3f", baseline.ratios.first!))–\(String(format: "%.3f", baseline.ratios.last!)))\n"
-        }
-        if let peer {
-            if let rate = peer.wordsPerSecond {
-                out += "peer \(peer.name): \(Int(rate)) words/s (started in \(String(format: "%.1f", peer.startupSeconds ?? 0)) s), "
-                out += "builtin is \(String(format: "%.0f", builtinWordsPerSecond / rate))× faster\n"
-            } else {
-                out += "peer \(peer.name): failed: \(peer.failure ?? "unknown")\n"
-            }
-        } else {
-            out += "peer: none (set one up with scripts/detectors/lingua, or pass --peer exec:<command>)\n"
-        }
-        out += "words_per_second=\(Int(builtinWordsPerSecond))\n"
-        return out
     }
 }
