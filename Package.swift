@@ -53,7 +53,7 @@ let package = Package(
         // Golden-file and fixture helpers shared by the test targets.
         .target(name: "TestSupport", dependencies: ["Support"], path: "Tests/TestSupport"),
         // Real servers, stub backends and fixed generation records for the tests of Generation and the layers above.
-        .target(name: "GenerationTestSupport", dependencies: ["Support", "Detection", "Generation", "Corpus", "Backend", "Provenance", "ByteIO", "TestSupport"],
+        .target(name: "GenerationTestSupport", dependencies: ["Support", "Detection", "Generation", "Comparison", "Corpus", "Backend", "Provenance", "ByteIO", "TestSupport"],
                 path: "Tests/GenerationTestSupport", exclude: ["Fixtures"]),
         .testTarget(name: "RecognizerTests", dependencies: ["Recognizer", "TestSupport"], exclude: ["Fixtures", "Snapshots"]),
         .testTarget(name: "SupportTests", dependencies: ["Support", "ByteIO", "TestSupport"], exclude: ["Snapshots"]),
@@ -61,7 +61,7 @@ let package = Package(
         .testTarget(name: "ByteIOTests", dependencies: ["Support", "ByteIO"]),
         .testTarget(name: "CorpusTests", dependencies: ["Support", "Corpus", "ByteIO", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GenerationTests", dependencies: ["Support", "Checks", "Detection", "Generation", "GenerationTestSupport", "Corpus", "Recognizer", "Backend", "Provenance", "ByteIO", "TestSupport"], exclude: ["Snapshots"]),
-        .testTarget(name: "ComparisonTests", dependencies: ["Support", "Checks", "Detection", "Generation", "GenerationTestSupport", "Corpus", "Backend", "Comparison", "Provenance", "ByteIO", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ComparisonTests", dependencies: ["Support", "Checks", "Detection", "Generation", "GenerationTestSupport", "Corpus", "Backend", "Comparison", "Provenance", "ByteIO", "TestSupport"], exclude: ["Fixtures", "Snapshots"]),
         .testTarget(name: "DetectionTests", dependencies: ["Support", "Detection", "Corpus", "Recognizer", "Provenance", "ByteIO", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BackendTests", dependencies: ["Support", "Backend", "ByteIO", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.

@@ -2,6 +2,7 @@
 @testable import Detection
 import Foundation
 @testable import Generation
+import Comparison
 @testable import Corpus
 @testable import Provenance
 import ByteIO
@@ -43,14 +44,15 @@ package enum GenerationFixtures {
         GenerationReport(records: try records(name), settings: settings, warmupRuns: 4, provenance: provenance(name))
     }
 
-    /// A run with two variants: `a` replays the base records, `b` the current ones (8 German direct timeouts).
+    /// A run with two variants, judged as a run judges them: `a` replays the base records, `b` the current ones (8 German
+    /// direct timeouts).
     package static func variants() throws -> GenerationReport {
         var settings = settings
         settings.variants = ["a", "b"].map { .init(name: $0, description: "variant \($0)", model: "gemma-3-270m-q4_k_m.gguf", server: 1,
                                                    fingerprint: String(repeating: $0, count: 64)) }
         let labelled = { (name: String, variant: String) in try records(name).map { var record = $0; record.variant = variant; return record } }
         return GenerationReport(records: try labelled("base", "a") + labelled("current", "b"), settings: settings, warmupRuns: 0,
-                                provenance: provenance("variants"))
+                                provenance: provenance("variants")).judgingVariants()
     }
 
     /// A calibration whose start and end samples each take `ms` (prompt and generation halves).

@@ -81,7 +81,7 @@ package enum GenerationComparer {
     /// serves more people of each language. Holm with Tarone's refinement for discrete tests: a row whose
     /// discordant records are too few for any split to reach α/K cannot be significant and does not count
     /// in the family (K, the smallest with at most K testable rows); it is reported, never judged.
-    static func servedByLanguage(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
+    package static func servedByLanguage(base: GenerationReport, current: GenerationReport, thresholds: Thresholds) -> [MetricCheck] {
         var rows: [(check: MetricCheck, smallestP: Double)] = []
         for route in Route.allCases {
             let paired = pairs(base: base, current: current, route: route)

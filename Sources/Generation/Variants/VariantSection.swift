@@ -22,24 +22,27 @@ package struct VariantSection: Sendable, Hashable, Codable {
         case name, description, summary, fallbacks, served, versusReference = "versus_reference", gained, lost
     }
 
-    /// The sections of a run's variants, from its records (each labelled with its variant).
+    /// The sections of a run's variants, from its records (each labelled with its variant), without their checks
+    /// against the reference: the job that made the run judges those (`GenerationReport.judgingVariants`, Comparison).
     static func all(_ variants: [GenerationReport.Settings.Variant], records: [GenerationRecord], settings: GenerationReport.Settings,
                     provenance: Provenance) -> [VariantSection] {
-        var single = settings
-        single.variants = nil
-        let reports = variants.map { variant in
-            GenerationReport(records: records.filter { $0.variant == variant.name }.map { var r = $0; r.variant = nil; return r },
-                             settings: single, warmupRuns: 0, provenance: provenance)
-        }
+        let reports = self.reports(variants, records: records, settings: settings, provenance: provenance)
         guard let reference = reports.first else { return [] }
-        return zip(variants, reports).enumerated().map { index, pair in
-            let (variant, report) = pair
+        return zip(variants, reports).map { variant, report in
             let flips = VariantFlips(reference: reference.records, variant: report.records)
             return VariantSection(name: variant.name, description: variant.description, summary: report.summary, fallbacks: report.fallbacks,
-                                  served: report.served,
-                                  versusReference: index == 0 ? [] : GenerationComparer.checks(base: reference, current: report, thresholds: .default, perLanguage: false)
-                                      + GenerationComparer.servedByLanguage(base: reference, current: report, thresholds: .default),
-                                  gained: flips.gained, lost: flips.lost)
+                                  served: report.served, versusReference: [], gained: flips.gained, lost: flips.lost)
+        }
+    }
+
+    /// Each variant's records as a run of their own (in `variants`' order, the reference first).
+    package static func reports(_ variants: [GenerationReport.Settings.Variant], records: [GenerationRecord], settings: GenerationReport.Settings,
+                                provenance: Provenance) -> [GenerationReport] {
+        var single = settings
+        single.variants = nil
+        return variants.map { variant in
+            GenerationReport(records: records.filter { $0.variant == variant.name }.map { var r = $0; r.variant = nil; return r },
+                             settings: single, warmupRuns: 0, provenance: provenance)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Support
 import Foundation
 import Generation
+import Comparison
 import Corpus
 import Backend
 import Provenance
@@ -61,7 +62,7 @@ package struct GenerationJob: Sendable {
         for recovery in runner.recoveries where seen.insert(ObjectIdentifier(recovery)).inserted { restarts += await recovery.restarts }
         provenance.serverRestarts = restarts.nonZero
         provenance.finish()
-        let report = GenerationReport(records: records, settings: settings, warmupRuns: warmupRuns, provenance: provenance)
+        let report = GenerationReport(records: records, settings: settings, warmupRuns: warmupRuns, provenance: provenance).judgingVariants()
         try GenerationOutput.write(report, to: directory)
         return report
     }

@@ -43,10 +43,11 @@ package enum RunMerger {
         var merged = Merged(detection: detection, generation: generation)
         if let judge, let generation {
             let outcome = try await Rejudge.apply(generation, replies: try GenerationStore.replies(in: output), judge: judge.name, detector: judge.detector)
-            try GenerationStore.write(outcome.report.allRecords, to: output)
-            try GenerationOutput.write(outcome.report, to: output)
-            merged.generation = outcome.report
-            merged.rejudged = (outcome.report.settings.judge ?? judge.name, outcome.judged, outcome.changed)
+            let report = outcome.report.judgingVariants()
+            try GenerationStore.write(report.allRecords, to: output)
+            try GenerationOutput.write(report, to: output)
+            merged.generation = report
+            merged.rejudged = (report.settings.judge ?? judge.name, outcome.judged, outcome.changed)
         }
         guard var provenance = detection?.provenance ?? merged.generation?.provenance else { return merged }
         provenance.finish()
@@ -83,7 +84,7 @@ package enum RunMerger {
             try requireDisjoint(zip(directories, generations.map { $0.allRecords.map(\.keyDescription) }))
             let records = GenerationStore.ordered(generations.flatMap(\.allRecords))
             let report = GenerationReport(records: records, settings: first.settings, warmupRuns: generations.map(\.warmupRuns).reduce(0, +),
-                                          provenance: mergedProvenance(generations.map(\.provenance), command: command))
+                                          provenance: mergedProvenance(generations.map(\.provenance), command: command)).judgingVariants()
             try GenerationStore.write(records, to: output)
             try GenerationOutput.write(report, to: output)
             try GenerationStore.concatenate(directories.map { URL(fileURLWithPath: $0) }, into: output)
