@@ -98,7 +98,7 @@ package struct MachineAdjustment: Sendable, Hashable, Codable {
     }
 
     /// The rule's note for a check whose pairs have the summed `mix`; empty for raw comparisons.
-    func ruleNote(_ mix: LatencyMix, what: String) -> String {
+    package func ruleNote(_ mix: LatencyMix, what: String) -> String {
         guard basis == .calibrated else { return "" }
         return String(format: "; %@ divided by each item's machine factor from its own mix of prompt processing, generation and other time "
                           + "(×%.2f over these items: %.0f%% prompt, %.0f%% generation), thresholds widened by the factors' intervals",

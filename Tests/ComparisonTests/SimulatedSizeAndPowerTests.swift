@@ -2,6 +2,7 @@
 import Checks
 import Foundation
 @testable import Generation
+@testable import Comparison
 import GenerationTestSupport
 import Testing
 

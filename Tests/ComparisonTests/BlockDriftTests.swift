@@ -2,6 +2,7 @@
 import Checks
 import Foundation
 @testable import Generation
+@testable import Comparison
 import Testing
 
 /// The same-runner latency interval under drift between blocks: a CI job measures base and candidate block by block,

@@ -1,3 +1,4 @@
+import Generation
 import Checks
 
 extension MovedCandidates {

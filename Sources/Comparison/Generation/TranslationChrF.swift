@@ -1,3 +1,4 @@
+import Generation
 import Support
 import Checks
 import Foundation
