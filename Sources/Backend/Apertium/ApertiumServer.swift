@@ -59,8 +59,9 @@ package final class ApertiumServer: Sendable {
         }
         let (log, logFile) = try ManagedProcess.createLog("apertium-apy.log", in: runDirectory)
         defer { try? log.close() }  // try?: the child holds its own descriptor; closing ours cannot lose a line
-        // Asked while the server starts: each is a Python start-up of half a second.
-        async let version = Self.version(of: executable)
+        // Asked before the server starts, not beside it: a helper launched while APy was being launched once had
+        // its exit missed by Foundation's `Process` (left a zombie; `waitUntilExit` never returned).
+        let version = await Self.version(of: executable)
         let port = try FreePort.find()
         let arguments = ["-c", Self.loopbackWrapper, executable, "--port", String(port), "--timeout", String(pipelineTimeout), modes]
         let managed = try ManagedProcess.launch(try Self.interpreter(of: executable), arguments: arguments, log: log, logFile: logFile)
@@ -73,7 +74,7 @@ package final class ApertiumServer: Sendable {
                 }
                 do {
                     _ = try await ApertiumClient(baseURL: baseURL).listPairs(timeout: 2)
-                    return ApertiumServer(baseURL: baseURL, version: await version, logFile: logFile, managed: managed)
+                    return ApertiumServer(baseURL: baseURL, version: version, logFile: logFile, managed: managed)
                 } catch BackendError.connectionRefused, BackendError.timeout {
                     // Still importing and binding the port: keep polling until the deadline.
                 } catch {
