@@ -59,6 +59,7 @@ struct BenchDetectorCommand: ParsableCommand {
 
         let recognizer = LanguageRecognizer(model: model, constraints: candidates)
         let builtin = DetectorBenchmark.throughput(texts: words, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
+        // try?: the size is shown only, of a model just loaded from this path; 0 MiB says it could not be read.
         var out = DetectorBenchFigures(modelPath: url.path, modelBytes: (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0,
                                       loadMilliseconds: loads.map(\.milliseconds).min()!, residentBytes: loads[0].residentBytes,
                                       words: words.count, corpora: corpora.count, candidates: candidates.count,
