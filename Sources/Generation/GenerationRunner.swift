@@ -48,15 +48,30 @@ package struct GenerationRunner: Sendable {
             [(nil, pipeline)] + configs.map { ($0.name, $0.pipeline) }
         }
 
-        /// The keys of the records an item × repeat makes in this lane, every config's (detection is local: no server is asked).
-        func keys(_ item: CorpusItem, repeatIndex: Int, choice: RouteChoice) async throws -> [String] {
-            var keys: [String] = []
+        /// One request an item × repeat makes in this lane: a config's pipeline (config nil: the reference), what
+        /// it detects, the route and the key of its record.
+        struct Request {
+            var config: String?
+            var pipeline: ReplyPipeline
+            var detection: ReplyPipeline.Detection
+            var route: Route
+            var order: RouteOrder
+            var key: String
+        }
+
+        /// The requests an item × repeat makes in this lane, every config's, each config's routes in the order
+        /// `schedule` gives (detection is local: no server is asked).
+        func requests(_ item: CorpusItem, repeatIndex: Int, choice: RouteChoice, schedule: RouteSchedule) async throws -> [Request] {
+            var requests: [Request] = []
             for (config, pipeline) in pipelines {
-                for route in routes(of: try await pipeline.plan(item, choice: choice)) {
-                    keys.append(GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: name, config: config))
+                let plan = try await pipeline.plan(item, choice: choice)
+                let (routes, order) = schedule.arrange(self.routes(of: plan), item: item.id, repeatIndex: repeatIndex)
+                for route in routes {
+                    requests.append(Request(config: config, pipeline: pipeline, detection: plan.detection, route: route, order: order,
+                                            key: GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: name, config: config)))
                 }
             }
-            return keys
+            return requests
         }
     }
 
@@ -173,37 +188,32 @@ package struct GenerationRunner: Sendable {
             // This item's outputs by route, of every config so far: a later config that detects the same language
             // makes the same requests, so it reuses them (`sharable`) instead of asking the server again.
             var made: [Route: [ReplyPipeline.Output]] = [:]
-            for (config, pipeline) in lane.pipelines {
-                let plan = try await pipeline.plan(item, choice: choice), detection = plan.detection
-                let (routes, order) = schedules.routes.arrange(lane.routes(of: plan), item: item.id, repeatIndex: repeatIndex)
-                for route in routes {
-                    let key = GenerationRecord.key(item: item.id, route: route, repeatIndex: repeatIndex, variant: lane.name, config: config)
-                    if skip.contains(key) { continue }
-                    var output: ReplyPipeline.Output
-                    var earlier: ReplyPipeline.Output?
-                    for candidate in made[route] ?? [] {
-                        if try await pipeline.sharable(candidate, detection: detection) {
-                            earlier = candidate
-                            break
-                        }
+            for request in try await lane.requests(item, repeatIndex: repeatIndex, choice: choice, schedule: schedules.routes) where !skip.contains(request.key) {
+                let (config, pipeline, route) = (request.config, request.pipeline, request.route)
+                var output: ReplyPipeline.Output
+                var earlier: ReplyPipeline.Output?
+                for candidate in made[route] ?? [] {
+                    if try await pipeline.sharable(candidate, detection: request.detection) {
+                        earlier = candidate
+                        break
                     }
-                    if let earlier {
-                        output = earlier.shared(as: config)
-                    } else {
-                        do {
-                            output = try await recordableReply(pipeline: pipeline, variant: lane.name, recovery: recovery, to: item, detection: detection,
-                                                               route: route, repeatIndex: repeatIndex, order: order)
-                        } catch let cause as GenerationStopped.Cause {
-                            guard server != nil, case .serverLost = cause else { throw cause }
-                            return UnitResult(recorded: done, lost: cause)
-                        }
-                        if server != nil { output.label(server: server, reassignedFrom: reassignedFrom) }
-                        output.label(config: config)
-                        made[route, default: []].append(output)
-                    }
-                    try sink(output)
-                    done.append(output.record.key)
                 }
+                if let earlier {
+                    output = earlier.shared(as: config)
+                } else {
+                    do {
+                        output = try await recordableReply(pipeline: pipeline, variant: lane.name, recovery: recovery, to: item, detection: request.detection,
+                                                           route: route, repeatIndex: repeatIndex, order: request.order)
+                    } catch let cause as GenerationStopped.Cause {
+                        guard server != nil, case .serverLost = cause else { throw cause }
+                        return UnitResult(recorded: done, lost: cause)
+                    }
+                    if server != nil { output.label(server: server, reassignedFrom: reassignedFrom) }
+                    output.label(config: config)
+                    made[route, default: []].append(output)
+                }
+                try sink(output)
+                done.append(output.record.key)
             }
         }
         return UnitResult(recorded: done, lost: nil)

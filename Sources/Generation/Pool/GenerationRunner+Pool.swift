@@ -36,7 +36,8 @@ extension GenerationRunner {
                 failed[index] = PoolFailure.reason(.warmup, error)
             }
         }
-        let recordedUnits = try await recorded(items, skip: skip)
+        let schedules = Schedules(self, items: items)
+        let recordedUnits = try await recorded(items, skip: skip, schedules: schedules)
         var dealer = PoolDealer(items: items.count, repeats: repeats, members: pool.count, recorded: recordedUnits)
         var outcome = PoolOutcome(failed: Array(repeating: false, count: pool.count), movedAway: Array(repeating: 0, count: pool.count),
                                   failures: Array(repeating: nil, count: pool.count))
@@ -50,7 +51,6 @@ extension GenerationRunner {
         if !recordedUnits.isEmpty { progress.advance(by: recordedUnits.count) }
         var recorded = skip
         var inFlight = Array(repeating: 0, count: pool.count)
-        let schedules = Schedules(self, items: items)
         typealias Finished = (member: Int, unit: PoolDealer.Unit, result: UnitResult)
         try await withThrowingTaskGroup(of: Finished.self) { group in
             func fill() {
@@ -88,7 +88,7 @@ extension GenerationRunner {
 
     /// The units (as positions, repeat × items + item) whose every record is in `skip`: each lane's routes for
     /// the item as `unit` would run them (detection is local, so this asks no server).
-    func recorded(_ items: [CorpusItem], skip: Set<String>) async throws -> Set<Int> {
+    func recorded(_ items: [CorpusItem], skip: Set<String>, schedules: Schedules) async throws -> Set<Int> {
         guard !skip.isEmpty else { return [] }
         let positions = items.map(\.id).firstPositions
         let started = Set(skip.compactMap { positions[String($0.prefix { $0 != GenerationRecord.keySeparator })] })
@@ -96,7 +96,7 @@ extension GenerationRunner {
         for index in started.sorted() {
             for repeatIndex in 0..<repeats {
                 var keys: [String] = []
-                for lane in lanes { keys += try await lane.keys(items[index], repeatIndex: repeatIndex, choice: choice) }
+                for lane in lanes { keys += try await lane.requests(items[index], repeatIndex: repeatIndex, choice: choice, schedule: schedules.routes).map(\.key) }
                 if keys.allSatisfy(skip.contains) { units.insert(repeatIndex * items.count + index) }
             }
         }
