@@ -66,7 +66,7 @@ extension Comparison {
         return table
     }
 
-    static let latencyMetrics: Set<String> = ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric]
+    static let latencyMetrics: Set<String> = [MetricName.latency, MetricName.ttft, MetricName.tpot, MetricName.slowestTenth]
 
     package func table(_ checks: [MetricCheck], title: String) -> ReportTable {
         var table = ReportTable(title: title, columns: [
@@ -76,7 +76,7 @@ extension Comparison {
         for c in checks {
             let tokens = TokenCost.metrics.contains(c.metric)
             let latency = Self.latencyMetrics.contains(c.metric) || tokens
-            let value: (Double) -> ReportCell = { latency ? .number($0, digits: c.metric == "generation.tpot" ? 1 : 0) : .percent($0) }
+            let value: (Double) -> ReportCell = { latency ? .number($0, digits: c.metric == MetricName.tpot ? 1 : 0) : .percent($0) }
             // A ratio over nothing (0 tokens on both sides) has no delta: a dash, never "nan".
             let delta: ReportCell = !c.delta.isFinite ? .text("—")
                 : latency ? .text(String(format: "%+.1f%%", c.delta * 100)) : .text(String(format: "%+.1f pts", c.delta * 100))

@@ -13,7 +13,7 @@ extension Comparison {
     package var visibility: [String] {
         var out: [String] = []
         let planned = checks.filter { $0.mde != nil && $0.level != nil }
-        let accuracy = planned.filter { $0.metric == "detection.accuracy" }
+        let accuracy = planned.filter { $0.metric == MetricName.accuracy }
         // A recognizer change moves a language in every config at once, and with it every config-wide detection check
         // (accuracy, and the cost-weighted error where there is one): the change makes that many correlated checks
         // testable, and Holm's first step divides the share among them.
@@ -30,13 +30,13 @@ extension Comparison {
             out.append("a config's accuracy over \(check.n) items, spread thin over its languages: "
                        + Self.rate(Self.planned(check, level: share(of: .detection) / Double(max(1, family))), unit: "items"))
         }
-        let served = planned.filter { $0.metric == "generation.served_in_own_language" && $0.key[.lang] != nil }
+        let served = planned.filter { $0.metric == MetricName.served && $0.key[.lang] != nil }
         if let check = served.min(by: { $0.n < $1.n }) {
             // One language losing service on a route moves its own check, the route's and, when a fallback took it, that
             // reason's rate: three tests.
             out.append("a \(check.n)-person language's service: " + Self.rate(Self.planned(check, level: share(of: .outcomes) / 3), unit: "people"))
         }
-        for (metric, name) in [("generation.latency", "latency"), (TailLatency.metric, "the slowest tenth"), ("generation.tokens_generated", "tokens generated")] {
+        for (metric, name) in [(MetricName.latency, "latency"), (MetricName.slowestTenth, "the slowest tenth"), (MetricName.tokensGenerated, "tokens generated")] {
             guard let check = planned.filter({ $0.metric == metric }).max(by: { $0.n < $1.n }) else { continue }
             out.append("\(name) (\(check.key.description)): " + Self.ratio(check))
         }

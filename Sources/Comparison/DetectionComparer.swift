@@ -11,7 +11,7 @@ enum DetectionComparer {
         var checks: [MetricCheck] = []
         // A sweep's configs are read in the report's sweep table, not gated: they would only widen the Holm families.
         for (config, counts) in join.configs where DetectionSweep.set(ofConfig: config) == nil {
-            checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy",
+            checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: MetricName.accuracy,
                                 moved: counts.moved))
             if join.costs != nil { checks.append(costCheck(counts, config: config, points: thresholds.accuracyPoints)) }
             for (lang, subset) in counts.byLanguage.sorted(by: { $0.key < $1.key }) where subset.n >= thresholds.languageMinItems {
@@ -44,7 +44,7 @@ enum DetectionComparer {
         return check
     }
 
-    package static let costMetric = "detection.confusion_cost"
+    package static let costMetric = MetricName.confusionCost
 
     /// The check of `pairs` (base result, current result) of one item each.
     static func check(_ pairs: [(DetectionResult, DetectionResult)], key: CheckKey, points: Double, family: String) -> MetricCheck {
@@ -58,7 +58,7 @@ enum DetectionComparer {
         let worseP = Statistics.mcnemarExactOneSided(worse: broken, better: fixed), betterP = Statistics.mcnemarExactOneSided(worse: fixed, better: broken)
         let base = n > 0 ? Double(counts.baseRight) / Double(n) : 0, current = n > 0 ? Double(counts.currentRight) / Double(n) : 0
         let deltaPoints = (current - base) * 100
-        var check = MetricCheck(metric: "detection.accuracy", key: key, kind: .detection, polarity: .higherIsBetter, base: base, current: current,
+        var check = MetricCheck(metric: MetricName.accuracy, key: key, kind: .detection, polarity: .higherIsBetter, base: base, current: current,
                                 delta: current - base, interval: nil, pValue: deltaPoints < 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
                                 rule: "McNemar exact, one-sided, Holm within detection's share of α, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
                                 family: family)

@@ -62,15 +62,15 @@ extension GenerationReport {
             .init("change"), .init("ci", title: "95% CI"), .numeric("p_holm", title: "p (Holm)"), .init("verdict"), .init("flips"),
         ])
         for section in variants ?? [] {
-            for check in section.versusReference where check.metric != "generation.tpot" {
+            for check in section.versusReference where check.metric != MetricName.tpot {
                 let latency = [.latency, .latencyTail, .tokenCost].contains(check.kind)
                 let value: (Double) -> ReportCell = { latency ? .number($0, digits: 0) : .percent($0) }
                 let change = latency ? String(format: "×%.2f", check.delta + 1) : String(format: "%+.1f points", check.delta * 100)
                 let route = check.key[.route] ?? ""
-                let flips = check.metric == "generation.served_in_own_language" && check.key[.lang] == nil
+                let flips = check.metric == MetricName.served && check.key[.lang] == nil
                     ? "gained \(section.gained[route] ?? 0), lost \(section.lost[route] ?? 0)" : ""
                 table.append([.text(section.name), .text(check.key.description), .text(check.metric), value(check.base), value(check.current), .text(change),
-                              check.interval.map { .text(check.metric == "generation.translate_in_chrf" ? String(format: "%+.1f to %+.1f points", $0.low * 100, $0.high * 100)
+                              check.interval.map { .text(check.metric == MetricName.translateInChrF ? String(format: "%+.1f to %+.1f points", $0.low * 100, $0.high * 100)
                                                          : String(format: "%.2f–%.2f", $0.low, $0.high)) } ?? .empty,
                               check.adjustedP.map { .number($0, digits: 4) } ?? .empty, .text(Self.verdict(check)), .text(flips)])
             }

@@ -117,3 +117,10 @@ struct TokenCostTests {
         #expect(throws: (any Error).self) { try Thresholds.named(file.path) }
     }
 }
+
+/// The latency and token measures name their metrics as enum raw values; the verdict's notes and the
+/// pages match on `MetricName`'s.
+@Test func measuresAreNamedAsTheChecksVocabularyNamesThem() {
+    #expect(GenerationComparer.LatencyMetric.allCases.map(\.rawValue) == [MetricName.latency, MetricName.ttft, MetricName.tpot])
+    #expect(TokenCost.Measure.generated.rawValue == MetricName.tokensGenerated)
+}

@@ -70,13 +70,13 @@ package enum GenerationComparer {
         let languages = Set(paired.map(\.current.lang))
         guard languages.count > 1 else { return [] }  // one language: the route's own check is this one
         return languages.sorted().map { lang in
-            proportion(paired.filter { $0.current.lang == lang }, metric: "generation.served_in_own_language", key: key.with(.lang, lang.identifier),
+            proportion(paired.filter { $0.current.lang == lang }, metric: MetricName.served, key: key.with(.lang, lang.identifier),
                        polarity: .higherIsBetter, points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true }
         }
     }
 
     /// The metric of `collapseRate`.
-    package static let collapseMetric = "generation.collapsed_requests"
+    package static let collapseMetric = MetricName.collapsedRequests
 
     /// Served in own language per route and language (McNemar on the same records): which of two prompts
     /// serves more people of each language. Holm with Tarone's refinement for discrete tests: a row whose
@@ -90,7 +90,7 @@ package enum GenerationComparer {
                 let own = paired.filter { $0.current.lang == lang }
                 let served = { (record: GenerationRecord) in record.servedInOwnLanguage == true }
                 let discordant = own.filter { served($0.base) != served($0.current) }.count
-                let check = proportion(own, metric: "generation.served_in_own_language", key: CheckKey([.route: route.rawValue, .lang: lang.identifier]),
+                let check = proportion(own, metric: MetricName.served, key: CheckKey([.route: route.rawValue, .lang: lang.identifier]),
                                        polarity: .higherIsBetter, points: thresholds.fallbackPoints, served)
                 rows.append((check, Statistics.signFlipSmallestP(count: discordant)))
             }
@@ -117,14 +117,14 @@ package enum GenerationComparer {
             }
             if let tail = TailLatency.check(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks) { checks.append(tail) }
         }
-        checks.append(proportion(paired, metric: "generation.served_in_own_language", key: key, polarity: .higherIsBetter,
+        checks.append(proportion(paired, metric: MetricName.served, key: key, polarity: .higherIsBetter,
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
         // Token counts are checked whatever the latency basis, even with latency skipped.
         checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio, sameTokenizer: sameTokenizer)
         if key[.route] == Route.pivot.rawValue { checks += TranslationChrF.checks(paired, key: key, thresholds: thresholds) }
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
-            checks.append(proportion(paired, metric: "generation.fallback_rate", key: key.with(.reason, reason.rawValue),
+            checks.append(proportion(paired, metric: MetricName.fallbackRate, key: key.with(.reason, reason.rawValue),
                                      polarity: .lowerIsBetter, points: thresholds.fallbackPoints, moves: ("fell back", "recovered")) { $0.fallbackReason == reason })
         }
         return checks

@@ -16,7 +16,7 @@ import Foundation
 /// of the rest of its block: drift that moved a whole block (and a uniform slowdown, which the mean-ratio checks
 /// judge) is taken out, and what is left is how much more the slowest items slowed than the rest of their block.
 package enum TailLatency {
-    package static let metric = "generation.latency_slowest_tenth"
+    package static let metric = MetricName.slowestTenth
     /// The share of items the check reads.
     static let share = 0.1
     /// Below this the slowest tenth is too few items for any outcome to reach a family's level: not judged.

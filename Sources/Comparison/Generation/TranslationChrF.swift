@@ -8,7 +8,7 @@ import Corpus
 /// English reference. A language's people are served through the pivot only as well as their messages are translated,
 /// and an engine or pack change moves some languages and not others, so the check is per language.
 package enum TranslationChrF {
-    package static let metric = "generation.translate_in_chrf"
+    package static let metric = MetricName.translateInChrF
 
     /// One check per language among the pairs scored in both runs (chrF 0–100, the check's values as fractions of 100 so
     /// they read as points). The exact sign-flip test of the mean per-message difference against no change, one-sided each
