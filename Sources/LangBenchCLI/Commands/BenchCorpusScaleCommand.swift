@@ -1,9 +1,7 @@
 import Support
-import Detection
 import Foundation
 import Corpus
 import Suite
-import Recognizer
 
 /// `langbench bench corpus-scale`: end-to-end `detect` over N generated one-word items against the
 /// recognizer's raw speed measured in the same run, with peak memory and output size.
@@ -75,7 +73,7 @@ struct BenchCorpusScaleCommand: ParsableCommand {
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
         if rawOnly {
-            context.stdout.write(try JSONOutput.line(try rawSpeed()))
+            context.stdout.write(try JSONOutput.line(try CorpusScaleBenchmark.rawSpeed(texts: try Self.words(corpora).map(\.text), seconds: seconds)))
             return .success
         }
         let directory = keep.map { URL(fileURLWithPath: $0) }
@@ -84,76 +82,18 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let words = try Self.words(corpora)
         let corpus = directory.appendingPathComponent("scale.tsv")
         let corpusBytes = try CorpusScaleBenchmark.writeCorpus(items: items, seed: UInt64(seed), words: words, to: corpus)
-        context.stdout.write(String(format: "corpus: %d one-word items (seed %d, %d distinct words), %.1f MB\n", items, seed,
-                                    Set(words.map(\.text)).count, Double(corpusBytes) / 1_000_000))
-
-        let probe = try ChildProbe.current(environment: context.environment)
+        context.stdout.write(CorpusScaleBenchmark.Text.corpus(items: items, seed: seed, distinctWords: Set(words.map(\.text)).count, bytes: corpusBytes))
         let raw = ["bench", "corpus-scale", "--raw-only", "--seconds", String(seconds)] + corpora.flatMap { ["--corpus", $0] }
-        let probes = CorpusScaleSchedule.Probes(
-            rawBlock: { try (0..<Self.rawProcesses).map { _ in try probe.measure(raw, as: CorpusScaleSchedule.RawSpeed.self).figures } },
-            rawTogether: { try probe.measureTogether($0, raw, as: CorpusScaleSchedule.RawSpeed.self).map(\.wall) },
-            detect: { jobs in
-                let out = directory.appendingPathComponent("detect-jobs\(jobs)")
-                let cpuBefore = SystemCall.cpuSeconds(children: true) ?? 0
-                let wall = try probe.run(["detect", "--corpus", corpus.path, "--candidates", CorpusScaleBenchmark.languages.joined(separator: ","),
-                                          "--out", out.path, "--quiet", "--jobs", String(jobs)])
-                let cpu = (SystemCall.cpuSeconds(children: true) ?? 0) - cpuBefore
-                let timings = try DetectionOutput.read(out.path).timings
-                let recognizer = timings.allSatisfy { $0.cpuSeconds != nil } ? timings.compactMap(\.cpuSeconds).reduce(0, +) : nil
-                return CorpusScaleSchedule.Detected(wallSeconds: wall, cpuSeconds: cpu, outputBytes: try CorpusScaleBenchmark.directoryBytes(out),
-                                                    recognizerCPUSeconds: recognizer)
-            })
-        let steadySpread = CorpusScaleBenchmark.steadySpread * 100
+        let probes = CorpusScaleSchedule.Probes.children(try ChildProbe.current(environment: context.environment), rawArguments: raw,
+                                                         rawProcesses: Self.rawProcesses, corpus: corpus, directory: directory)
         let (runs, scaling) = try await CorpusScaleSchedule(items: items, jobs: jobs, repeats: repeats).measure(probes) { event in
-            switch event {
-            case .scaling(let scaling):
-                context.stdout.write(String(format: "raw recognizer, %d processes at once: %.0f words/s in total, scaling %.2f of %d × one thread's %.0f (raw spread around it %.0f%%: %@)\n",
-                                            jobs, scaling.together, scaling.value, jobs, scaling.single, scaling.spread * 100,
-                                            scaling.isSteady ? "steady" : "unsteady, the scaling is the drift's as much as the machine's"))
-            case .run(let round, let run, let around):
-                context.stdout.write(String(format: "round %d, detect --jobs %d: %.2f s wall, %.0f items/s; raw recognizer %.0f words/s (1 thread); ratio per job %.2f\n",
-                                            round, run.jobs, run.wallSeconds, run.itemsPerSecond, run.rawWordsPerSecond, run.ratioPerJob))
-                context.stdout.write(String(format: "  raw speed around it: %.0f–%.0f words/s, spread %.0f%%: %@\n",
-                                            around.min() ?? 0, around.max() ?? 0, run.rawSpread * 100,
-                                            run.isSteady ? "steady" : String(format: "unsteady (over %.0f%%), left out of the medians while a steady round exists", steadySpread)))
-                context.stdout.write(String(format: "  CPU: %.2f s (%.2f cores busy), %.0f items per CPU second; raw %.0f words per CPU second; CPU ratio %.2f; output %.1f bytes/item\n",
-                                            run.cpuSeconds, run.coresBusy, Double(run.items) / max(run.cpuSeconds, 1e-9), run.rawWordsPerCPUSecond, run.cpuRatio,
-                                            run.outputBytesPerItem))
-                if let share = run.recognizerShare, let speed = run.recognizerSpeedInRun, let cpu = run.recognizerCPUSeconds {
-                    context.stdout.write(String(format: "  recognizer in the run: %.2f CPU s, %.2f of the jobs' time (measured over the run: drift cannot move it); %.0f words per CPU second there, %.2f of raw\n",
-                                                cpu, share, Double(run.items) / cpu, speed))
-                }
-            }
+            context.stdout.write(CorpusScaleBenchmark.Text.event(event, jobs: jobs))
         }
-        let summaries = CorpusScaleBenchmark.summaries(runs)
-        for summary in summaries {
-            let basis = summary.steadyRuns > 0 ? "median of \(summary.steadyRuns) steady of \(summary.runs)"
-                : "median of \(summary.runs), none steady: the machine's speed moved more than the harness's figures can show"
-            context.stdout.write(String(format: "--jobs %d, %@: %.0f items/s, ratio per job %.2f (%.2f–%.2f), CPU ratio %.2f, %.2f cores busy\n",
-                                        summary.jobs, basis, summary.itemsPerSecond, summary.ratioPerJob, summary.ratioPerJobRange.lowerBound,
-                                        summary.ratioPerJobRange.upperBound, summary.cpuRatio, summary.coresBusy))
-            if let share = summary.recognizerShare, let range = summary.recognizerShareRange {
-                context.stdout.write(String(format: "  recognizer's share of the jobs' time, median of all %d: %.2f (%.2f–%.2f); its speed in the run %@ of raw\n",
-                                            summary.runs, share, range.lowerBound, range.upperBound,
-                                            summary.recognizerSpeedInRun.map { String(format: "%.2f", $0) } ?? "unknown"))
-            }
-        }
-        let peak = SystemCall.childrenPeakResidentBytes()
-        context.stdout.write("peak resident memory of a detect run: " + (peak.map { String(format: "%.0f MB", Double($0) / 1_048_576) } ?? "unknown") + "\n")
-        let first = summaries[0], last = summaries[summaries.count - 1]
-        context.stdout.write(String(format: "items=%d repeats=%d jobs1_items_per_second=%.0f jobs1_ratio=%.3f jobs1_cpu_ratio=%.3f jobs=%d items_per_second=%.0f ratio_per_job=%.3f ratio_per_job_min=%.3f cpu_ratio=%.3f cores_busy=%.2f peak_rss_mb=%@ output_bytes_per_item=%.1f raw_scaling=%@ raw_scaling_spread=%@ steady_rounds=%d raw_spread_max=%.3f recognizer_share=%@ recognizer_share_min=%@ recognizer_speed_in_run=%@\n",
-                                    items, repeats, first.itemsPerSecond, first.ratioPerJob, first.cpuRatio, last.jobs, last.itemsPerSecond, last.ratioPerJob,
-                                    last.ratioPerJobRange.lowerBound, last.cpuRatio, last.coresBusy,
-                                    peak.map { String(format: "%.0f", Double($0) / 1_048_576) } ?? "nan", last.outputBytesPerItem,
-                                    scaling.map { String(format: "%.3f", $0.value) } ?? "nan", scaling.map { String(format: "%.3f", $0.spread) } ?? "nan",
-                                    last.steadyRuns, runs.map(\.rawSpread).max() ?? 0,
-                                    Self.figure(last.recognizerShare), Self.figure(last.recognizerShareRange?.lowerBound), Self.figure(last.recognizerSpeedInRun)))
+        let summaries = CorpusScaleBenchmark.summaries(runs), peak = SystemCall.childrenPeakResidentBytes()
+        context.stdout.write(CorpusScaleBenchmark.Text.summaries(summaries, peakResidentBytes: peak))
+        context.stdout.write(CorpusScaleBenchmark.Text.lastLine(items: items, repeats: repeats, summaries: summaries, runs: runs, scaling: scaling,
+                                                                peakResidentBytes: peak))
         return .success
-    }
-
-    /// A figure of the last line: three decimals, or nan when it was not measured.
-    static func figure(_ value: Double?) -> String {
-        value.map { String(format: "%.3f", $0) } ?? "nan"
     }
 
     /// The one-word ru/uk/bg/en items of `corpora`.
@@ -161,17 +101,5 @@ struct BenchCorpusScaleCommand: ParsableCommand {
         let words = CorpusScaleBenchmark.words(from: try CorpusLoader().load(corpora))
         guard !words.isEmpty else { throw UsageError("the corpora have no one-word ru/uk/bg/en items", command: "langbench bench corpus-scale") }
         return words
-    }
-
-    /// The recognizer's single-thread words/s (wall, and per CPU second of this thread) over the words of
-    /// the corpora with the benchmark's candidates, measured in this process.
-    func rawSpeed() throws -> CorpusScaleSchedule.RawSpeed {
-        let texts = try Self.words(corpora).map(\.text)
-        let model = try LanguageModel(contentsOf: try BuiltinDetector.modelURL(path: nil))
-        let recognizer = LanguageRecognizer(model: model, constraints: CorpusScaleBenchmark.languages)
-        let cpu = SystemCall.cpuSeconds(children: false) ?? 0
-        let measured = DetectorBenchmark.throughput(texts: texts, minimumSeconds: seconds) { recognizer.recognize($0).dominantLanguage }
-        let used = (SystemCall.cpuSeconds(children: false) ?? 0) - cpu
-        return CorpusScaleSchedule.RawSpeed(wall: measured.textsPerSecond, cpu: used > 0 ? Double(measured.texts) / used : 0)
     }
 }

@@ -1,8 +1,6 @@
 import Support
-import Checks
 import Foundation
 import Suite
-import Comparison
 
 /// `langbench bench results-scale`: `compare` and `merge` of two generated N-item detection runs,
 /// their items/s and peak memory.
@@ -62,22 +60,16 @@ struct BenchResultsScaleCommand: ParsableCommand {
         for (name, run) in ResultsScaleBenchmark.runs {
             bytes += try ResultsScaleBenchmark.write(run, items: items, configs: configs, seed: UInt64(seed), to: directory.appendingPathComponent(name))
         }
-        context.stdout.write(String(format: "wrote 4 runs of %d items × %d config(s) (base, current, two shards of base), %.1f MB, in %.1f s\n",
-                                    items, configs, Double(bytes) / 1_000_000, (ContinuousClock.now - start).seconds))
+        context.stdout.write(ResultsScaleBenchmark.writtenLine(items: items, configs: configs, bytes: bytes, seconds: (ContinuousClock.now - start).seconds))
         let probe = try ChildProbe.current(environment: context.environment)
         var figures: [ResultsScaleBenchmark.StepName: ResultsScaleBenchmark.Step] = [:]
         for step in ResultsScaleBenchmark.StepName.allCases {
             let (measured, wall) = try probe.measure(["bench", "results-scale", "--child", step.rawValue, "--keep", directory.path],
                                                      as: ResultsScaleBenchmark.Step.self)
             figures[step] = measured
-            context.stdout.write(String(format: "%@: %.2f s (%.2f s with process start), %.0f items/s, %.0f results/s, peak resident memory %.0f MB\n",
-                                        step.rawValue, measured.seconds, wall, Double(items) / measured.seconds, Double(items * configs) / measured.seconds,
-                                        Double(measured.peakResidentBytes) / 1_048_576))
+            context.stdout.write(ResultsScaleBenchmark.stepLine(step, measured, wall: wall, items: items, configs: configs))
         }
-        let c = figures[.compare]!, m = figures[.merge]!
-        context.stdout.write(String(format: "items=%d configs=%d compare_seconds=%.3f compare_items_per_second=%.0f compare_peak_rss_mb=%.0f merge_seconds=%.3f merge_items_per_second=%.0f merge_peak_rss_mb=%.0f\n",
-                                    items, configs, c.seconds, Double(items) / c.seconds, Double(c.peakResidentBytes) / 1_048_576,
-                                    m.seconds, Double(items) / m.seconds, Double(m.peakResidentBytes) / 1_048_576))
+        context.stdout.write(ResultsScaleBenchmark.lastLine(items: items, configs: configs, compare: figures[.compare]!, merge: figures[.merge]!))
         return .success
     }
 }

@@ -111,3 +111,25 @@ extension ResultsScaleBenchmark {
                     checks: checks, regressions: regressions)
     }
 }
+
+extension ResultsScaleBenchmark {
+    /// The line saying what was written: `bytes` of the four runs in `seconds`.
+    package static func writtenLine(items: Int, configs: Int, bytes: Int, seconds: Double) -> String {
+        String(format: "wrote 4 runs of %d items × %d config(s) (base, current, two shards of base), %.1f MB, in %.1f s\n",
+               items, configs, Double(bytes) / 1_000_000, seconds)
+    }
+
+    /// The line of one step measured in its child (`wall`: with the process start).
+    package static func stepLine(_ name: StepName, _ step: Step, wall: Double, items: Int, configs: Int) -> String {
+        String(format: "%@: %.2f s (%.2f s with process start), %.0f items/s, %.0f results/s, peak resident memory %.0f MB\n",
+               name.rawValue, step.seconds, wall, Double(items) / step.seconds, Double(items * configs) / step.seconds,
+               Double(step.peakResidentBytes) / 1_048_576)
+    }
+
+    /// The machine-readable last line.
+    package static func lastLine(items: Int, configs: Int, compare c: Step, merge m: Step) -> String {
+        String(format: "items=%d configs=%d compare_seconds=%.3f compare_items_per_second=%.0f compare_peak_rss_mb=%.0f merge_seconds=%.3f merge_items_per_second=%.0f merge_peak_rss_mb=%.0f\n",
+               items, configs, c.seconds, Double(items) / c.seconds, Double(c.peakResidentBytes) / 1_048_576,
+               m.seconds, Double(items) / m.seconds, Double(m.peakResidentBytes) / 1_048_576)
+    }
+}
