@@ -30,12 +30,12 @@ enum DetectionComparer {
         let base = n > 0 ? join.cost.base / Double(n) : 0, current = n > 0 ? join.cost.current / Double(n) : 0
         let delta = current - base
         let worseP = Statistics.signFlipP(differences, beyond: 0, above: true), betterP = Statistics.signFlipP(differences, beyond: 0, above: false)
-        var check = MetricCheck(metric: costMetric, key: CheckKey([.config: config]), kind: .detection, polarity: .lowerIsBetter, base: base,
+        var check = MetricCheck(metric: MetricName.confusionCost, key: CheckKey([.config: config]), kind: .detection, polarity: .lowerIsBetter, base: base,
                                 current: current, delta: delta, interval: nil, pValue: delta > 0 ? worseP : betterP, threshold: threshold, n: n,
                                 status: .unchanged,
                                 rule: "paired sign-flip test of per-item costs (\(differences.count) items differ), one-sided, Holm within detection's "
                                     + "share of α, and a change of more than \(points / 100) per item",
-                                family: costMetric)
+                                family: MetricName.confusionCost)
         let squares = differences.map { $0 * $0 }.reduce(0, +)
         check.powerBasis = .paired(churn: n > 0 ? squares / Double(n) : 0, n: n, designEffect: 1)
         check.smallestP = Statistics.signFlipSmallestP(count: differences.count)
@@ -43,8 +43,6 @@ enum DetectionComparer {
         check.improvementP = -delta > threshold ? betterP : 1
         return check
     }
-
-    package static let costMetric = MetricName.confusionCost
 
     /// The check of `pairs` (base result, current result) of one item each.
     static func check(_ pairs: [(DetectionResult, DetectionResult)], key: CheckKey, points: Double, family: String) -> MetricCheck {

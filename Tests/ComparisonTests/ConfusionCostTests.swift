@@ -42,18 +42,18 @@ struct ConfusionCostTests {
         let comparison = try Comparison(base: base, current: current, thresholds: .default)
         let accuracy = try #require(comparison.checks.first { $0.metric == "detection.accuracy" })
         #expect(accuracy.delta == 0 && accuracy.status == .unchanged)
-        let cost = try #require(comparison.checks.first { $0.metric == DetectionComparer.costMetric })
+        let cost = try #require(comparison.checks.first { $0.metric == MetricName.confusionCost })
         #expect(abs(cost.base - 15.0 / 70) < 1e-12 && abs(cost.current - 45.0 / 70) < 1e-12)
         #expect(cost.status == .regression && cost.kind == .detection && cost.gating, "\(cost.rule) p \(cost.adjustedP ?? -1)")
         // The reverse trade is an improvement, never a failure.
         let reverse = try Comparison(base: current, current: base, thresholds: .default)
-        #expect(reverse.regressions.isEmpty && reverse.checks.first { $0.metric == DetectionComparer.costMetric }?.status == .improvement)
+        #expect(reverse.regressions.isEmpty && reverse.checks.first { $0.metric == MetricName.confusionCost }?.status == .improvement)
     }
 
     @Test func withoutTheSameMatrixInBothRunsThereIsNoCostCheck() throws {
         let base = try Self.run(Self.predictions(ruWrong: 15, ukWrong: 0), costs: Self.costs)
         let unweighed = try Self.run(Self.predictions(ruWrong: 0, ukWrong: 15), costs: nil)
-        #expect(!(try Comparison(base: base, current: unweighed, thresholds: .default)).checks.contains { $0.metric == DetectionComparer.costMetric })
+        #expect(!(try Comparison(base: base, current: unweighed, thresholds: .default)).checks.contains { $0.metric == MetricName.confusionCost })
     }
 
     @Test func theReportGivesEachConfigsCostWeightedError() throws {

@@ -47,7 +47,7 @@ struct ForeignLogTests {
             "\(error)".contains("the confusion-cost matrices differ (1 weights, default 1: uk->ru 3 vs 1 weights, default 1: uk->ru 5)")
         }
         let allowed = try Comparison(base: three, current: five, thresholds: .default, allowMismatch: true)
-        #expect(!allowed.checks.contains { $0.metric == DetectionComparer.costMetric })
+        #expect(!allowed.checks.contains { $0.metric == MetricName.confusionCost })
         let unweighed = try ConfusionCostTests.run(predictions, costs: nil)
         let oneSided = try Comparison(base: three, current: unweighed, thresholds: .default)
         #expect(oneSided.notes.contains { $0.contains("only one run was weighed by a confusion-cost matrix") })

@@ -39,15 +39,15 @@ struct PowerAndTailTests {
         for index in slowest { current[index].totalMs *= 2 }
         let comparison = try compare(report(base), report(current))
         let mean = try #require(comparison.checks.first { $0.metric == "generation.latency" })
-        let tail = try #require(comparison.checks.first { $0.metric == TailLatency.metric })
+        let tail = try #require(comparison.checks.first { $0.metric == MetricName.slowestTenth })
         #expect(abs(mean.delta - 0.07) < 0.01 && mean.status == .unchanged)  // 0.1 · ln 2 = 0.069 in log: ×1.07
         #expect(tail.status == .regression && tail.delta > 0.5 && tail.n == 300, "\(tail)")
-        #expect(comparison.markdown.contains(TailLatency.metric))
+        #expect(comparison.markdown.contains(MetricName.slowestTenth))
     }
 
     @Test func fewItemsLeaveTheTailUnjudgedAndSaySo() throws {
         let base = try GenerationFixtures.report("base")
-        let tail = try #require(try compare(base, base).checks.first { $0.metric == TailLatency.metric && $0.key == CheckKey([.route: "direct"]) })
+        let tail = try #require(try compare(base, base).checks.first { $0.metric == MetricName.slowestTenth && $0.key == CheckKey([.route: "direct"]) })
         #expect(tail.status == .unchanged && tail.pValue == nil && tail.mde == nil && !tail.gating)
         #expect(tail.powerNote == "cannot see a change of +10% with n = 36: fewer than 40 items, not judged")
     }

@@ -101,7 +101,7 @@ struct SimulatedJobTests {
         var tailByItsCheck = 0
         let tail = try (0..<runs / 2).filter { seed in
             let regressions = try Self.job(seed: 20_000 + UInt64(seed), plant: Self.doubleSlowestTenth).filter { $0.status == .regression }
-            if regressions.contains(where: { $0.metric == TailLatency.metric }) { tailByItsCheck += 1 }
+            if regressions.contains(where: { $0.metric == MetricName.slowestTenth }) { tailByItsCheck += 1 }
             return !regressions.isEmpty
         }.count
         print("simulated jobs at α \(Self.alpha), \(Self.blocks) blocks: no change red \(Self.rate(quiet, runs)); uniform ×1.20 caught \(Self.rate(uniform, runs / 2)); "
@@ -139,7 +139,7 @@ struct SimulatedJobTests {
     /// The same for the slowest tenth's exact test: its printed mde (median over no-change jobs), injected into the direct
     /// route's slowest tenth beyond the threshold, is caught in 70–90% of jobs.
     @Test func thePrintedTailMdeIsCaughtEightyPercentOfTheTime() throws {
-        let metric = TailLatency.metric, key = "variant=llm route=direct"
+        let metric = MetricName.slowestTenth, key = "variant=llm route=direct"
         let printed = try (0..<51).compactMap { seed in
             try Self.job(seed: 60_000 + UInt64(seed)).first { $0.metric == metric && $0.key.description == key }?.mde
         }.sorted()

@@ -31,7 +31,7 @@ struct TranslationChrFTests {
     }
 
     static func chrF(_ comparison: Comparison, _ lang: String) throws -> MetricCheck {
-        try #require(comparison.checks.first { $0.metric == TranslationChrF.metric && $0.key[.lang] == lang })
+        try #require(comparison.checks.first { $0.metric == MetricName.translateInChrF && $0.key[.lang] == lang })
     }
 
     @Test func aLanguageWhoseTranslationsGotWorseIsARegressionAndOnlyIt() throws {
@@ -43,7 +43,7 @@ struct TranslationChrFTests {
         #expect(bg.key.description == "route=pivot lang=bg")
         #expect(bg.n == 12)
         for lang in ["de", "ru"] { #expect(try Self.chrF(comparison, lang).status == .unchanged) }
-        #expect(comparison.regressions.map(\.metric) == [TranslationChrF.metric])
+        #expect(comparison.regressions.map(\.metric) == [MetricName.translateInChrF])
         // The other way round: better translations, an improvement that never fails a job.
         let better = try TokenCostTests.compare(Self.lowered(base, lang: "bg", by: 15), base)
         #expect(try Self.chrF(better, "bg").status == .improvement && better.regressions.isEmpty)
@@ -65,9 +65,9 @@ struct TranslationChrFTests {
             #expect(check.status == .unchanged && !check.gating && check.delta == 0)
         }
         // Without scores there is no check at all; with unchanged ones, every other check keeps its level.
-        #expect(!unscored.checks.contains { $0.metric == TranslationChrF.metric })
+        #expect(!unscored.checks.contains { $0.metric == MetricName.translateInChrF })
         #expect(same.alphaShares == unscored.alphaShares)
-        let levels = { (c: Comparison) in c.checks.filter { $0.metric != TranslationChrF.metric }.map(\.level) }
+        let levels = { (c: Comparison) in c.checks.filter { $0.metric != MetricName.translateInChrF }.map(\.level) }
         #expect(levels(same) == levels(unscored))
     }
 

@@ -55,7 +55,7 @@ package enum GenerationComparer {
     /// The share of a route's records whose generation collapsed in each run, shown where its latency was left out.
     static func collapseRate(_ paired: [Pair], key: CheckKey, collapses: (base: Int, current: Int)) -> MetricCheck {
         let n = Double(max(1, paired.count))
-        return MetricCheck(metric: collapseMetric, key: key, kind: .outcomes, polarity: .lowerIsBetter, base: Double(collapses.base) / n,
+        return MetricCheck(metric: MetricName.collapsedRequests, key: key, kind: .outcomes, polarity: .lowerIsBetter, base: Double(collapses.base) / n,
                            current: Double(collapses.current) / n, delta: Double(collapses.current - collapses.base) / n, interval: nil, pValue: nil,
                            threshold: 0, n: paired.count, status: .unchanged,
                            rule: "\(collapses.base) collapsed request(s) in base, \(collapses.current) in current (generation below "
@@ -74,9 +74,6 @@ package enum GenerationComparer {
                        polarity: .higherIsBetter, points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true }
         }
     }
-
-    /// The metric of `collapseRate`.
-    package static let collapseMetric = MetricName.collapsedRequests
 
     /// Served in own language per route and language (McNemar on the same records): which of two prompts
     /// serves more people of each language. Holm with Tarone's refinement for discrete tests: a row whose

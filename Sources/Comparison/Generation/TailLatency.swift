@@ -16,7 +16,6 @@ import Foundation
 /// of the rest of its block: drift that moved a whole block (and a uniform slowdown, which the mean-ratio checks
 /// judge) is taken out, and what is left is how much more the slowest items slowed than the rest of their block.
 package enum TailLatency {
-    package static let metric = MetricName.slowestTenth
     /// The share of items the check reads.
     static let share = 0.1
     /// Below this the slowest tenth is too few items for any outcome to reach a family's level: not judged.
@@ -58,7 +57,7 @@ package enum TailLatency {
         let selected = slowest.map { logRatios[$0] }
         let measured = slowest.map { exp(Statistics.mean(perItem[items[$0]]!.measured)) }
         let threshold = thresholds.latencyRatio
-        var check = MetricCheck(metric: metric, key: key, kind: .latencyTail, polarity: .lowerIsBetter, base: Statistics.mean(measured),
+        var check = MetricCheck(metric: MetricName.slowestTenth, key: key, kind: .latencyTail, polarity: .lowerIsBetter, base: Statistics.mean(measured),
                                 current: Statistics.mean(slowest.map { exp(current[$0]) }), delta: exp(Statistics.mean(selected)) - 1,
                                 interval: nil, pValue: nil, threshold: threshold, n: items.count, status: .unchanged, rule: "")
         check.lost = paired.filter { !$0.bothModel }.count

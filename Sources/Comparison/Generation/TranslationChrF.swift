@@ -8,8 +8,6 @@ import Corpus
 /// English reference. A language's people are served through the pivot only as well as their messages are translated,
 /// and an engine or pack change moves some languages and not others, so the check is per language.
 package enum TranslationChrF {
-    package static let metric = MetricName.translateInChrF
-
     /// One check per language among the pairs scored in both runs (chrF 0–100, the check's values as fractions of 100 so
     /// they read as points). The exact sign-flip test of the mean per-message difference against no change, one-sided each
     /// way, and a mean change beyond `translation_chrf_points`: like the rates' McNemar checks, a message whose translation
@@ -24,7 +22,7 @@ package enum TranslationChrF {
             let differences = items.map { $0.current - $0.base }
             let base = Statistics.mean(items.map(\.base)), current = Statistics.mean(items.map(\.current))
             let points = thresholds.translationChrFPoints / 100
-            var check = MetricCheck(metric: metric, key: key.with(.lang, lang.identifier), kind: .outcomes, polarity: .higherIsBetter, base: base,
+            var check = MetricCheck(metric: MetricName.translateInChrF, key: key.with(.lang, lang.identifier), kind: .outcomes, polarity: .higherIsBetter, base: base,
                                     current: current, delta: current - base, interval: nil, pValue: nil, threshold: points, n: items.count,
                                     status: .unchanged, rule: "")
             let changed = differences.filter { $0 != 0 }.count

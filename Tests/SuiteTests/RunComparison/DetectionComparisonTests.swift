@@ -31,7 +31,7 @@ struct DetectionComparisonTests {
         #expect(!comparison.checks.contains { $0.key[.lang] == "ru" })
         #expect(comparison.notes.contains { $0.contains("detection config 'main' changed") })
         // Weighed by the committed matrix, 60 uk→ru errors (3 each) for 20 ru→uk (1 each) raise the cost-weighted error too.
-        #expect(comparison.checks.first { $0.metric == DetectionComparer.costMetric }?.status == .regression)
+        #expect(comparison.checks.first { $0.metric == MetricName.confusionCost }?.status == .regression)
         // The reverse is an improvement and never fails the job.
         let reverse = try Comparison(base: RunFixtures.results(degraded), current: RunFixtures.results(base), thresholds: .default)
         #expect(reverse.regressions.isEmpty && reverse.improvements.count == 3)

@@ -94,7 +94,7 @@ struct MovedItemsTests {
     @Test func latencyListsTheItemsBeyondTheThresholdSlowestFirstCapped() throws {
         let worse = try Self.generation("base", "current")
         // The slowest tenth of 48 pivot items is 5 items: too few to reach latency's share of α, and the check says so.
-        let tail = try #require(worse.checks.first { $0.metric == TailLatency.metric && $0.key == CheckKey([.route: "pivot"]) })
+        let tail = try #require(worse.checks.first { $0.metric == MetricName.slowestTenth && $0.key == CheckKey([.route: "pivot"]) })
         #expect(!tail.gating && tail.status == .unchanged && tail.powerNote?.contains("no outcome of its test can reach the level") == true)
         for metric in ["generation.latency"] {
             let check = try #require(worse.checks.first { $0.metric == metric && $0.key == CheckKey([.route: "pivot"]) })

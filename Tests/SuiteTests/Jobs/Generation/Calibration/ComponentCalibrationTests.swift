@@ -68,7 +68,7 @@ struct ComponentCalibrationTests {
     @Test func aMachineWhosePromptProcessingAloneIsSlowerReadsAsNoChange() throws {
         let comparison = try Self.comparison(prompt: 1.2, generation: 1)
         for route in ["direct", "pivot"] {
-            for metric in ["generation.latency", "generation.ttft", "generation.tpot", TailLatency.metric] {
+            for metric in ["generation.latency", "generation.ttft", "generation.tpot", MetricName.slowestTenth] {
                 let check = try Self.check(comparison, metric, route: route)
                 #expect(abs(check.delta) < 0.01, "\(metric) \(route): \(check.delta)")
                 #expect(check.status == .unchanged, "\(metric) \(route)")

@@ -116,7 +116,7 @@ struct MachineSteadinessTests {
         #expect(comparison.checks.contains { $0.metric == "generation.fallback_rate" })
         let notJudged = try #require(comparison.latencyNotJudged)
         #expect(notJudged.runs == ["current"])
-        #expect(notJudged.metrics == ["generation.latency", TailLatency.metric, "generation.tpot", "generation.ttft"])
+        #expect(notJudged.metrics == ["generation.latency", MetricName.slowestTenth, "generation.tpot", "generation.ttft"])
         #expect(comparison.notes.contains(notJudged.note))
         #expect(notJudged.note.hasPrefix("⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during the current run (the current run: "
             + "the machine calibration's samples span ×144.49"))

@@ -59,7 +59,7 @@ struct SteadinessPerPartTests {
                                         current: RunResults(path: "b", detection: nil, generation: current), thresholds: .default, latency: .sameRunner)
         #expect(!comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
         #expect(comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) })
-        let rate = try #require(comparison.checks.first { $0.metric == GenerationComparer.collapseMetric })
+        let rate = try #require(comparison.checks.first { $0.metric == MetricName.collapsedRequests })
         #expect(rate.key == CheckKey([.route: "direct"]) && rate.base == 0 && rate.current > 0 && rate.rule.hasPrefix("0 collapsed request(s) in base, 2 in current"))
     }
 }
