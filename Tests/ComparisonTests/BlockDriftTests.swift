@@ -3,11 +3,13 @@ import Checks
 import Foundation
 @testable import Generation
 @testable import Comparison
+import TestSupport
 import Testing
 
 /// The same-runner latency interval under drift between blocks: a CI job measures base and candidate block by block,
 /// and the machine may drift between the two sides of a block (σ 0.07 in log, about 7%). With four blocks a two-level
 /// bootstrap understates how far their mean can wander; Student's t on the block means holds its level.
+@Suite(.needs(.simulation))
 struct BlockDriftTests {
     /// One simulated A/B at a true ratio of exactly the threshold (×1.10): 93 items in 4 blocks, each block's items
     /// shifted by the block's drift, each item by its own noise (σ 0.08).

@@ -11,6 +11,7 @@ import Testing
 /// (`scripts/measure-token-gate`, committed as per-item totals in Fixtures/cross-build-tokens.tsv). Under no change an
 /// item's two counts are exchangeable, so a simulated job draws items from the real pairs, swaps each pair's sides at
 /// random and applies the check's rule at the level token checks get; a planted change multiplies the current side.
+@Suite(.needs(.simulation))
 struct CrossBuildTokenTests {
     /// One item's token totals on the two builds, for one measure and route.
     struct Pair { var native: Double, avx2: Double }

@@ -59,7 +59,7 @@ struct GenerationComparisonTests {
                 GenerationReport(records: records[1], settings: settings[1], warmupRuns: 1, provenance: provenance))
     }
 
-    @Test func sameConfigTwiceIsNoRegression() async throws {
+    @Test(.needs(.server)) func sameConfigTwiceIsNoRegression() async throws {
         let (a, b) = try await interleaved(a: 12, b: 12)
         let comparison = try Comparison(base: RunResults(path: "a", detection: nil, generation: a),
                                         current: RunResults(path: "b", detection: nil, generation: b), thresholds: .default)
@@ -73,7 +73,7 @@ struct GenerationComparisonTests {
         for cost in costs { #expect(cost.delta == 0 && cost.base > 0 && cost.status == .unchanged && (cost.changes ?? []) == [], "\(cost)") }
     }
 
-    @Test func aLongerPromptFailsTheCostGateWithLatencySkipped() async throws {
+    @Test(.needs(.server)) func aLongerPromptFailsTheCostGateWithLatencySkipped() async throws {
         let preamble = "Always answer in the same language as the person, gently, without advice, and without questions unless they ask for help."
         let (base, longer) = try await interleaved(a: 12, b: 12, preambleB: preamble)
         let comparison = try Comparison(base: RunResults(path: "a", detection: nil, generation: base),
@@ -88,7 +88,7 @@ struct GenerationComparisonTests {
         #expect(comparison.markdown.contains("item(s) moved in generation.prompt_tokens_fixed route=direct"))
     }
 
-    @Test func doubledGenerationLengthIsALatencyRegression() async throws {
+    @Test(.needs(.server)) func doubledGenerationLengthIsALatencyRegression() async throws {
         let (base, slower) = try await interleaved(a: 24, b: 48)
         let results = (RunResults(path: "a", detection: nil, generation: base), RunResults(path: "b", detection: nil, generation: slower))
         // n_predict differs: refused unless allowed, and then named.

@@ -15,6 +15,7 @@ import Testing
 /// sides of a block differ by σ 0.035 in log); a planted change is applied to the candidate's records. Detection is
 /// left out: in a job that does not change it, it is identical on both sides and gets no share of α.
 /// A simulation stands for the model of noise it draws from; the real jobs are in docs/benchmarks.md.
+@Suite(.needs(.simulation))
 struct SimulatedJobTests {
     static let alpha = 0.025
     static let blocks = 12

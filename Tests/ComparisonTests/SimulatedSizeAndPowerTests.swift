@@ -4,6 +4,7 @@ import Foundation
 @testable import Generation
 @testable import Comparison
 import GenerationTestSupport
+import TestSupport
 import Testing
 
 /// The size and power of the statistical token and tail checks, simulated at the default suite's n from the
@@ -12,6 +13,7 @@ import Testing
 /// Each check is judged at the level it gets in a compare of the default suite with every kind testable: token cost's
 /// and the latency tail's share of α (0.05 × 1/7: detection and outcomes weigh 2, latency, its tail and tokens 1) over
 /// their gating checks (3 token, 2 tail) at Holm's first step. The job's own level: `SimulatedJobTests`.
+@Suite(.needs(.simulation))
 struct SimulatedSizeAndPowerTests {
     static let tokenLevel = 0.05 / 7 / 3
     static let latencyLevel = 0.05 / 7 / 2

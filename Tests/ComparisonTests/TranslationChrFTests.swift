@@ -4,6 +4,7 @@ import Foundation
 import GenerationTestSupport
 import Corpus
 @testable import Comparison
+import TestSupport
 import Testing
 
 /// Translation quality gated per language: the pivot's translate-in chrF, paired per message, on fixed records
@@ -34,7 +35,7 @@ struct TranslationChrFTests {
         try #require(comparison.checks.first { $0.metric == MetricName.translateInChrF && $0.key[.lang] == lang })
     }
 
-    @Test func aLanguageWhoseTranslationsGotWorseIsARegressionAndOnlyIt() throws {
+    @Test(.needs(.simulation)) func aLanguageWhoseTranslationsGotWorseIsARegressionAndOnlyIt() throws {
         let base = try Self.scored()
         let comparison = try TokenCostTests.compare(base, Self.lowered(base, lang: "bg", by: 15))
         let bg = try Self.chrF(comparison, "bg")
@@ -49,14 +50,14 @@ struct TranslationChrFTests {
         #expect(try Self.chrF(better, "bg").status == .improvement && better.regressions.isEmpty)
     }
 
-    @Test func aDropWithinTheThresholdIsNotARegressionEvenWhenEveryMessageMoved() throws {
+    @Test(.needs(.simulation)) func aDropWithinTheThresholdIsNotARegressionEvenWhenEveryMessageMoved() throws {
         let base = try Self.scored()
         let check = try Self.chrF(try TokenCostTests.compare(base, Self.lowered(base, lang: "de", by: 4)), "de")
         #expect(check.status == .unchanged)
         #expect(check.pValue.map { $0 < 0.001 } == true)  // significant, but 4 points are within the default 5
     }
 
-    @Test func unchangedTranslationsSpendNoAlpha() throws {
+    @Test(.needs(.simulation)) func unchangedTranslationsSpendNoAlpha() throws {
         let base = try Self.scored()
         let same = try TokenCostTests.compare(base, base)
         let unscored = try TokenCostTests.compare(try GenerationFixtures.records("base"), try GenerationFixtures.records("base"))
@@ -71,7 +72,7 @@ struct TranslationChrFTests {
         #expect(levels(same) == levels(unscored))
     }
 
-    @Test func aFewChangedMessagesCannotReachTheLevelAndSaySo() throws {
+    @Test(.needs(.simulation)) func aFewChangedMessagesCannotReachTheLevelAndSaySo() throws {
         let base = try Self.scored()
         // Two of twelve messages lost 40 points: a mean drop of 6.7 points, but 2⁻² is far above any share of α.
         let check = try Self.chrF(try TokenCostTests.compare(base, Self.lowered(base, lang: "ru", by: 40, every: 6)), "ru")

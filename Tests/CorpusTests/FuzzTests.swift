@@ -13,7 +13,7 @@ struct FuzzTests {
     static let seed: UInt64 = 0x1A9_B3_4C
     static let corpusCases = 10_000
 
-    @Test func malformedCorporaLoadExactlyOrFailLocated() async throws {
+    @Test(.needs(.simulation)) func malformedCorporaLoadExactlyOrFailLocated() async throws {
         let directory = try Fixture.temporaryDirectory()
         try await Watchdog.run("corpus", seed: Self.seed) { progress in
             var random = SplitMix64(seed: Self.seed)

@@ -4,6 +4,7 @@ import Foundation
 import GenerationTestSupport
 @testable import Corpus
 @testable import Backend
+import TestSupport
 import Testing
 #if canImport(Glibc)
 import Glibc
@@ -38,7 +39,7 @@ struct ApertiumTranslatorTests {
         #expect(state("ru", "en") == .unsupported && state("en", "mk") == .unsupported && state("ja", "en") == .unsupported)
     }
 
-    @Test func thePivotTranslatesThroughTheEngineAndCountsOnlyTheModelsTokens() async throws {
+    @Test(.needs(.apertium)) func thePivotTranslatesThroughTheEngineAndCountsOnlyTheModelsTokens() async throws {
         let server = try await TestApertium.launch()
         defer { server.stop() }
         var pipeline = try PipelineFixture.pipeline(backend: try await TestServers.shared.server().client(requestTimeout: 60),

@@ -24,7 +24,7 @@ struct CachePolicyTests {
         return try await GenerationRunner(pipeline: pipeline, choice: .both, warmup: 1).records(Self.items)
     }
 
-    @Test func coldEvaluatesEveryPromptWhole() async throws {
+    @Test(.needs(.server)) func coldEvaluatesEveryPromptWhole() async throws {
         let records = try await records(.cold)
         #expect(records.count == 8)
         #expect(records.allSatisfy { $0.cachePolicy == .cold })
@@ -39,7 +39,7 @@ struct CachePolicyTests {
         #expect(Set(orders.values.flatMap { $0 }) == [.directFirst, .pivotFirst])
     }
 
-    @Test func warmPrefixFindsTheInstructionsCached() async throws {
+    @Test(.needs(.server)) func warmPrefixFindsTheInstructionsCached() async throws {
         let records = try await records(.warmPrefix)
         let stages = records.flatMap(\.stages)
         #expect(!stages.isEmpty)

@@ -59,7 +59,7 @@ struct JudgeAgreementTests {
     /// What the κ interval covers at the default suite's dozen replies per route and language: pairs drawn from two
     /// judges saying served 70% of the time with a true κ of 0.6, 400 samples of 12 and of 48. The label says
     /// "bootstrap 2.5–97.5%", not "95% CI", because at 12 it covers far less.
-    @Test func theKappaIntervalsCoverageIsWhatTheLabelSays() {
+    @Test(.needs(.simulation)) func theKappaIntervalsCoverageIsWhatTheLabelSays() {
         // P(both) 0.616, P(first only) = P(second only) 0.084, P(neither) 0.216: marginals 0.7, κ = (0.832 − 0.58)/0.42.
         func coverage(n: Int, seed: UInt64) -> (covered: Int, defined: Int) {
             var generator = SplitMix64(seed: seed)

@@ -4,6 +4,7 @@ import Foundation
 import GenerationTestSupport
 @testable import Corpus
 import Backend
+import TestSupport
 import Testing
 
 /// Every fallback reason the pipeline can produce. Model-dependent reasons (timeout, context overflow,
@@ -19,7 +20,7 @@ struct PipelineFallbackTests {
         try await TestServers.shared.server(contextSize: contextSize).client(requestTimeout: timeout)
     }
 
-    @Test func directReplyFromTheRealModel() async throws {
+    @Test(.needs(.server)) func directReplyFromTheRealModel() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "en"))
         let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", "I finally finished my exam today!"), .direct)
         #expect(output.record.outcome == .model, "\(output.record.errorMessage ?? "")")
@@ -29,7 +30,7 @@ struct PipelineFallbackTests {
         #expect(output.record.ttftMs != nil)
     }
 
-    @Test func pivotTranslatesThreeTimes() async throws {
+    @Test(.needs(.server)) func pivotTranslatesThreeTimes() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"))
         let output = try await PipelineFixture.reply(pipeline, Self.ru, .pivot)
         #expect(output.record.fallbackReason == nil, "\(output.record.errorMessage ?? "")")
@@ -68,7 +69,7 @@ struct PipelineFallbackTests {
         #expect(output.record.errorMessage?.contains("connection refused") == true)
     }
 
-    @Test func killedServerIsModelUnavailable() async throws {
+    @Test(.needs(.server)) func killedServerIsModelUnavailable() async throws {
         let server = try await TestServers.launch()
         let pipeline = try PipelineFixture.pipeline(backend: server.client(requestTimeout: 10), detector: FixedDetector(lang: "en"))
         server.stop()
@@ -76,7 +77,7 @@ struct PipelineFallbackTests {
         #expect(output.record.fallbackReason == .modelUnavailable)
     }
 
-    @Test func slowAnswerIsATimeout() async throws {
+    @Test(.needs(.server)) func slowAnswerIsATimeout() async throws {
         var profile = try PipelineFixture.profile()
         profile.sampling.nPredict = 400
         profile.sampling.stop = []
@@ -86,7 +87,7 @@ struct PipelineFallbackTests {
         #expect(output.record.fallbackReason == .timeout)
     }
 
-    @Test func contextOverflowIsAGenerationErrorWithTheServerErrorClass() async throws {
+    @Test(.needs(.server)) func contextOverflowIsAGenerationErrorWithTheServerErrorClass() async throws {
         let pipeline = try PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "en"))
         let long = String(repeating: "I walked to the park and then I went home again. ", count: 60)
         let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("en-1", "en", long), .direct)
@@ -95,7 +96,7 @@ struct PipelineFallbackTests {
         #expect(output.record.errorMessage?.hasPrefix("HTTP 400 (exceed_context_size_error) from http://") == true, "\(output.record.errorMessage ?? "")")
     }
 
-    @Test func emptyOutput() async throws {
+    @Test(.needs(.server)) func emptyOutput() async throws {
         var profile = try PipelineFixture.profile()
         profile.sampling.temperature = 0
         profile.sampling.stop = [" ", "\n"]  // the reply's first token starts with a space: nothing is left
@@ -104,7 +105,7 @@ struct PipelineFallbackTests {
         #expect(output.record.fallbackReason == .emptyOutput)
     }
 
-    @Test func emptyTranslationIsATranslationFailure() async throws {
+    @Test(.needs(.server)) func emptyTranslationIsATranslationFailure() async throws {
         var sampling = try PipelineFixture.profile().translationSampling
         sampling.stop = [" ", "\n"]
         let pipeline = try PipelineFixture.pipeline(backend: try await client(), detector: FixedDetector(lang: "ru"), translationSampling: sampling)
@@ -117,7 +118,7 @@ struct PipelineFallbackTests {
     /// and the pipeline falls back with the real reason. Replies it lets through are Russian. The default
     /// profile now instructs in Russian (which fixes this), so the test takes Russian's entries out and the
     /// English default instructions and example apply — the profile before native instructions.
-    @Test func replyInAnotherLanguageIsCaughtWithTheRealModel() async throws {
+    @Test(.needs(.server)) func replyInAnotherLanguageIsCaughtWithTheRealModel() async throws {
         var profile = try PipelineFixture.profile()
         profile.prompts.instructions["ru"] = nil
         profile.prompts.speakers["ru"] = nil
@@ -142,7 +143,7 @@ struct PipelineFallbackTests {
         "Мне грустно, потому что друг не позвонил.", "Посоветуй, пожалуйста, хорошую книгу.", "Завтра у меня важный экзамен.",
     ]
 
-    @Test func historyThatCannotBeTranslatedIsDroppedNotAFallback() async throws {
+    @Test(.needs(.server)) func historyThatCannotBeTranslatedIsDroppedNotAFallback() async throws {
         let longTurn = String(repeating: "Это очень длинная история о моём дне. ", count: 60)
         let item = PipelineFixture.item("ru-2", "ru", "Что скажешь?", history: [Turn(role: .user, text: longTurn), Turn(role: .assistant, text: "Понимаю.")])
         let pipeline = try PipelineFixture.pipeline(backend: try await client(512), detector: FixedDetector(lang: "ru"))

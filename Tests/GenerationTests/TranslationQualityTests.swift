@@ -56,7 +56,7 @@ struct TranslationQualityTests {
         #expect(TranslationQuality.summary([42]).ci == nil)
     }
 
-    @Test func thePivotRecordsTheTranslateInScore() async throws {
+    @Test(.needs(.server)) func thePivotRecordsTheTranslateInScore() async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("langbench-fixed-translator-\(UUID().uuidString.prefix(8)).py")
         try Data("""
             import json, sys

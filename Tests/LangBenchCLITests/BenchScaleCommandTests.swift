@@ -19,7 +19,7 @@ struct BenchScaleCommandTests {
         text.replacing(#/-?[0-9]+(\.[0-9]+)?/#, with: "N")
     }
 
-    @Test func resultsScaleComparesAndMergesInChildren() async throws {
+    @Test(.needs(.child)) func resultsScaleComparesAndMergesInChildren() async throws {
         let keep = try Fixture.temporaryDirectory()
         let result = await runCommand(["bench", "results-scale", "--items", "400", "--keep", keep.path], environment: try Self.environment())
         #expect(result.status == .success, "\(result.stderr)")
@@ -28,7 +28,7 @@ struct BenchScaleCommandTests {
         Snapshot.assert(Self.shape(result.stdout), named: "bench-results-scale.txt")
     }
 
-    @Test func corpusScaleRunsDetectAndTheRawSpeedInChildren() async throws {
+    @Test(.needs(.child)) func corpusScaleRunsDetectAndTheRawSpeedInChildren() async throws {
         let result = await runCommand(["bench", "corpus-scale", "--items", "300", "--repeat", "1", "--jobs", "1", "--seconds", "0.05"],
                                       environment: try Self.environment())
         #expect(result.status == .success, "\(result.stderr)")

@@ -43,7 +43,7 @@ struct CIScriptTests {
         return environment
     }
 
-    @Test(arguments: [
+    @Test(.needs(.child), arguments: [
         (["LANGBENCH_CI_REPO": "/nonexistent/repo"], "LANGBENCH_CI_REPO '/nonexistent/repo' is not a directory"),
         (["LANGBENCH_CI_REPO": "/tmp"], "LANGBENCH_CI_REPO '/tmp' is not a git repository"),
         (["LANGBENCH_CI_BIN": ""], "LANGBENCH_CI_REPO needs LANGBENCH_CI_BIN"),
@@ -76,7 +76,7 @@ struct CIScriptTests {
     }
 
     /// A suite without a generation half needs no server: the job runs it and passes on no change.
-    @Test func aDetectionOnlySuiteRuns() throws {
+    @Test(.needs(.child)) func aDetectionOnlySuiteRuns() throws {
         let repository = try Self.repository(detectionOnly: true)
         let result = try Shell.run("/bin/bash", [CommandFixtures.path("scripts/ci-regression")], in: repository.deletingLastPathComponent(),
                                    environment: try Self.job(repository, ["LANGBENCH_CI_BLOCKS": "2"]))
@@ -86,7 +86,7 @@ struct CIScriptTests {
     }
 
     /// SIGTERM while the first block runs: the job stops its children and the server, exits 143, and starts no fallback.
-    @Test func aSignalStopsTheJobAndEverythingItStarted() async throws {
+    @Test(.needs(.child)) func aSignalStopsTheJobAndEverythingItStarted() async throws {
         let repository = try Self.repository()
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/bash")

@@ -69,7 +69,7 @@ struct CalibrationCommandTests {
         calibration["samples"] = samples
     }
 
-    @Test func generateRecordsTheCalibrationAndCompareRefusesASlowerMachine() async throws {
+    @Test(.needs(.server)) func generateRecordsTheCalibrationAndCompareRefusesASlowerMachine() async throws {
         let normal = try await Self.launch()
         defer { normal.stop() }
         let fast = try Fixture.temporaryDirectory()
@@ -140,7 +140,7 @@ struct CalibrationCommandTests {
     /// start samples 28–42×; that load cannot be made on demand at a known size in a test, so it is injected
     /// into the start samples as recorded (`LANGBENCH_TEST_CALIBRATION_LOAD`); the run, the server, the slowdown
     /// and the compare are real.
-    @Test func aSlowdownWhoseStartCalibrationWasLoadedIsFlaggedUnsteadyAndItsLatencyNotJudged() async throws {
+    @Test(.needs(.server)) func aSlowdownWhoseStartCalibrationWasLoadedIsFlaggedUnsteadyAndItsLatencyNotJudged() async throws {
         let normal = try await Self.launch()
         defer { normal.stop() }
         let quiet = try Fixture.temporaryDirectory()
@@ -184,7 +184,7 @@ struct CalibrationCommandTests {
         }
     }
 
-    @Test func aBaselineWithoutCalibrationIsRefusedForLatency() async throws {
+    @Test(.needs(.server)) func aBaselineWithoutCalibrationIsRefusedForLatency() async throws {
         let normal = try await Self.launch()
         defer { normal.stop() }
         let directory = try Fixture.temporaryDirectory()

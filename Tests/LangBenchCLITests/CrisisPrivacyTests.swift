@@ -39,7 +39,7 @@ struct CrisisPrivacyTests {
     }
 
     /// `generate`: a detector that fails on a crisis message stops the run (69) without quoting it on stderr.
-    @Test func aDetectorFailingOnACrisisMessageStopsTheRunWithoutItsWords() async throws {
+    @Test(.needs(.server)) func aDetectorFailingOnACrisisMessageStopsTheRunWithoutItsWords() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try Self.corpus([("c-1", "en", Self.crisisText, "crisis")], in: directory)
         let out = directory.appendingPathComponent("gen").path
@@ -53,7 +53,7 @@ struct CrisisPrivacyTests {
 
     /// A Ukrainian writing a Russian phrase, untagged: flagged, answered by the crisis reply, never by the model, and its
     /// words nowhere in the run's outputs.
-    @Test func aCodeSwitchedCrisisMessageGetsTheCrisisReply() async throws {
+    @Test(.needs(.server)) func aCodeSwitchedCrisisMessageGetsTheCrisisReply() async throws {
         let directory = try Fixture.temporaryDirectory()
         let text = "мені так погано, не хочу жить більше"
         let corpus = try Self.corpus([("uk-1", "uk", text, ""), ("en-1", "en", "I finally finished my exam today!", "")], in: directory)

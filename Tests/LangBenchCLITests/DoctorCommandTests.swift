@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import LangBenchCLI
 
@@ -21,7 +22,7 @@ struct DoctorCommandTests {
         #expect(result.stdout.hasSuffix("not ready; run:\n  scripts/setup-llama\n  scripts/setup-model\n"))
     }
 
-    @Test func everythingReadyExits0() async throws {
+    @Test(.needs(.server)) func everythingReadyExits0() async throws {
         let environment = ProcessInfo.processInfo.environment
         let result = await run(["doctor", "--profile", Self.profile], environment: environment)
         #expect(result.status == .success, "\(result.stdout)")

@@ -13,7 +13,7 @@ import Testing
 /// model from LANGBENCH_LLAMA_SERVER / LANGBENCH_MODEL or the set-up cache), as a user's run does.
 @Suite(.serialized)
 struct GenerationCommandTests {
-    @Test func generateBothRoutesWritesEveryFile() async throws {
+    @Test(.needs(.server)) func generateBothRoutesWritesEveryFile() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.chatCorpus(in: directory)
         let out = directory.appendingPathComponent("gen").path
@@ -53,7 +53,7 @@ struct GenerationCommandTests {
     }
 
     /// `--out` under a regular file: the run directory cannot be made. Every command exits 69 and names the path.
-    @Test(arguments: ["generate", "run", "merge"])
+    @Test(.needs(.server), arguments: ["generate", "run", "merge"])
     func anUnwritableOutExits69(command: String) async throws {
         let directory = try Fixture.temporaryDirectory()
         let blocker = directory.appendingPathComponent("file")
@@ -90,7 +90,7 @@ struct GenerationCommandTests {
         #expect(result.stderr.contains("127.0.0.1:9"), "\(result.stderr)")
     }
 
-    @Test func runWritesTheSuiteAndResumeRedoesNothing() async throws {
+    @Test(.needs(.server)) func runWritesTheSuiteAndResumeRedoesNothing() async throws {
         let directory = try Fixture.temporaryDirectory()
         let chat = try CommandFixtures.chatCorpus(in: directory)
         let words = try CommandFixtures.wordCorpus(in: directory, count: 10, ukrainian: 6)
@@ -122,7 +122,7 @@ struct GenerationCommandTests {
     /// `generate --configs` with two configs and `--oracle`: every item is detected with each; a config that detects
     /// the language an earlier one did reuses its requests (no second request, no diagnostics) and says so; one that
     /// detects another language makes its own; the funnel's stages add up and the oracle names what detection lost.
-    @Test func generateDetectsWithEveryConfigAndSharesIdenticalRequests() async throws {
+    @Test(.needs(.server)) func generateDetectsWithEveryConfigAndSharesIdenticalRequests() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let corpus = directory.appendingPathComponent("chat.tsv")
@@ -172,7 +172,7 @@ struct GenerationCommandTests {
     /// `--judge`: a second judge reads every model reply; the report gives both verdicts and the replies they disagree
     /// on. The script detector calls every Cyrillic reply Russian, so it disagrees with the built-in judge on Ukrainian.
     /// Without `--judge` the report says one judge decided.
-    @Test func aSecondJudgeReadsEveryReplyAndTheReportSaysWhereTheyDisagree() async throws {
+    @Test(.needs(.server)) func aSecondJudgeReadsEveryReplyAndTheReportSaysWhereTheyDisagree() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let corpus = directory.appendingPathComponent("chat.tsv")

@@ -11,7 +11,7 @@ import Testing
 /// model, real sh-script exec detectors, one English message, --warmup 0.
 @Suite(.serialized)
 struct GenerationDetectorFailureTests {
-    @Test func aMissingDetectorStopsTheRunWith69() async throws {
+    @Test(.needs(.server)) func aMissingDetectorStopsTheRunWith69() async throws {
         let directory = try Fixture.temporaryDirectory()
         let out = directory.appendingPathComponent("gen").path
         let result = await runCommand(Self.generate(corpus: try Self.corpus(in: directory), detector: "exec:/nonexistent/det", out: out))
@@ -26,7 +26,7 @@ struct GenerationDetectorFailureTests {
 
     /// The detector answers for the message, then dies when asked about the model's reply: the reply is
     /// not recorded as `wrong-output-language`; a resume with the detector working records it.
-    @Test func aDetectorFailingOnTheReplyStopsTheRunAndResumeFinishesIt() async throws {
+    @Test(.needs(.server)) func aDetectorFailingOnTheReplyStopsTheRunAndResumeFinishesIt() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try Self.corpus(in: directory)
         let dying = "case \"$id\" in 1) \(ShellDetector.answering("en")) ;; *) echo 'detector broke' >&2; exit 3 ;; esac"

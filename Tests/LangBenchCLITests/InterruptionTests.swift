@@ -48,7 +48,7 @@ struct InterruptionTests {
         #expect(kept.allSatisfy { byKey[$0.key] == $0 }, "resume keeps every record made before the stop")
     }
 
-    @Test(arguments: [SIGHUP, SIGINT, SIGTERM])
+    @Test(.needs(.child), arguments: [SIGHUP, SIGINT, SIGTERM])
     func aSignalStopsTheLoopRecordsNothingItCausedAndResumes(signal: Int32) async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try Self.corpus(in: directory)
@@ -72,7 +72,7 @@ struct InterruptionTests {
     }
 
     /// `kill -9` of the server once: it is restarted, the item it broke is redone, and the run is complete.
-    @Test func aServerKilledOnceIsRestartedAndNothingIsRecordedAsAFallback() async throws {
+    @Test(.needs(.child)) func aServerKilledOnceIsRestartedAndNothingIsRecordedAsAFallback() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try Self.corpus(in: directory)
         let out = directory.appendingPathComponent("gen").path
@@ -95,7 +95,7 @@ struct InterruptionTests {
 
     /// A server that keeps dying: after the allowed restarts the run stops with 69, records nothing
     /// the deaths caused, and `--resume` finishes it.
-    @Test func aServerThatKeepsDyingStopsTheRunWith69AndResumes() async throws {
+    @Test(.needs(.child)) func aServerThatKeepsDyingStopsTheRunWith69AndResumes() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try Self.corpus(in: directory)
         let out = directory.appendingPathComponent("gen").path

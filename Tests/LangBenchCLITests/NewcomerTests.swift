@@ -55,7 +55,7 @@ import Testing
     }
 
     /// `scripts/install --prefix=` (empty) and a prefix a file stands in the way of are refused with what to do.
-    @Test func installRefusesAnEmptyOrBlockedPrefix() throws {
+    @Test(.needs(.child)) func installRefusesAnEmptyOrBlockedPrefix() throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let blocked = scratch.appendingPathComponent("file")
         try Data().write(to: blocked)
@@ -95,7 +95,7 @@ import Testing
     /// directory elsewhere too), run it against the real llama-server and model, lengthen a prompt in the suite's
     /// profile, run again, and `compare`: the verdict names what the edit cost. The installed binary is the debug build
     /// (`--binary`): what is tested is the install's layout and the tool's behaviour outside its checkout.
-    @Test func theInstalledToolRunsASuiteOfItsOwnFromAnyDirectory() async throws {
+    @Test(.needs(.child)) func theInstalledToolRunsASuiteOfItsOwnFromAnyDirectory() async throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let prefix = scratch.appendingPathComponent("prefix"), home = scratch.appendingPathComponent("home"), work = scratch.appendingPathComponent("work")
         for directory in [home, work] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
@@ -137,7 +137,7 @@ extension NewcomerTests {
     /// another repository: a git repository holding an `init` suite, whose head commit lengthens the profile's prompts.
     /// One installed langbench runs both revisions' suites in interleaved blocks on one server; the job fails with the
     /// prompt-token regression named. (The action's GitHub-only steps — caches, comment, upload — are not run here.)
-    @Test func theActionsJobJudgesAnotherRepositorysPullRequest() async throws {
+    @Test(.needs(.child)) func theActionsJobJudgesAnotherRepositorysPullRequest() async throws {
         defer { try? FileManager.default.removeItem(at: scratch) }
         let prefix = scratch.appendingPathComponent("prefix"), repository = scratch.appendingPathComponent("app")
         try FileManager.default.createDirectory(at: repository, withIntermediateDirectories: true)

@@ -36,7 +36,7 @@ struct OpenAICommandTests {
 
     /// A pool of two `/v1` URLs (the one keyed server twice), then `merge` of its output: the key is in no
     /// file either writes, nor on stdout or stderr; the pool's servers, uncalibrated, are not pooled.
-    @Test func generateThroughTheV1URLWithAKeyWritesTheKeyNowhere() async throws {
+    @Test(.needs(.server)) func generateThroughTheV1URLWithAKeyWritesTheKeyNowhere() async throws {
         // A pool of two keyed servers (one server given twice is refused: it is not a pool).
         let server = try await Self.keyedServer()
         defer { server.stop() }
@@ -69,7 +69,7 @@ struct OpenAICommandTests {
 
     /// The same items, greedy, through a started server's native API and through llama-server's `/v1`:
     /// the same replies, item by item and route by route.
-    @Test func theNativeAndTheOpenAIPathGiveTheSameGreedyReplies() async throws {
+    @Test(.needs(.server)) func theNativeAndTheOpenAIPathGiveTheSameGreedyReplies() async throws {
         let directory = try Fixture.temporaryDirectory()
         var profile = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CommandFixtures.profile))) as! [String: Any]
         for section in ["sampling", "translation_sampling"] {
@@ -115,7 +115,7 @@ struct OpenAICommandTests {
 
     /// `/v1/chat/completions` through `generate`: the prompt goes as a message, the server applies its chat
     /// template (chatml for our base model), and the run records replies, usage and the API it used.
-    @Test func generateThroughTheChatEndpoint() async throws {
+    @Test(.needs(.server)) func generateThroughTheChatEndpoint() async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()
@@ -132,7 +132,7 @@ struct OpenAICommandTests {
         #expect(report.records.contains { $0.generate?.ttftMs != nil })
     }
 
-    @Test(arguments: [nil, "lb-wrong-key"])
+    @Test(.needs(.server), arguments: [nil, "lb-wrong-key"])
     func aMissingOrWrongKeyExits69NamingTheVariable(key: String?) async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
@@ -146,7 +146,7 @@ struct OpenAICommandTests {
         #expect(!result.stderr.contains(Self.key) && !result.stderr.contains("lb-wrong-key"))
     }
 
-    @Test func anUnknownModelExits69ListingTheServersModels() async throws {
+    @Test(.needs(.server)) func anUnknownModelExits69ListingTheServersModels() async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()
@@ -159,7 +159,7 @@ struct OpenAICommandTests {
     }
 
     /// The native root with `/v1` put in the wrong place: llama-server answers 404, named with the URL and endpoint.
-    @Test func aURLThatIsNotAnOpenAIServerExits69NamingTheEndpoint() async throws {
+    @Test(.needs(.server)) func aURLThatIsNotAnOpenAIServerExits69NamingTheEndpoint() async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()
@@ -171,7 +171,7 @@ struct OpenAICommandTests {
         #expect(result.stderr.hasPrefix("error: \(url)/models does not serve the OpenAI-compatible /completion/v1/models (HTTP 404)"), "\(result.stderr)")
     }
 
-    @Test func doctorChecksTheEndpointTheModelAndOneRequest() async throws {
+    @Test(.needs(.server)) func doctorChecksTheEndpointTheModelAndOneRequest() async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let result = await runCommand(["doctor", "--profile", CommandFixtures.profile, "--server-url", "\(server.baseURL.absoluteString)/v1",
@@ -197,7 +197,7 @@ struct OpenAICommandTests {
     }
 
     /// A keyed llama-server attached through its native URL gets no key (keys go only to `/v1`): the run stops saying so.
-    @Test func aNativeURLToAKeyedServerSaysWhereKeysGo() async throws {
+    @Test(.needs(.server)) func aNativeURLToAKeyedServerSaysWhereKeysGo() async throws {
         let server = try await Self.keyedServer()
         defer { server.stop() }
         let directory = try Fixture.temporaryDirectory()

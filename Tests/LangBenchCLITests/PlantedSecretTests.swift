@@ -51,7 +51,7 @@ struct PlantedSecretTests {
             .reduce(text) { $0.replacingOccurrences(of: $1.0, with: $1.1) }
     }
 
-    @Test func noPlantedSecretReachesAnyOutputOfAnyCommand() async throws {
+    @Test(.needs(.server)) func noPlantedSecretReachesAnyOutputOfAnyCommand() async throws {
         let paths = BackendPaths.resolve(environment: ProcessInfo.processInfo.environment)
         let configuration = ServerConfiguration(binary: paths.server, model: paths.model, contextSize: 2048, threads: 2, parallelSlots: 1,
                                                 swaFull: true, startupTimeout: 60, extraArguments: ["--hf-token", "hf_SECRETe1x"])

@@ -10,7 +10,7 @@ struct RejudgeCommandTests {
         try GenerationOutput.read(directory + "/generation.json").records
     }
 
-    @Test func theBaselineIsJudgedAgainFromItsRepliesAndOnlyServedMoves() async throws {
+    @Test(.needs(.simulation)) func theBaselineIsJudgedAgainFromItsRepliesAndOnlyServedMoves() async throws {
         let directory = try Fixture.temporaryDirectory()
         let (once, twice) = (directory.appendingPathComponent("once").path, directory.appendingPathComponent("twice").path)
         let first = await runCommand(["merge", CommandFixtures.path("Reports/baseline"), "--out", once, "--rejudge"])
@@ -34,7 +34,7 @@ struct RejudgeCommandTests {
         #expect(second.stderr.contains(": 0 verdict(s) changed") && again == after)
     }
 
-    @Test func aRunWithoutRepliesCannotBeJudgedAgain() async throws {
+    @Test(.needs(.simulation)) func aRunWithoutRepliesCannotBeJudgedAgain() async throws {
         let directory = try Fixture.temporaryDirectory()
         let copy = directory.appendingPathComponent("no-replies")
         try FileManager.default.copyItem(at: CommandFixtures.repository.appendingPathComponent("Reports/baseline"), to: copy)
@@ -45,7 +45,7 @@ struct RejudgeCommandTests {
     }
 
     /// Two different replies for one key: refused naming the lines, like the records log; the same line twice is one.
-    @Test func twoDifferentRepliesForOneKeyAreRefusedNamingTheLines() async throws {
+    @Test(.needs(.simulation)) func twoDifferentRepliesForOneKeyAreRefusedNamingTheLines() async throws {
         let directory = try Fixture.temporaryDirectory()
         let copy = directory.appendingPathComponent("two-replies")
         try FileManager.default.copyItem(at: CommandFixtures.repository.appendingPathComponent("Reports/baseline"), to: copy)

@@ -13,7 +13,7 @@ import Testing
 struct VariantsCommandTests {
     static let shipped = CommandFixtures.path("Profiles/variants/gemma3-270m.json")
 
-    @Test func everyItemGoesThroughEveryVariantAndRouteBackToBackOnOneServer() async throws {
+    @Test(.needs(.server)) func everyItemGoesThroughEveryVariantAndRouteBackToBackOnOneServer() async throws {
         let directory = try Fixture.temporaryDirectory()
         let out = directory.appendingPathComponent("gen").path
         let result = await runCommand(["generate", "--corpus", try CommandFixtures.chatCorpus(in: directory), "--route", "both", "--warmup", "0",
@@ -39,7 +39,7 @@ struct VariantsCommandTests {
     }
 
     /// Other server settings need their own server: started beside the first and stopped with it.
-    @Test func otherServerSettingsGetTheirOwnServer() async throws {
+    @Test(.needs(.server)) func otherServerSettingsGetTheirOwnServer() async throws {
         let directory = try Fixture.temporaryDirectory()
         let variants = directory.appendingPathComponent("variants.json")
         try #"{"variants": [{"name": "two-threads"}, {"name": "one-thread", "server": {"threads": 1}}]}"#
@@ -55,7 +55,7 @@ struct VariantsCommandTests {
     }
 
     /// A variant whose model file is not there: exit 69 naming it, before any server has started.
-    @Test func aMissingModelStopsTheRunBeforeAnyServerStarts() async throws {
+    @Test(.needs(.server)) func aMissingModelStopsTheRunBeforeAnyServerStarts() async throws {
         let directory = try Fixture.temporaryDirectory()
         let variants = directory.appendingPathComponent("variants.json")
         try #"{"variants": [{"name": "base"}, {"name": "other", "model": {"file": "no-such-model.gguf"}}]}"#
@@ -72,7 +72,7 @@ struct VariantsCommandTests {
     /// A variants run cut after three records, and a finished one, resume: the settings fingerprint compares key by
     /// key (a variant's settings used to be compared as dictionary descriptions, whose key order changes from process
     /// to process). The resumed run ends with the replies and counts of an uninterrupted one, natively and over `/v1`.
-    @Test(arguments: [false, true])
+    @Test(.needs(.server), arguments: [false, true])
     func aCutAndAFinishedVariantsRunResumeToTheUninterruptedRun(openAI: Bool) async throws {
         let directory = try Fixture.temporaryDirectory()
         let variants = directory.appendingPathComponent("variants.json")

@@ -6,7 +6,7 @@ import Testing
 /// The committed baseline against itself: the verdict opens with what the compare can see, each figure at the level
 /// the change it names would be tested at.
 struct VisibilityCommandTests {
-    @Test func anAAOfTheBaselineSaysWhatItCanSee() async throws {
+    @Test(.needs(.simulation)) func anAAOfTheBaselineSaysWhatItCanSee() async throws {
         let baseline = CommandFixtures.path("Reports/baseline")
         let result = await runCommand(["compare", baseline, baseline, "--latency", "same-runner"])
         #expect(result.status == .success, "\(result.stderr)")

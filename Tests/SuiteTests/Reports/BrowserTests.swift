@@ -13,7 +13,7 @@ import Testing
 
 /// report.html and the compare page in real headless Chromium: no console error, no request, filters
 /// that show the rows the CSV counts, hostile text that runs nothing, and a screenshot for a person.
-@Suite(.serialized, .enabled(if: Browser.executable != nil, "needs chromium (scripts/setup installs it)"))
+@Suite(.serialized, .needs(.browser))
 struct BrowserTests {
     /// The repository root (where bench.json and Corpora/ are).
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -53,7 +53,7 @@ struct DifferingItemsTests {
     }
 
     /// The page a run writes (the table streamed) is the page rendered from its results in memory.
-    @Test func aWrittenPageEqualsTheOneRenderedInMemory() throws {
+    @Test(.needs(.simulation)) func aWrittenPageEqualsTheOneRenderedInMemory() throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try ResultsScaleBenchmark.write(.current, items: 20_000, configs: 3, seed: 3, to: directory)

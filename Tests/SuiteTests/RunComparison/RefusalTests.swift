@@ -52,7 +52,7 @@ struct RefusalTests {
     /// Every thresholds key with extreme values (0, the edges of its range, just past them, 1e17, 1e308, −1e308): each
     /// loads or is refused naming the key, and a compare of the baseline to itself with what loads never traps
     /// (`token_cost_ratio` ≥ 1e17 made `compare` die of SIGILL converting the percentage to an Int).
-    @Test func extremeThresholdsLoadOrAreRefusedAndNeverCrashACompare() async throws {
+    @Test(.needs(.simulation)) func extremeThresholdsLoadOrAreRefusedAndNeverCrashACompare() async throws {
         let extremes: [Double] = [0, 1e-300, 1, 10.000001, 100.5, 1e17, 1e308, -1e308]
         let baseline = try RunResults.load(PipelineFixture.repository.appendingPathComponent("Reports/baseline").path)
         var loaded = 0

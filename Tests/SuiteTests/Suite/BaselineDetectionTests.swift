@@ -13,7 +13,7 @@ import Testing
 struct BaselineDetectionTests {
     static let baseline = PipelineFixture.repository.appendingPathComponent("Reports/baseline")
 
-    @Test func theDefaultSuitesDetectionReproducesTheCommittedBaseline() async throws {
+    @Test(.needs(.simulation)) func theDefaultSuitesDetectionReproducesTheCommittedBaseline() async throws {
         let root = PipelineFixture.repository
         let suite = try BenchConfig.load(root.appendingPathComponent(BenchConfig.defaultPath).path)
         let half = try #require(suite.detection, "bench.json has a detection half")

@@ -8,7 +8,7 @@ import Testing
 struct ClientPackageTests {
     static let package = PipelineFixture.repository.appendingPathComponent("Tests/ClientPackage")
 
-    @Test func aPackageOutsideBuildsAgainstTheLibraryAndRunsIt() throws {
+    @Test(.needs(.child)) func aPackageOutsideBuildsAgainstTheLibraryAndRunsIt() throws {
         let arguments = ["swift", "build", "--package-path", Self.package.path, "--product", "langbench-client"]
         var build = try run("/usr/bin/env", arguments)
         // SwiftPM keeps the client's build plan across runs and does not notice a library file that moved between

@@ -88,7 +88,7 @@ struct ShardedServersMergeTests {
         try LangBenchBinary.start(arguments, stderrFile: directory.appendingPathComponent("\(name).stderr"))
     }
 
-    @Test func shardsOnSeparateServersMergeIntoTheUnshardedFigures() async throws {
+    @Test(.needs(.server)) func shardsOnSeparateServersMergeIntoTheUnshardedFigures() async throws {
         let first = try await ServerPoolTests.launch(), second = try await ServerPoolTests.launch()
         defer { first.stop(); second.stop() }
         let directory = try Fixture.temporaryDirectory("langbench-sharded-servers")

@@ -31,7 +31,7 @@ struct SuiteRunnerTests {
         return try BenchConfig.load(file.path)
     }
 
-    @Test func bothHalvesWriteOneRunDirectory() async throws {
+    @Test(.needs(.server)) func bothHalvesWriteOneRunDirectory() async throws {
         let directory = try Fixture.temporaryDirectory()
         let server = try await TestServers.shared.server()
         let out = directory.appendingPathComponent("run")
@@ -90,7 +90,7 @@ struct SuiteRunnerTests {
         }
     }
 
-    @Test func aShardRunsOnlyItsItems() async throws {
+    @Test(.needs(.server)) func aShardRunsOnlyItsItems() async throws {
         let directory = try Fixture.temporaryDirectory()
         let server = try await TestServers.shared.server()
         let shard = try Shard("1/2")

@@ -1,5 +1,6 @@
 @testable import Support
 import Foundation
+import TestSupport
 import Testing
 
 /// Minimum detectable effects and the clustered McNemar test, against values computed by hand
@@ -85,7 +86,7 @@ struct PowerTests {
     /// Size at the level it is used: symmetric noise around the bound, 2,000 seeded draws of 10 values each,
     /// rejects at 5% no more than 5% of the time (and, being exact, not far below it either); sampled beyond
     /// 20 values, too.
-    @Test(arguments: [10, 30]) func signFlipHoldsItsSize(count: Int) {
+    @Test(.needs(.simulation), arguments: [10, 30]) func signFlipHoldsItsSize(count: Int) {
         var generator = SplitMix64(seed: 7)
         var rejections = 0
         let draws = count > 20 ? 300 : 2000

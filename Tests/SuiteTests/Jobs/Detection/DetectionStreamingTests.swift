@@ -130,7 +130,7 @@ struct DetectionStreamingTests {
 
     /// The corpus sorted through spool files (runs of 97 items, merged) instead of in memory: every
     /// file byte-identical, resume included.
-    @Test func spooledCorpusDoesNotChangeAByte() async throws {
+    @Test(.needs(.simulation)) func spooledCorpusDoesNotChangeAByte() async throws {
         let root = PipelineFixture.repository
         let paths = ["Corpora/short-phrases.tsv", "Corpora/cyrillic-confusables.tsv"].map { root.appendingPathComponent($0).path }
         let spooled = try CorpusLoader().loadSorted(paths, itemsInMemory: 97)

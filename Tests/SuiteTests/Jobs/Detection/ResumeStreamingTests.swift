@@ -119,7 +119,7 @@ struct ResumeStreamingTests {
         #expect(index.path.hasSuffix(DetectionStore.SegmentIndex.fileName))
     }
 
-    @Test func aCutRunResumedEitherWayEndsAsTheWholeRun() async throws {
+    @Test(.needs(.simulation)) func aCutRunResumedEitherWayEndsAsTheWholeRun() async throws {
         let items = try CorpusLoader().loadSorted(Self.paths, itemsInMemory: 97)
         let whole = try await DetectionStreamingTests.detect(items, into: try Fixture.temporaryDirectory(), jobs: 1, batchSize: 256)
         let (header, results) = try Self.lines(whole.appendingPathComponent(DetectionOutput.resultsLog))
@@ -141,7 +141,7 @@ struct ResumeStreamingTests {
 
     /// A corpus that gained items before those logged: the resume appends them after, writing the index of
     /// the log's two segments, which reads (and resumes again, adding none) as the whole run.
-    @Test func aCorpusThatGainedItemsResumesIntoTwoSegments() async throws {
+    @Test(.needs(.simulation)) func aCorpusThatGainedItemsResumesIntoTwoSegments() async throws {
         let rows = try Self.paths.flatMap { try String(contentsOfFile: $0, encoding: .utf8).split(separator: "\n").dropFirst() }
         let fewer = try Fixture.temporaryDirectory().appendingPathComponent("fewer.tsv")
         try (["id\tlang\ttext\ttags"] + rows.enumerated().filter { $0.offset % 3 != 0 }.map(\.element)).map { $0 + "\n" }.joined()

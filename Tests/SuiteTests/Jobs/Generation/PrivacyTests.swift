@@ -9,7 +9,7 @@ import Testing
 
 /// Diagnostics hold metadata only, and nothing at all for crisis-flagged messages.
 struct PrivacyTests {
-    @Test func noCorpusTextReachesDiagnostics() async throws {
+    @Test(.needs(.simulation)) func noCorpusTextReachesDiagnostics() async throws {
         let root = PipelineFixture.repository
         let corpus = try CorpusLoader().load(["chat-prompts.tsv", "short-phrases.tsv", "cyrillic-confusables.tsv"].map {
             root.appendingPathComponent("Corpora/\($0)").path

@@ -81,7 +81,7 @@ struct ServerPoolTests {
         }
     }
 
-    @Test func aServerKilledMidRunHasItsItemsFinishedByTheOther() async throws {
+    @Test(.needs(.server)) func aServerKilledMidRunHasItsItemsFinishedByTheOther() async throws {
         let first = try await Self.launch(), second = try await Self.launch()
         defer { first.stop(); second.stop() }
         let directory = try Fixture.temporaryDirectory("langbench-pool-run")
@@ -113,7 +113,7 @@ struct ServerPoolTests {
         #expect(csv.split(separator: "\n").first?.hasSuffix(",server,reassigned_from") == true)
     }
 
-    @Test func aRunWhoseEveryServerDiedStopsAndResumes() async throws {
+    @Test(.needs(.server)) func aRunWhoseEveryServerDiedStopsAndResumes() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-pool-resume")
         let first = try await Self.launch(), second = try await Self.launch()
         do {
@@ -141,7 +141,7 @@ struct ServerPoolTests {
     /// A loopback port nothing listens on (port 1 is privileged and unused): a real refused connection.
     static let deadURL = URL(string: "http://127.0.0.1:1")!
 
-    @Test func aServerThatDoesNotAnswerAtTheStartHasItsItemsMovedToTheLiveOne() async throws {
+    @Test(.needs(.server)) func aServerThatDoesNotAnswerAtTheStartHasItsItemsMovedToTheLiveOne() async throws {
         let live = try await Self.launch()
         defer { live.stop() }
         let directory = try Fixture.temporaryDirectory("langbench-pool-dead-start")
@@ -167,7 +167,7 @@ struct ServerPoolTests {
     /// On `--resume`, a server failed at the start moves only the units the earlier run had not recorded.
     /// The first run: server-2 dead, so every item runs on server-1, which is killed after two; the resumed
     /// run has server-2 dead again and its items p2, p4, p6 less the recorded p2 move: two units, not three.
-    @Test func onResumeOnlyUnrecordedUnitsCountAsMoved() async throws {
+    @Test(.needs(.server)) func onResumeOnlyUnrecordedUnitsCountAsMoved() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-pool-resume-moved")
         do {
             let first = try await Self.launch()
@@ -191,7 +191,7 @@ struct ServerPoolTests {
 
     /// A server that answers `/health` but refuses `/props` (a real llama-server with `--api-key`, which keeps
     /// `/health` public): its model cannot be checked, so the run stops before any item, naming it (exit 69).
-    @Test func aPoolServerWhoseModelCannotBeReadStopsTheRun() async throws {
+    @Test(.needs(.server)) func aPoolServerWhoseModelCannotBeReadStopsTheRun() async throws {
         let first = try await Self.launch(), second = try await Self.launch(arguments: ["--api-key", "pool-test-key"])
         defer { first.stop(); second.stop() }
         let directory = try Fixture.temporaryDirectory("langbench-pool-props")
@@ -220,7 +220,7 @@ struct ServerPoolTests {
 
     /// One model file served under two `--alias` names: `/props` reports each server's alias, so the pool
     /// serves two models by name and is refused before any item runs, naming both servers and models.
-    @Test func aPoolServingDifferentModelsIsRefused() async throws {
+    @Test(.needs(.server)) func aPoolServingDifferentModelsIsRefused() async throws {
         let first = try await Self.launch(alias: "alpha"), second = try await Self.launch(alias: "beta")
         defer { first.stop(); second.stop() }
         let directory = try Fixture.temporaryDirectory("langbench-pool-models")

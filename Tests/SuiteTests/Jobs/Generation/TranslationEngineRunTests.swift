@@ -32,7 +32,7 @@ struct TranslationEngineRunTests {
         return GenerationSetup(plan: plan, factory: factory, profile: profile, directory: directory, environment: ProcessInfo.processInfo.environment)
     }
 
-    @Test func aRunStartsApertiumPivotsThroughItAndStopsIt() async throws {
+    @Test(.needs(.server)) func aRunStartsApertiumPivotsThroughItAndStopsIt() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-apertium-run")
         var setup = try Self.setup(directory: directory, translator: .apertium(nil))
         let references = directory.appendingPathComponent("references.tsv")
@@ -65,7 +65,7 @@ struct TranslationEngineRunTests {
 
     /// The default suite's engines side by side (`Profiles/variants/translators.json`): the variant that changes only the
     /// translator runs the pivot alone, for the messages not detected as English, and the decision table shows both pivots.
-    @Test func bothEnginesSideBySideRunTheSecondOnlyWhereItTranslates() async throws {
+    @Test(.needs(.server)) func bothEnginesSideBySideRunTheSecondOnlyWhereItTranslates() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-engines-side-by-side")
         var setup = try Self.setup(directory: directory, translator: .llm)
         setup.plan.route = .both
@@ -90,7 +90,7 @@ struct TranslationEngineRunTests {
         #expect(report.translationQuality.map { "\($0.engine) \($0.lang)" } == ["llm es", "llm ru", "apertium es"])
     }
 
-    @Test func anEngineThatCannotStartStopsTheRunBeforeAnyServer() async throws {
+    @Test(.needs(.server)) func anEngineThatCannotStartStopsTheRunBeforeAnyServer() async throws {
         let directory = try Fixture.temporaryDirectory("langbench-apertium-missing")
         var setup = try Self.setup(directory: directory, translator: .apertium(nil))
         setup.environment["LANGBENCH_APERTIUM_APY"] = "/nonexistent/apertium-apy"
