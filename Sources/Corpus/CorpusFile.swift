@@ -10,11 +10,14 @@ struct CorpusFile {
     /// path as typed, so `ru.txt` and `/abs/ru.txt` give the same ids and runs of them compare.
     var idPrefix: String?
 
-    /// README and other prose beside corpora are passed over, so `Corpora/*` validates as a whole.
+    /// README and other prose beside corpora, and the files that describe a corpus rather than hold items (a
+    /// generation corpus's `*.references.tsv`, an import's `*.ambiguous.tsv` and `SOURCES.tsv`), are passed over, so
+    /// `Corpora/*` validates as a whole.
     var isDocumentation: Bool {
         let name = (path as NSString).lastPathComponent
         return name.hasPrefix(".") || ["md", "markdown", "license"].contains((name as NSString).pathExtension.lowercased())
-            || name.uppercased().hasPrefix("LICENSE")
+            || name.uppercased().hasPrefix("LICENSE") || name == "SOURCES.tsv"
+            || [".references.tsv", ".ambiguous.tsv"].contains { name.hasSuffix($0) }
     }
 }
 

@@ -2,7 +2,7 @@
 struct CorpusCommand: CommandGroup {
     static let configuration = CommandConfiguration(
         name: "corpus",
-        abstract: "Validate corpus files and print their statistics.",
-        subcommands: [CorpusValidateCommand.self, CorpusStatsCommand.self]
+        abstract: "Validate corpus files, print their statistics, import localisation files.",
+        subcommands: [CorpusValidateCommand.self, CorpusStatsCommand.self, CorpusImportCommand.self]
     )
 }
