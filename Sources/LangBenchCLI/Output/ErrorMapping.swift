@@ -16,7 +16,7 @@ enum ErrorMapping {
         return switch error {
         case is GenerationStopped: .unavailable
         case is UsageError, is CandidateError: .usage
-        case is CorpusError, is LanguageCodeError, is ConfigurationError, is DamagedLog: .dataError
+        case is CorpusError, is ImportError, is LanguageCodeError, is ConfigurationError, is DamagedLog: .dataError
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch, is Rejudge.Failure: .dataError
         // A model file that is there but unusable is bad data; one that cannot be read is not.
         case ModelError.malformed, ModelError.unsupportedVersion: .dataError
