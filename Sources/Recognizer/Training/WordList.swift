@@ -61,6 +61,9 @@ public struct WordList: Sendable, Equatable {
             guard fields.count >= 5, let kind = Kind(rawValue: fields[1]) else {
                 throw TrainingError.malformedList(path: manifestURL.path, line: n + 1)
             }
+            if let package = EvaluationSources.package(in: fields[4]) {
+                throw TrainingError.evaluationSource(path: manifestURL.path, line: n + 1, package: package)
+            }
             let url = directory.appendingPathComponent("\(fields[0]).tsv")
             lists.append(try read(url: url, language: fields[0], kind: kind, source: String(line)))
         }
@@ -93,12 +96,16 @@ public enum TrainingError: Error, Equatable, CustomStringConvertible {
     case missingExport(path: String)
     case malformedList(path: String, line: Int)
     case noLists
+    /// A list comes from a package the outside evaluation corpus is built from.
+    case evaluationSource(path: String, line: Int, package: String)
 
     public var description: String {
         switch self {
         case let .missingExport(path): "cannot read \(path); export the lists first with scripts/train-model --export-only"
         case let .malformedList(path, line): "\(path):\(line): expected word<TAB>weight (and optionally <TAB>form); re-export with scripts/train-model"
         case .noLists: "no word lists to train on"
+        case let .evaluationSource(path, line, package):
+            "\(path):\(line): \(package) is a source of the outside evaluation corpus; training on it would measure the model on its own training text"
         }
     }
 }
