@@ -14,7 +14,8 @@ public struct DetectionConfig: Sendable, Hashable {
 
     public init(name: String, detector: String = DetectorKind.builtin.spec, candidates: CandidateSpec = .none, hints: [LanguageCode: Double] = [:]) {
         self.name = name
-        self.detector = detector
+        // An exec spec is held by its label (outputs never show its arguments); the factory runs the spec as written.
+        self.detector = Redaction.label(ofCommand: detector)
         self.candidates = candidates
         self.hints = hints
     }

@@ -29,9 +29,7 @@ public struct DetectorFactory: Sendable {
             // `name` is the spec as outputs show it; the command runs as it was written, credentials and all.
             guard case .exec(let written) = DetectorKind(Redaction.command(for: name)) else { break }
             let command = written.trimmingCharacters(in: .whitespaces)
-            guard !command.isEmpty else {
-                throw ConfigurationError.invalidValue(name: "detector", value: name, reason: "exec: needs a command, e.g. exec:scripts/detectors/lingua")
-            }
+            try CommandLabel.checkRunnable(command, key: "detector")
             return ExternalDetector(command: command, name: name, timeout: timeout)
         case .apple:
             #if canImport(NaturalLanguage)

@@ -24,7 +24,7 @@ package actor ExternalDetector: LanguageIdentifying {
 
     /// `name` is how outputs name it (default `exec:<command>`; a spec's credentials redacted, `Redaction.label(ofCommand:)`).
     package init(command: String, name: String? = nil, timeout: Duration = .seconds(10), maxConsecutiveFailures: Int = 3) {
-        self.name = name ?? Redaction.text("exec:\(command)")
+        self.name = name ?? Redaction.label(ofCommand: "exec:\(command)")
         self.command = command
         self.timeout = timeout
         self.maxConsecutiveFailures = maxConsecutiveFailures
@@ -89,9 +89,12 @@ package actor ExternalDetector: LanguageIdentifying {
         let deadline = ContinuousClock.now + timeout
         var metadataLines = 0
         while true {
+            guard ContinuousClock.now < deadline else { throw ExternalDetectorError.timedOut(timeout.seconds) }
             let line: String?
             do {
                 line = try await child.next(timeout: max(deadline - ContinuousClock.now, .zero))
+            } catch let overflow as LineChannelOverflow {
+                throw ExternalDetectorError.garbage(overflow.description)
             } catch {
                 throw ExternalDetectorError.timedOut(timeout.seconds)
             }
@@ -101,7 +104,7 @@ package actor ExternalDetector: LanguageIdentifying {
             do {
                 response = try JSONDecoder().decode(Response.self, from: Data(line.utf8))
             } catch {
-                throw ExternalDetectorError.garbage("\(String(line.prefix(120))) (\(JSONErrorText.describe(error)))")
+                throw ExternalDetectorError.garbage("a line that is not a JSON object of the protocol")
             }
             guard let responseID = response.id else {
                 metadataLines += 1
@@ -111,14 +114,15 @@ package actor ExternalDetector: LanguageIdentifying {
                 if metadata.count < Self.maxMetadataLines { metadata.append(line) }
                 continue
             }
-            guard responseID == id else { throw ExternalDetectorError.garbage("answer for id \(responseID) while waiting for \(id)") }
-            if let error = response.error { return .failed("\(name): \(error)") }
-            guard let entries = response.hypotheses else { throw ExternalDetectorError.garbage(String(line.prefix(120))) }
+            guard responseID == id else { throw ExternalDetectorError.garbage("an answer for another id while waiting for \(id)") }
+            // What the child said of its error stays with the child: it may quote the text or a secret.
+            if response.error != nil { return .failed("\(name): answered an error") }
+            guard let entries = response.hypotheses else { throw ExternalDetectorError.garbage("an answer with neither hypotheses nor error") }
             var hypotheses: [Hypothesis] = []
             for entry in entries {
                 guard entry.p.isFinite, (0...1).contains(entry.p) else { throw ExternalDetectorError.garbage("probability \(entry.p) for '\(entry.lang)' (outside 0...1)") }
                 let lang: LanguageCode
-                do { lang = try LanguageCode(entry.lang) } catch { throw ExternalDetectorError.garbage("\(error)") }
+                do { lang = try LanguageCode(entry.lang) } catch { throw ExternalDetectorError.garbage("a hypothesis whose language is not a known code") }
                 hypotheses.append(Hypothesis(lang: lang, probability: entry.p))
             }
             hypotheses.sort { $0.probability != $1.probability ? $0.probability > $1.probability : $0.lang < $1.lang }

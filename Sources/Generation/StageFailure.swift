@@ -40,9 +40,9 @@ struct StageFailure: Error, Sendable {
             return StageFailure(reason: .translationPackMissing, errorType: "pairNotInstalled", message: "\(error)")
         case let error as ApertiumError:
             return StageFailure(reason: .translationFailed, errorType: "httpStatus", message: "\(error)")
-        case ExecTranslatorError.engine(let pack, let message):
+        case ExecTranslatorError.engine(let pack):
             let reason: FallbackReason = switch pack { case .missing: .translationPackMissing; case .unsupported: .translationUnsupported; case .none: .translationFailed }
-            return StageFailure(reason: reason, errorType: "engineError", message: "\(engine.name): \(message)")
+            return StageFailure(reason: reason, errorType: "engineError", message: "\(engine.name): \(error)")
         case ExecTranslatorError.timedOut:
             return StageFailure(reason: .timeout, errorType: "timeout", message: "\(engine.name): \(error)")
         case let error as ExecTranslatorError:

@@ -56,11 +56,15 @@ package enum Redaction {
         return out + text[copied...]
     }
 
-    /// A spec that names a command (`exec:det.py --endpoint=https://svc:KEY@host/x`) as outputs may show it: its URLs
-    /// redacted. The spec itself is registered so `command(for:)` gives it back to whoever runs it.
+    /// A spec that names a command as outputs may show it: an `exec:` command by `CommandLabel` (its executable and
+    /// files, a hash of the rest), any other spec with its URLs redacted. The values of credential-like flags and URLs
+    /// are registered as secrets, and the spec itself so `command(for:)` gives it back to whoever runs it.
     package static func label(ofCommand spec: String) -> String {
+        // A label given again (a config built from a labelled spec) stays itself and keeps the spec it stands for.
+        if commands.withLock({ $0[spec] != nil }) { return spec }
         registerCredentials(in: spec)
-        let label = text(spec)
+        for secret in CommandLabel.flagSecrets(in: spec) { register(secret: secret) }
+        let label = CommandLabel.of(spec) ?? text(spec)
         if label != spec { commands.withLock { $0[label] = spec } }
         return label
     }

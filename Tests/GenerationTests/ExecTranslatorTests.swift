@@ -53,7 +53,9 @@ struct ExecTranslatorTests {
         let output = try await PipelineFixture.reply(pipeline, item, .pivot)
         #expect(output.record.fallbackReason == .translationPackMissing)
         let message = try #require(output.record.errorMessage)
-        #expect(message.hasPrefix("exec:python3 ") && message.contains("no pack for"), "\(message)")
+        // The pack kind is kept; the engine's own words ("no pack for …") are not.
+        #expect(message.hasPrefix("exec:python3 ") && message.contains("answered an error (pack missing)") && !message.contains("no pack for"),
+                "\(message)")
         #expect(!message.contains(item.text) && !output.events.contains { ($0.errorMessage ?? "").contains(item.text) })
     }
 
@@ -63,7 +65,7 @@ struct ExecTranslatorTests {
         pipeline.translator = translator
         let output = try await PipelineFixture.reply(pipeline, PipelineFixture.item("es-1", "es", "Hola, ¿qué tal?"), .pivot)
         #expect(output.record.fallbackReason == .translationFailed)
-        #expect(output.record.errorMessage?.contains("exec:/nonexistent/translator: the translator process exited with status 127") == true,
+        #expect(output.record.errorMessage?.contains("exec:translator: the translator process exited with status 127") == true,
                 "\(output.record.errorMessage ?? "")")
     }
 
@@ -80,9 +82,14 @@ struct ExecTranslatorTests {
         #expect(try TranslatorSpec("llm", key: "k") == .llm)
         #expect(try TranslatorSpec("apertium", key: "k") == .apertium(nil))
         #expect(try TranslatorSpec("apertium:http://127.0.0.1:2737", key: "k") == .apertium(URL(string: "http://127.0.0.1:2737")!))
-        #expect(try TranslatorSpec("exec:scripts/translate --fast", key: "k") == .exec("scripts/translate --fast"))
-        for bad in ["deepl", "apertium:", "apertium:not a url", "exec:"] {
+        #expect(try TranslatorSpec("exec:/bin/cat --fast", key: "k") == .exec("/bin/cat --fast"))
+        for bad in ["deepl", "apertium:", "apertium:not a url"] {
             #expect(throws: ConfigurationError.self) { try TranslatorSpec(bad, key: "--translator") }
+        }
+        // A command that cannot run is refused before any work, naming the key (64 blank, 69 missing).
+        #expect(throws: ExecCommandError.self) { try TranslatorSpec("exec: ", key: "--translator") }
+        do { _ = try TranslatorSpec("exec:/nope --api-key sk-secret-123", key: "--translator") } catch {
+            #expect("\(error)" == "--translator: '/nope' is not an executable file; check the exec: command")
         }
         do { _ = try TranslatorSpec("deepl", key: "--translator") } catch {
             #expect("\(error)" == "--translator 'deepl': must be llm, apertium, apertium:<url> or exec:<command>")

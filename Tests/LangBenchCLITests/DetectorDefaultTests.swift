@@ -4,6 +4,7 @@ import Foundation
 import Suite
 @testable import LangBenchCLI
 import TestSupport
+import Support
 import Testing
 
 /// `--detector` (and bench.json's `detection.detector`) is the detector of every config that names none,
@@ -18,7 +19,7 @@ struct DetectorDefaultTests {
         let out = directory.appendingPathComponent("d").path
         let result = await runCommand(["detect", "--corpus", corpus, "--configs", configs, "--detector", detector, "--out", out, "--quiet"])
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(try DetectionOutput.read(out).configs.map(\.detector) == [detector, detector])
+        #expect(try DetectionOutput.read(out).configs.map(\.detector) == [Redaction.label(ofCommand: detector), Redaction.label(ofCommand: detector)])
         #expect(result.stdout.contains("a: accuracy 50.0%"), "\(result.stdout)")
     }
 
@@ -26,10 +27,10 @@ struct DetectorDefaultTests {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.wordCorpus(in: directory, count: 4, ukrainian: 2)
         let configs = try write(#"{"configs": [{"name": "a"}, {"name": "b", "detector": "builtin"}]}"#, to: directory.appendingPathComponent("configs.json"))
-        let result = await runCommand(["detect", "--corpus", corpus, "--configs", configs, "--detector", "exec:/nonexistent/detector",
+        let result = await runCommand(["detect", "--corpus", corpus, "--configs", configs, "--detector", "exec:/bin/false",
                                        "--out", directory.appendingPathComponent("d").path, "--quiet"])
         #expect(result.status == .usage)
-        #expect(result.stderr.hasPrefix("error: --detector exec:/nonexistent/detector conflicts with config 'b' in \(configs), which names detector builtin; "
+        #expect(result.stderr.hasPrefix("error: --detector exec:false conflicts with config 'b' in \(configs), which names detector builtin; "
                                         + "drop one (--detector is the detector of configs that name none)\n"), "\(result.stderr)")
     }
 
@@ -44,18 +45,18 @@ struct DetectorDefaultTests {
         let out = directory.appendingPathComponent("r").path
         let result = await runCommand(["run", "--config", config, "--out", out, "--quiet"])
         #expect(result.status == .success, "\(result.stderr)")
-        #expect(try DetectionOutput.read(out).configs.map(\.detector) == [detector])
+        #expect(try DetectionOutput.read(out).configs.map(\.detector) == [Redaction.label(ofCommand: detector)])
     }
 
     @Test func benchJSONConfigNamingAnotherDetectorIsRefused() async throws {
         let directory = try Fixture.temporaryDirectory()
         let corpus = try CommandFixtures.wordCorpus(in: directory, count: 4, ukrainian: 2)
-        let config = try write(#"{"detection": {"corpora": ["CORPUS"], "detector": "exec:/nonexistent/detector", "configs": [{"name": "a", "detector": "builtin"}]}}"#
+        let config = try write(#"{"detection": {"corpora": ["CORPUS"], "detector": "exec:/bin/false", "configs": [{"name": "a", "detector": "builtin"}]}}"#
             .replacingOccurrences(of: "CORPUS", with: corpus), to: directory.appendingPathComponent("bench.json"))
         let result = await runCommand(["run", "--config", config, "--out", directory.appendingPathComponent("r").path, "--quiet"])
         #expect(result.status == .dataError)
         #expect(result.stderr == "error: \(config) (detection.configs): config 'a' names detector builtin, but detection.detector is "
-                + "exec:/nonexistent/detector; drop one (detection.detector is the detector of configs that name none)\n")
+                + "exec:false; drop one (detection.detector is the detector of configs that name none)\n")
     }
 
     private func write(_ text: String, to url: URL) throws -> String {

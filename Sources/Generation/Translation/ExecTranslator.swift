@@ -65,10 +65,15 @@ package actor ExecTranslator: Translating {
         } catch LineProcessError.died(let detail) {
             throw ExecTranslatorError.died(detail)
         }
+        // One deadline for the whole answer, lines without an id included: a child printing them forever times out.
         let deadline = ContinuousClock.now + timeout
+        var linesWithoutID = 0
         while true {
+            guard ContinuousClock.now < deadline else { throw ExecTranslatorError.timedOut(timeout.seconds) }
             let line: String?
-            do { line = try await child.next(timeout: max(deadline - ContinuousClock.now, .zero)) } catch {
+            do { line = try await child.next(timeout: max(deadline - ContinuousClock.now, .zero)) } catch let overflow as LineChannelOverflow {
+                throw ExecTranslatorError.garbage(overflow.description)
+            } catch {
                 throw ExecTranslatorError.timedOut(timeout.seconds)
             }
             guard let line else { throw ExecTranslatorError.died(await child.exitDescription()) }
@@ -77,17 +82,30 @@ package actor ExecTranslator: Translating {
                 throw ExecTranslatorError.garbage("a line that is not a JSON object of the protocol")
             }
             guard let responseID = response.id else {
-                if let version = response.version { reportedVersion = version }
+                linesWithoutID += 1
+                guard linesWithoutID <= Self.maxLinesWithoutID else {
+                    throw ExecTranslatorError.garbage("more than \(Self.maxLinesWithoutID) lines without an id while waiting for id \(id)")
+                }
+                if let version = response.version { reportedVersion = Self.versionLabel(version) }
                 continue
             }
-            guard responseID == id else { throw ExecTranslatorError.garbage("an answer for id \(responseID) while waiting for \(id)") }
-            if let error = response.error {
+            guard responseID == id else { throw ExecTranslatorError.garbage("an answer for another id while waiting for \(id)") }
+            if response.error != nil {
                 let pack: ExecTranslatorError.Pack = switch response.pack { case "missing": .missing; case "unsupported": .unsupported; default: .none }
-                throw ExecTranslatorError.engine(pack: pack, message: error)
+                // What the engine said of its error stays with the engine: it may quote the text or a secret.
+                throw ExecTranslatorError.engine(pack: pack)
             }
             guard let text = response.text else { throw ExecTranslatorError.garbage("an answer with neither text nor error") }
             return text
         }
+    }
+
+    /// Lines without an id (a version line) accepted per answer.
+    static let maxLinesWithoutID = 100
+
+    /// A reported version as a record keeps it: letters, digits and `.+-_` only, at most 40 of them.
+    static func versionLabel(_ version: String) -> String {
+        String(Redaction.text(version).filter { $0.isASCII && ($0.isLetter || $0.isNumber || ".+-_".contains($0)) }.prefix(40))
     }
 
     private func stopChild() async {
@@ -106,8 +124,8 @@ package enum ExecTranslatorError: Error, CustomStringConvertible, Equatable {
     case died(String)
     case timedOut(Double)
     case garbage(String)
-    /// The engine answered an error for this request.
-    case engine(pack: Pack, message: String)
+    /// The engine answered an error for this request (what it said is not kept).
+    case engine(pack: Pack)
 
     package var description: String {
         switch self {
@@ -115,7 +133,7 @@ package enum ExecTranslatorError: Error, CustomStringConvertible, Equatable {
         case .died(let detail): "the translator process \(detail)"
         case .timedOut(let seconds): "the translator gave no answer within \(String(format: "%g", seconds)) s"
         case .garbage(let detail): "unreadable answer from the translator: \(detail)"
-        case .engine(_, let message): "the translator said: \(message)"
+        case .engine(let pack): pack == .none ? "the translator answered an error" : "the translator answered an error (pack \(pack))"
         }
     }
 
@@ -127,7 +145,7 @@ package enum ExecTranslatorError: Error, CustomStringConvertible, Equatable {
         case .died(let detail): .died(clean(detail))
         case .timedOut: self
         case .garbage(let detail): .garbage(clean(detail))
-        case .engine(let pack, let message): .engine(pack: pack, message: clean(message))
+        case .engine: self
         }
     }
 }

@@ -22,10 +22,12 @@ package enum TranslatorSpec: Sendable, Hashable, CustomStringConvertible {
                 throw ConfigurationError.invalidValue(name: key, value: Redaction.text(value), reason: "apertium:<url> needs an http(s) URL of an APy server")
             }
             self = .apertium(parsed)
-        case let spec where spec.hasPrefix("exec:") && spec.count > "exec:".count:
-            self = .exec(Redaction.command(for: Redaction.label(ofCommand: String(spec.dropFirst("exec:".count)))))
+        case let spec where spec.hasPrefix("exec:"):
+            let command = String(spec.dropFirst("exec:".count))
+            try CommandLabel.checkRunnable(command, key: key)
+            self = .exec(Redaction.command(for: Redaction.label(ofCommand: command)))
         default:
-            throw ConfigurationError.invalidValue(name: key, value: Redaction.text(value), reason: reason)
+            throw ConfigurationError.invalidValue(name: key, value: Redaction.label(ofCommand: value), reason: reason)
         }
     }
 

@@ -15,7 +15,8 @@ enum ErrorMapping {
         if let stopped = error as? GenerationStopped, case .signal(let signal) = stopped.cause { return .stopped(by: signal) }
         return switch error {
         case is GenerationStopped: .unavailable
-        case is UsageError, is CandidateError: .usage
+        case is UsageError, is CandidateError, ExecCommandError.blank: .usage
+        case ExecCommandError.notFound: .unavailable
         case is CorpusError, is ImportError, is LanguageCodeError, is ConfigurationError, is DamagedLog: .dataError
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch, is Rejudge.Failure: .dataError
         // A model file that is there but unusable is bad data; one that cannot be read is not.

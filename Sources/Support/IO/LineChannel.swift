@@ -4,16 +4,22 @@ import Synchronization
 /// Lines read from a file handle on a background thread, awaited one at a time with a deadline.
 /// Used to talk to child processes without ever blocking a Swift concurrency thread.
 package final class LineChannel: Sendable {
-    private enum Delivery { case line(String), endOfFile, timedOut }
+    private enum Delivery { case line(String), endOfFile, timedOut, overflowed }
 
     private struct State {
         var lines: [String] = []
+        /// Bytes of the lines not yet taken.
+        var pending = 0
+        /// More was written than `maxPendingBytes`: the rest is read and dropped, and `next` throws.
+        var overflowed = false
         var closed = false
         var waiter: CheckedContinuation<Delivery, Never>?
         var waiterID = 0
     }
 
     private let state = Mutex(State())
+    /// The most output held unread, a line being read included: a child flooding its output is an error, not memory.
+    package static let maxPendingBytes = 16 << 20
 
     /// Starts reading `handle` until end of file.
     package init(reading handle: FileHandle) {
@@ -26,6 +32,7 @@ package final class LineChannel: Sendable {
                 // is linear in the output, however long its lines (a 10 MB line took 20 s when every chunk
                 // rescanned and shifted the whole buffer).
                 var searchFrom = buffer.endIndex
+                if state.withLock({ $0.overflowed }) { continue }
                 buffer.append(chunk)
                 var lineStart = buffer.startIndex
                 while let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
@@ -34,6 +41,7 @@ package final class LineChannel: Sendable {
                     searchFrom = lineStart
                 }
                 if lineStart > buffer.startIndex { buffer.removeSubrange(buffer.startIndex..<lineStart) }
+                if buffer.count > Self.maxPendingBytes { overflow(); buffer = Data() }
             }
             if !buffer.isEmpty { deliver(String(decoding: buffer, as: UTF8.self)) }
             close()
@@ -43,14 +51,27 @@ package final class LineChannel: Sendable {
 
     private func deliver(_ line: String) {
         let waiter = state.withLock { state -> CheckedContinuation<Delivery, Never>? in
+            if state.overflowed { return nil }
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter
             }
             state.lines.append(line)
+            state.pending += line.utf8.count
+            if state.pending > Self.maxPendingBytes { state.overflowed = true; state.lines = [] }
             return nil
         }
         waiter?.resume(returning: .line(line))
+    }
+
+    private func overflow() {
+        let waiter = state.withLock { state -> CheckedContinuation<Delivery, Never>? in
+            state.overflowed = true
+            state.lines = []
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume(returning: .overflowed)
     }
 
     private func close() {
@@ -66,7 +87,12 @@ package final class LineChannel: Sendable {
     package func next(timeout: Duration) async throws -> String? {
         let delivery = await withCheckedContinuation { (continuation: CheckedContinuation<Delivery, Never>) in
             let (immediate, waiterID): (Delivery?, Int) = state.withLock { state in
-                if !state.lines.isEmpty { return (.line(state.lines.removeFirst()), 0) }
+                if state.overflowed { return (.overflowed, 0) }
+                if !state.lines.isEmpty {
+                    let line = state.lines.removeFirst()
+                    state.pending -= line.utf8.count
+                    return (.line(line), 0)
+                }
                 if state.closed { return (.endOfFile, 0) }
                 state.waiterID += 1
                 state.waiter = continuation
@@ -86,8 +112,14 @@ package final class LineChannel: Sendable {
         case .line(let line): return line
         case .endOfFile: return nil
         case .timedOut: throw LineChannelTimeout()
+        case .overflowed: throw LineChannelOverflow()
         }
     }
 }
 
 struct LineChannelTimeout: Error {}
+
+/// The child wrote more than `LineChannel.maxPendingBytes` that was not read.
+package struct LineChannelOverflow: Error, CustomStringConvertible {
+    package var description: String { "wrote more than \(LineChannel.maxPendingBytes >> 20) MiB unread" }
+}

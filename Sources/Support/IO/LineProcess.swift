@@ -5,13 +5,13 @@ import Glibc
 import Darwin
 #endif
 
-/// A child process spoken to in lines over stdin/stdout (`/bin/sh -c "exec <command>"`); its stderr is kept
-/// for the reason it died. The external detector and the `exec:` translator are each one of these.
+/// A child process spoken to in lines over stdin/stdout (`/bin/sh -c "exec <command>"`). Its stderr is discarded:
+/// what a child writes may quote a secret from its environment or the text it was sent, and nothing it says is
+/// recorded. The external detector and the `exec:` translator are each one of these.
 package struct LineProcess {
     package let process: Process
     private let input: FileHandle
     private let output: LineChannel
-    private let errors: LineChannel
 
     /// Starts `command`. Throws `LineProcessError.cannotStart` when the shell cannot be run.
     package static func start(_ command: String) throws -> LineProcess {
@@ -21,17 +21,16 @@ package struct LineProcess {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
         process.arguments = ["-c", "exec \(command)"]
-        let input = Pipe(), output = Pipe(), errors = Pipe()
+        let input = Pipe(), output = Pipe()
         process.standardInput = input
         process.standardOutput = output
-        process.standardError = errors
+        process.standardError = FileHandle.nullDevice
         do {
             try process.run()
         } catch {
             throw LineProcessError.cannotStart((error as NSError).localizedDescription)
         }
-        return LineProcess(process: process, input: input.fileHandleForWriting, output: LineChannel(reading: output.fileHandleForReading),
-                           errors: LineChannel(reading: errors.fileHandleForReading))
+        return LineProcess(process: process, input: input.fileHandleForWriting, output: LineChannel(reading: output.fileHandleForReading))
     }
 
     package var isRunning: Bool { process.isRunning }
@@ -62,14 +61,14 @@ package struct LineProcess {
         }
     }
 
-    /// "exited with status N: <its last stderr line>" or "closed its output".
+    /// "exited with status N", "was killed by signal N" or "closed its output": the kind of the end, never what the
+    /// child wrote (its stderr may quote a secret from its environment or the text it was sent).
     package func exitDescription() async -> String {
-        // Best effort for the message: a cancelled sleep or a quiet stderr (timeout) just ends the wait.
+        // Best effort for the message: a cancelled sleep just ends the wait.
         for _ in 0..<40 where process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
-        var lastError: String?
-        while let line = try? await errors.next(timeout: .milliseconds(50)) { lastError = line }
-        let status = process.isRunning ? "closed its output" : "exited with status \(process.terminationStatus)"
-        return status + (lastError.map { ": \($0)" } ?? "")
+        if process.isRunning { return "closed its output" }
+        return process.terminationReason == .uncaughtSignal
+            ? "was killed by signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
     }
 }
 

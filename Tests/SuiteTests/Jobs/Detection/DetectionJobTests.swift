@@ -124,7 +124,7 @@ struct DetectionJobTests {
         let log = directory.appendingPathComponent(DetectionOutput.resultsLog)
         try Data("kept\n".utf8).write(to: log)
         job.items = .reading([Fixture.path("corpus/tiny.tsv", target: "CorpusTests")], CorpusLoader())
-        await #expect(throws: ConfigurationError.self) { _ = try await job.run() }
+        await #expect(throws: ExecCommandError.self) { _ = try await job.run() }
         #expect(try Data(contentsOf: log) == Data("kept\n".utf8))
     }
 }
