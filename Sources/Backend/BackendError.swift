@@ -9,7 +9,7 @@ package enum BackendError: Error, Equatable, Sendable {
     /// The model file exists but its SHA-256 differs from the expected one.
     case modelChecksumMismatch(path: String, expected: String, actual: String)
     /// The server process could not be launched, exited, or did not become healthy in time.
-    case startFailed(reason: String, logTail: [String], logFile: String?)
+    case startFailed(reason: String, logTail: [String], logFile: String?, server: String = "llama-server")
     /// Nothing listens at the server URL.
     case connectionRefused(url: String)
     /// The request did not finish within its deadline.
@@ -52,8 +52,8 @@ extension BackendError: CustomStringConvertible, LocalizedError {
             "model not found at \(path); run scripts/setup-model or set LANGBENCH_MODEL"
         case .modelChecksumMismatch(let path, let expected, let actual):
             "model \(path) has SHA-256 \(actual), expected \(expected); delete it and run scripts/setup-model"
-        case .startFailed(let reason, let logTail, let logFile):
-            "llama-server failed to start: \(reason)"
+        case .startFailed(let reason, let logTail, let logFile, let server):
+            "\(server) failed to start: \(reason)"
                 + (logTail.last.map { "; last log line: \($0)" } ?? "")
                 + (logFile.map { "; see \($0)" } ?? "")
         case .connectionRefused(let url):

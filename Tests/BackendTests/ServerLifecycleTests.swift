@@ -38,7 +38,7 @@ extension IntegrationTests {
             configuration.model = bogus.path
             let start = ContinuousClock.now
             let error = await backendError { _ = try await LlamaServer.launch(configuration, runDirectory: runDirectory) }
-            guard case .startFailed(let reason, let logTail, let logFile) = error else {
+            guard case .startFailed(let reason, let logTail, let logFile, _) = error else {
                 Issue.record("expected startFailed, got \(String(describing: error))")
                 return
             }

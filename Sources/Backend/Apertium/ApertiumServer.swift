@@ -49,13 +49,15 @@ package final class ApertiumServer: Sendable {
     package static func launch(binary: String = defaultBinary, modes: String = defaultModes, runDirectory: URL,
                               startupTimeout: Double = 30, pipelineTimeout: Int = 10) async throws -> ApertiumServer {
         guard let executable = Self.locate(binary) else {
-            throw BackendError.startFailed(reason: "apertium-apy not found (\(binary)); run scripts/setup or apt-get install apertium-apy", logTail: [], logFile: nil)
+            throw BackendError.startFailed(reason: binary.isEmpty ? "\(binaryKey) is empty; unset it or name APy's script"
+                                            : "apertium-apy not found (\(binary)); run scripts/setup or apt-get install apertium-apy",
+                                           logTail: [], logFile: nil, server: "Apertium APy")
         }
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: modes, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw BackendError.startFailed(reason: "no apertium modes directory at \(modes); run scripts/setup (apt-get install apertium-apy and the pairs)",
-                                           logTail: [], logFile: nil)
+                                           logTail: [], logFile: nil, server: "Apertium APy")
         }
         let (log, logFile) = try ManagedProcess.createLog("apertium-apy.log", in: runDirectory)
         defer { try? log.close() }  // try?: the child holds its own descriptor; closing ours cannot lose a line
@@ -95,7 +97,7 @@ package final class ApertiumServer: Sendable {
     package func stop() { managed?.stop() }
 
     private static func startFailure(_ reason: String, logFile: URL) -> BackendError {
-        .startFailed(reason: "apertium: \(reason)", logTail: LogTail.read(logFile), logFile: logFile.path)
+        .startFailed(reason: reason, logTail: LogTail.read(logFile), logFile: logFile.path, server: "Apertium APy")
     }
 
     /// APy binds every interface and has no option to say otherwise; this runs its script with Tornado's bind held to
@@ -117,7 +119,7 @@ package final class ApertiumServer: Sendable {
         let interpreter = line.hasPrefix("#!") ? line.dropFirst(2).split(separator: " ").first.map(String.init) : nil
         guard let interpreter, interpreter.contains("python"), FileManager.default.isExecutableFile(atPath: interpreter) else {
             throw BackendError.startFailed(reason: "\(script) is not APy's Python script (no #! line naming a Python); LangBench runs APy through its Python to bind it to loopback",
-                                           logTail: [], logFile: nil)
+                                           logTail: [], logFile: nil, server: "Apertium APy")
         }
         return interpreter
     }
@@ -133,8 +135,14 @@ package final class ApertiumServer: Sendable {
     /// `name` as an executable path: itself when it holds a slash, else the first match on `PATH`.
     static func locate(_ name: String) -> String? {
         let files = FileManager.default
-        if name.contains("/") { return files.isExecutableFile(atPath: name) ? name : nil }
+        // A directory is "executable" (searchable) too: only a regular file is a program.
+        func program(_ path: String) -> Bool {
+            var isDirectory: ObjCBool = false
+            return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue && files.isExecutableFile(atPath: path)
+        }
+        guard !name.isEmpty else { return nil }
+        if name.contains("/") { return program(name) ? name : nil }
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { files.isExecutableFile(atPath: $0) }
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: program)
     }
 }
