@@ -75,11 +75,15 @@ package enum RunMerger {
         }
         var generation: GenerationReport?
         if let first = generations.first {
-            for (directory, other) in zip(directories, generations).dropFirst()
-            where other.settings.route != first.settings.route || other.settings.sampling != first.settings.sampling || other.settings.judge != first.settings.judge {
-                // Another judge would make "served" mean two things in one run.
-                let named = ResumeManifest.differences(first.settings, other.settings).filter { $0.hasPrefix("route") || $0.hasPrefix("sampling.") || $0.hasPrefix("judge") }
-                throw ComparisonError.cannotMerge("shards ran different generation settings: \(named.joined(separator: "; ")) (\(directories[0]) → \(directory))")
+            for (directory, other) in zip(directories, generations).dropFirst() {
+                // Another judge would make "served" mean two things in one run; another translator, pair set or
+                // references file would make the merged run claim one engine for translations two made.
+                let named = ResumeManifest.differences(first.settings, other.settings).filter { key in
+                    Self.mergeKeys.contains { key.hasPrefix($0) }
+                }
+                guard named.isEmpty else {
+                    throw ComparisonError.cannotMerge("shards ran different generation settings: \(named.joined(separator: "; ")) (\(directories[0]) → \(directory))")
+                }
             }
             try requireDisjoint(zip(directories, generations.map { $0.allRecords.map(\.keyDescription) }))
             let records = GenerationStore.ordered(generations.flatMap(\.allRecords))
@@ -92,6 +96,9 @@ package enum RunMerger {
         }
         return (detection, generation)
     }
+
+    /// The generation settings every shard of one run shares (by prefix of `ResumeManifest.differences`' keys).
+    static let mergeKeys = ["route", "sampling.", "judge", "translator", "variants", "references"]
 
     /// Shards of one run hold disjoint results; a result in two of them (the same shard given twice,
     /// overlapping shards) would be counted twice or silently dropped.

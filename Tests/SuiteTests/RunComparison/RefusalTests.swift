@@ -95,6 +95,26 @@ struct RefusalTests {
         }
     }
 
+    /// Shards whose pivots translated through other engines or pair sets: refused naming the setting, never merged into
+    /// a run that claims one engine for both.
+    @Test(arguments: [#"{"kind": "apertium", "name": "apertium", "pairs": ["es-en"]}"#, #"{"kind": "llm", "name": "llm", "pairs": ["xx"]}"#])
+    func shardsOfOtherTranslatorsAreRefusedNamingIt(engine: String) async throws {
+        let first = try Fixture.temporaryDirectory(), second = try Fixture.temporaryDirectory()
+        _ = try await ResumeCheckTests.job([ResumeCheckTests.items[0]], directory: first, seed: 1, resume: false).run()
+        _ = try await ResumeCheckTests.job([ResumeCheckTests.items[1]], directory: second, seed: 1, resume: false).run()
+        let file = second.appendingPathComponent(GenerationOutput.jsonFile)
+        var root = try #require(JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+        var settings = try #require(root["settings"] as? [String: Any])
+        settings["translator"] = try JSONSerialization.jsonObject(with: Data(engine.utf8))
+        root["settings"] = settings
+        try JSONSerialization.data(withJSONObject: root).write(to: file)
+        #expect {
+            try RunMerger.merge([first.path, second.path], into: try Fixture.temporaryDirectory().appendingPathComponent("m"), command: ["merge"])
+        } throws: { error in
+            "\(error)".hasPrefix("cannot merge: shards ran different generation settings: translator.") && "\(error)".contains("(\(first.path) → \(second.path))")
+        }
+    }
+
     /// The same shard twice would count every result twice: refused (65) naming both directories.
     @Test func mergingTheSameShardTwiceIsRefused() async throws {
         let shard = try Fixture.temporaryDirectory()
