@@ -31,6 +31,10 @@ package actor ExternalDetector: LanguageIdentifying {
     }
 
     package func identify(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async -> DetectionOutcome {
+        // One request at a time: the actor is reentrant at each `await`, and two requests waiting on one child's
+        // output (detection with `--jobs 2`) replaced each other's waiter and hung the run.
+        if !turn.tryEnter() { await withCheckedContinuation { turn.wait($0) } }
+        defer { turn.leave() }
         if let givenUp { return .failed(givenUp) }
         do {
             let outcome = try await ask(text, candidates: candidates, hints: hints)
@@ -52,6 +56,8 @@ package actor ExternalDetector: LanguageIdentifying {
     package func shutdown() async {
         await stopChild()
     }
+
+    private var turn = Turnstile()
 
     /// Lines without an id (metadata) accepted per answer and kept in total.
     static let maxMetadataLines = 100

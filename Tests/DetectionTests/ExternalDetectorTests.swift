@@ -28,6 +28,23 @@ struct ExternalDetectorTests {
         await detector.shutdown()
     }
 
+    /// Requests made at once (detection with `--jobs 2`) are answered one at a time, each its own answer: two
+    /// requests waiting on the child's output at once used to replace each other's waiter and hang the run.
+    @Test func concurrentRequestsAreEachAnsweredAndNeverHang() async {
+        let detector = ExternalDetector(command: Self.command, timeout: .seconds(30))
+        let answers = await withTaskGroup(of: (Int, String?).self) { group in
+            for index in 0..<40 {
+                group.addTask { (index, await detector.identify(index.isMultiple(of: 2) ? "Hello" : "Привет", candidates: nil, hints: [:]).top?.lang.identifier) }
+            }
+            var answers: [Int: String?] = [:]
+            for await (index, lang) in group { answers[index] = lang }
+            return answers
+        }
+        #expect(answers.count == 40)
+        #expect(answers.allSatisfy { $0.value == ($0.key.isMultiple(of: 2) ? "en" : "ru") }, "\(answers)")
+        await detector.shutdown()
+    }
+
     @Test func hangIsATimeout() async {
         let detector = ExternalDetector(command: Self.command, timeout: .seconds(2))
         let start = ContinuousClock.now

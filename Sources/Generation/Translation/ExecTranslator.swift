@@ -39,6 +39,9 @@ package actor ExecTranslator: Translating {
     }
 
     package func translate(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> TranslationResult {
+        // One request at a time (the actor is reentrant at each `await`; see `ExternalDetector.identify`).
+        if !turn.tryEnter() { await withCheckedContinuation { turn.wait($0) } }
+        defer { turn.leave() }
         let start = ContinuousClock.now
         do {
             let translated = try await ask(text, from: source, to: target)
@@ -51,6 +54,8 @@ package actor ExecTranslator: Translating {
     }
 
     package func shutdown() async { await stopChild() }
+
+    private var turn = Turnstile()
 
     private func ask(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> String {
         let child: LineProcess
