@@ -189,7 +189,7 @@ struct GenerationCommandTests {
                                        "--warmup", "0", "--seed", "5", "--profile", CommandFixtures.profile, "--out", out.path, "--quiet"])
         #expect(result.status == .success, "\(result.stderr)")
         let report = try GenerationOutput.read(out.path)
-        #expect(report.settings.secondJudge == CommandFixtures.scriptDetector)
+        #expect(report.settings.secondJudge == Redaction.label(ofCommand: CommandFixtures.scriptDetector))
         #expect(report.records.allSatisfy { $0.servedBySecondJudge != nil })
         // A degenerate reply is read by neither judge (its seeded text differs between CPU builds).
         for record in report.records where record.outcome == .model && record.notServedReason != NotServed.degenerateOutput {

@@ -15,12 +15,9 @@ struct GenerationDetectorFailureTests {
         let directory = try Fixture.temporaryDirectory()
         let out = directory.appendingPathComponent("gen").path
         let result = await runCommand(Self.generate(corpus: try Self.corpus(in: directory), detector: "exec:/nonexistent/det", out: out))
+        // Refused before a server starts or anything is written.
         #expect(result.status == .unavailable, "\(result.stderr)")
-        #expect(result.stderr.hasPrefix("error: the detector could not answer (exec:/nonexistent/det: the detector process exited with status 127"),
-                "\(result.stderr)")
-        #expect(result.stderr.contains("0 results kept, nothing recorded for the item it failed on, no report written: "
-                                       + "fix the detector, then continue with --resume --out \(out)"), "\(result.stderr)")
-        #expect(try Self.records(out).isEmpty)
+        #expect(result.stderr == "error: detector: '/nonexistent/det' is not an executable file; check the exec: command\n", "\(result.stderr)")
         #expect(!CommandFixtures.exists(out, GenerationOutput.markdownFile))
     }
 
@@ -34,8 +31,10 @@ struct GenerationDetectorFailureTests {
         let out = directory.appendingPathComponent("gen").path
         let stopped = await runCommand(Self.generate(corpus: corpus, detector: detector, out: out))
         #expect(stopped.status == .unavailable, "\(stopped.stderr)")
-        #expect(stopped.stderr.hasPrefix("error: the detector could not answer (\(detector): the detector process exited with status 3: detector broke)"),
+        // The kind of the end, never what the detector wrote on stderr.
+        #expect(stopped.stderr.hasPrefix("error: the detector could not answer (exec:detector: the detector process exited with status 3)"),
                 "\(stopped.stderr)")
+        #expect(!stopped.stderr.contains("detector broke"))
         #expect(try Self.records(out).isEmpty)
 
         _ = try ShellDetector.write("detector", in: directory, answer: ShellDetector.answering("en"))
