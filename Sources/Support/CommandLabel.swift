@@ -81,15 +81,20 @@ extension CommandLabel {
     /// Throws unless `command` starts with a program that exists and may be run (a path, or a name on the PATH).
     package static func checkRunnable(_ command: String, key: String) throws(ExecCommandError) {
         guard let program = shellWords(command).first else { throw .blank(key: key) }
-        let runnable: Bool
-        if program.contains("/") {
+        guard locate(program) != nil else { throw .notFound(key: key, program: program) }
+    }
+
+    /// The program `name` names: itself when it holds a `/`, else the first match on the PATH; nil unless it is a
+    /// regular executable file (a directory is "executable" too, being searchable).
+    package static func locate(_ name: String) -> String? {
+        let files = FileManager.default
+        func program(_ path: String) -> Bool {
             var isDirectory: ObjCBool = false
-            runnable = FileManager.default.fileExists(atPath: program, isDirectory: &isDirectory) && !isDirectory.boolValue
-                && FileManager.default.isExecutableFile(atPath: program)
-        } else {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            runnable = path.split(separator: ":").contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(program)") }
+            return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue && files.isExecutableFile(atPath: path)
         }
-        guard runnable else { throw .notFound(key: key, program: program) }
+        guard !name.isEmpty else { return nil }
+        if name.contains("/") { return program(name) ? name : nil }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: program)
     }
 }

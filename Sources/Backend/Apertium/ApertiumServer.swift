@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// Apertium's APy translation server: one LangBench starts on a free loopback port (stopped on exit, on
 /// signals and, through its watchdog, when LangBench dies), or one someone else runs.
@@ -133,16 +134,5 @@ package final class ApertiumServer: Sendable {
     }
 
     /// `name` as an executable path: itself when it holds a slash, else the first match on `PATH`.
-    static func locate(_ name: String) -> String? {
-        let files = FileManager.default
-        // A directory is "executable" (searchable) too: only a regular file is a program.
-        func program(_ path: String) -> Bool {
-            var isDirectory: ObjCBool = false
-            return files.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue && files.isExecutableFile(atPath: path)
-        }
-        guard !name.isEmpty else { return nil }
-        if name.contains("/") { return program(name) ? name : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first(where: program)
-    }
+    static func locate(_ name: String) -> String? { CommandLabel.locate(name) }
 }

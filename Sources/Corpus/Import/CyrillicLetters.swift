@@ -5,12 +5,12 @@ package enum CyrillicLetters {
     package static let unique: [String: Set<Character>] = [
         "uk": Set("їєґЇЄҐ"), "be": Set("ўЎ"), "mk": Set("ѓќѕЃЌЅ"), "sr": Set("ђћЂЋ"), "kk": Set("әғқңөұүһӘҒҚҢӨҰҮҺ"),
     ]
+    static let anyUnique = unique.values.reduce(into: Set<Character>()) { $0.formUnion($1) }
     package static let languages: Set<String> = ["ru", "uk", "be", "bg", "mk", "sr", "kk"]
 
     /// The tag for `text` when `language` is one of the seven, else nil.
     package static func tag(_ text: String, language: LanguageCode) -> String? {
         guard languages.contains(language.language) else { return nil }
-        let letters = unique.values.reduce(into: Set<Character>()) { $0.formUnion($1) }
-        return text.contains(where: letters.contains) ? "unique-letter" : "no-unique-letter"
+        return text.contains(where: anyUnique.contains) ? "unique-letter" : "no-unique-letter"
     }
 }

@@ -37,6 +37,8 @@ enum StringsReader {
             let (line, column) = JSONSyntax.lineAndColumn(of: failure.offset, in: [UInt8](data))
             throw .malformed(SourceLocation(file: path, line: line), "column \(column): invalid JSON: \(failure.reason)")
         }
+        // try?: the scan above found the JSON well-formed, so the only failure left is a root that is not an object,
+        // which the message below names.
         guard let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
             throw .malformed(SourceLocation(file: path, line: 1), "a String Catalog is a JSON object")
         }
