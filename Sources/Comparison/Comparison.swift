@@ -184,8 +184,9 @@ package struct Comparison: Sendable, Encodable {
     static func differences(_ a: RunResults, _ b: RunResults) -> (mismatches: [String], changes: [String]) {
         var mismatches: [String] = [], changes: [String] = []
         if let x = a.detection, let y = b.detection {
-            let hashes = (Set(x.provenance.corpora.map(\.sha256)), Set(y.provenance.corpora.map(\.sha256)))
-            if hashes.0 != hashes.1 { mismatches.append("detection corpora differ (\(x.provenance.corpora.map(\.path)) vs \(y.provenance.corpora.map(\.path)), compared by SHA-256)") }
+            let corpora = CorpusDifference.between(x.provenance.corpora, y.provenance.corpora)
+            mismatches += corpora.mismatches
+            changes += corpora.changes
             if (x.confusionCosts == nil) != (y.confusionCosts == nil) {
                 changes.append("only one run was weighed by a confusion-cost matrix: the cost-weighted error is not compared")
             } else if x.confusionCosts != y.confusionCosts {

@@ -58,13 +58,15 @@ enum DetectionComparer {
         let deltaPoints = (current - base) * 100
         var check = MetricCheck(metric: MetricName.accuracy, key: key, kind: .detection, polarity: .higherIsBetter, base: base, current: current,
                                 delta: current - base, interval: nil, pValue: deltaPoints < 0 ? worseP : betterP, threshold: points / 100, n: n, status: .unchanged,
-                                rule: "McNemar exact, one-sided, Holm within detection's share of α, and a change of more than \(points) points (\(fixed) fixed, \(broken) broken)",
+                                rule: "McNemar exact, one-sided, Holm within detection's share of α, and a change of at least \(points) points (\(fixed) fixed, \(broken) broken)",
                                 family: family)
         // Detection has one result per item: every pair is its own unit.
         check.powerBasis = .paired(churn: n > 0 ? Double(2 * min(fixed, broken)) / Double(n) : 0, n: n, designEffect: 1)
         check.smallestP = Statistics.signFlipSmallestP(count: fixed + broken)
-        check.regressionP = -deltaPoints > points ? worseP : 1
-        check.improvementP = deltaPoints > points ? betterP : 1
+        // At least the threshold: 40 of 2,000 items is a 2-point drop, whatever the last bit of the division says.
+        let reaches = { (points: Double, threshold: Double) in points >= threshold - 1e-9 }
+        check.regressionP = reaches(-deltaPoints, points) ? worseP : 1
+        check.improvementP = reaches(deltaPoints, points) ? betterP : 1
         check.movedCandidates = moved
         return check
     }

@@ -83,6 +83,7 @@ private struct FileTally {
         if !sawRecordOrProblem && ending.isEmpty && skipped == 0 {
             pass.problems.append(CorpusProblem(SourceLocation(file: file.path, line: 1), sawText ? "a header but no items" : "no items (empty file)"))
         }
-        pass.sources.append(CorpusSource(path: file.path, format: reader.format, sha256: sha256, items: items))
+        pass.sources.append(CorpusSource(path: file.path, format: reader.format, sha256: sha256, items: items,
+                                         packages: SourcePackage.listed(beside: file.path)))
     }
 }

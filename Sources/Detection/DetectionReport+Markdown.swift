@@ -12,6 +12,7 @@ extension DetectionReport {
         var out = "# Language detection\n\n"
         out += "\(items) items × \(configs.count) configs. Corpora: "
         out += provenance.corpora.map { "\(ReportText.code($0.path)) (\($0.items))" }.joined(separator: ", ") + ".\n\n"
+        out += missingCorporaMarkdown
         for failed in failedConfigs { out += "**⚠️ \(failed.markdownSentence).**\n\n" }
         for partly in partlyFailedConfigs { out += "⚠️ \(partly.markdownSentence).\n\n" }
         out += MarkdownWriter.render(configTable) + "\n"
@@ -45,11 +46,22 @@ extension DetectionReport {
         out += MarkdownWriter.render(sliceTable(.length, title: "by length"), heading: false) + "\n"
         let tags = sliceTable(.tag, title: "Accuracy by tag")
         if !tags.rows.isEmpty { out += MarkdownWriter.render(tags) + "\n" }
+        for corpus in taggedCorpora {
+            out += "### The \(ReportText.code(corpus)) corpus\n\n"
+            out += "Its items alone (tag \(ReportText.code("corpus:" + corpus)); by source: the `source:` rows above). The interval is the \(ReportText.code(shippedConfig?.name ?? "")) config's.\n\n"
+            out += MarkdownWriter.render(corpusTable(corpus, by: .lang, title: "per language"), heading: false) + "\n"
+            out += MarkdownWriter.render(corpusTable(corpus, by: .length, title: "by length"), heading: false) + "\n"
+        }
         out += MarkdownWriter.render(timingTable) + "\n"
         out += "### Definitions\n\n"
         for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }
         out += "\n" + ProvenanceMarkdown.footer(provenance)
         return out
+    }
+
+    /// One warning per corpus the suite names as built at set-up that was not there.
+    package var missingCorporaMarkdown: String {
+        (provenance.missingCorpora ?? []).map { "**⚠️ " + ReportText.markdown(MissingCorpus.sentence($0)) + ".**\n\n" }.joined()
     }
 
     package var confusionChart: String? { confusionChart(link: nil) }

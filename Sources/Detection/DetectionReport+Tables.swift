@@ -91,6 +91,32 @@ extension DetectionReport {
         return table
     }
 
+    /// The corpora whose items carry a `corpus:<name>` tag (the outside corpus): each is sliced on its own.
+    package var taggedCorpora: [String] {
+        Array(Set(slices.compactMap { slice -> String? in
+            guard case .corpusLang(let value)? = SliceKey(slice.slice) else { return nil }
+            return value.split(separator: ":", maxSplits: 1).first.map(String.init)
+        })).sorted()
+    }
+
+    /// Accuracy per config over one tagged corpus's items, by language or by length, with the shipped config's 95% interval.
+    package func corpusTable(_ corpus: String, by kind: SliceKey.Kind, title: String) -> ReportTable {
+        let prefix = SliceKey.within(corpus: corpus, kind, "").description
+        let names = Set(slices.filter { $0.slice.hasPrefix(prefix) }.map(\.slice))
+        let keys = kind == .length ? LengthBucket.allCases.map(\.rawValue).filter { names.contains(prefix + $0) }
+            : names.map { String($0.dropFirst(prefix.count)) }.sorted()
+        let configs = primaryConfigs, shipped = shippedConfig?.name
+        var table = ReportTable(title: title, columns: [.init(kind == .length ? "length" : "lang"), .numeric("n")]
+                                + configs.map { .numeric($0.name, title: "\($0.name) %") } + [.init("ci95", title: "95% CI")])
+        for key in keys {
+            let n = slices.first { $0.slice == prefix + key }?.metrics.n ?? 0
+            let interval = shipped.flatMap { metrics(config: $0, slice: prefix + key) }.map { ReportCell.text(Self.percentInterval($0.ci95)) } ?? .empty
+            table.append([.text(key), .int(n)] + configs.map { config in metrics(config: config.name, slice: prefix + key).map { .percent($0.accuracy) } ?? .empty }
+                         + [interval])
+        }
+        return table
+    }
+
     func confusionTable(_ matrix: ConfusionMatrix, title: String) -> ReportTable {
         var table = ReportTable(title: title, columns: [.init("gold")] + matrix.columns.map { .numeric($0) })
         for (row, counts) in zip(matrix.rows, matrix.counts) { table.append([.text(row)] + counts.map(ReportCell.int)) }

@@ -43,6 +43,14 @@ extension DetectionReport {
             for number in languages { add(SliceKey.lang("\(tally.equivalence.codes[number])").description, own.byLanguage[number]) }
             for (tag, subset) in own.byTag.sorted(by: { $0.key < $1.key }) { add(SliceKey.tag(tag).description, subset) }
             for bucket in LengthBucket.allCases { add(SliceKey.length(bucket.rawValue).description, own.byLength[bucket]) }
+            for (corpus, part) in own.corpora.sorted(by: { $0.key < $1.key }) {
+                for number in part.byLanguage.keys.sorted(by: { tally.equivalence.codes[$0] < tally.equivalence.codes[$1] }) {
+                    add(SliceKey.within(corpus: corpus, .lang, "\(tally.equivalence.codes[number])").description, part.byLanguage[number])
+                }
+                for (index, bucket) in LengthBucket.allCases.enumerated() {
+                    add(SliceKey.within(corpus: corpus, .length, bucket.rawValue).description, part.byLength[index])
+                }
+            }
             confusion[echo.name] = own.confusion.matrix(codes: tally.equivalence.codes)
         }
         self.slices = slices

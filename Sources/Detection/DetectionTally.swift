@@ -18,6 +18,8 @@ package struct DetectionTally: Sendable {
         fileprivate var lastTag = -1
         /// By `LengthBucket.allCases` order.
         fileprivate var lengths = [ClassificationMetrics.Tally?](repeating: nil, count: LengthBucket.allCases.count)
+        /// By corpus tag (`corpus:<name>`, the name): that corpus's items by gold code number and by length bucket.
+        var corpora: [String: CorpusTally] = [:]
         var confusion = ConfusionMatrix.Tally()
         var outcomes: OutcomeBits
         /// Results, and those that ended in a detector error (with the first error's text).
@@ -69,8 +71,13 @@ extension DetectionTally.ConfigTally {
         if byLanguage.count <= gold { byLanguage += Array(repeating: nil, count: gold + 1 - byLanguage.count) }
         if byLanguage[gold] == nil { byLanguage[gold] = .init() }
         byLanguage[gold]!.add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)  // in place: no copy of the counts
-        for tag in result.tags { tags[number(tag: tag)].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey) }
         let length = Self.index(result.length)
+        for tag in result.tags where !tag.hasPrefix(Self.clusterPrefix) {
+            tags[number(tag: tag)].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
+            if tag.hasPrefix(Self.corpusPrefix) {
+                corpora[String(tag.dropFirst(Self.corpusPrefix.count)), default: CorpusTally()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey, length: length)
+            }
+        }
         if lengths[length] == nil { lengths[length] = .init() }
         lengths[length]!.add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
         confusion.add(gold: gold, predicted: column)
@@ -78,7 +85,23 @@ extension DetectionTally.ConfigTally {
     }
 }
 
+/// One corpus's items within a config: by gold code number and by length bucket.
+struct CorpusTally: Sendable {
+    var byLanguage: [Int: ClassificationMetrics.Tally] = [:]
+    var byLength: [Int: ClassificationMetrics.Tally] = [:]
+
+    mutating func add(gold: Int, goldKey: Int, predictedKey: Int?, length: Int) {
+        byLanguage[gold, default: .init()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
+        byLength[length, default: .init()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
+    }
+}
+
 extension DetectionTally.ConfigTally {
+    /// A tag naming the corpus an item comes from (`corpus:outside`): its items are also sliced by language and length.
+    static let corpusPrefix = "corpus:"
+    /// A tag grouping near-duplicate items (an emoji's keywords, a file's strings): never a slice of its own.
+    static let clusterPrefix = "cluster:"
+
     var byTag: [String: ClassificationMetrics.Tally] {
         Dictionary(uniqueKeysWithValues: zip(tagNames, tags))
     }
@@ -100,7 +123,7 @@ extension DetectionTally.ConfigTally {
         return lastTag
     }
 
-    private static func index(_ bucket: LengthBucket) -> Int {
+    static func index(_ bucket: LengthBucket) -> Int {
         switch bucket {
         case .one: 0
         case .twoToThree: 1

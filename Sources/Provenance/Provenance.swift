@@ -23,6 +23,8 @@ public struct Provenance: Sendable, Codable, Hashable {
     package var serverRestarts: Int?
     /// A run over a pool of servers (`--server-url` given several times): each server, in order (absent on one server).
     package var servers: [PoolServer]?
+    /// Corpora the suite names as built at set-up (`optional_corpora`) that were not there: the run went on without them.
+    package var missingCorpora: [String]?
 
     /// The machine a run measured on.
     package struct Host: Sendable, Codable, Hashable {
@@ -92,5 +94,12 @@ public struct Provenance: Sendable, Codable, Hashable {
     /// The commit of the working tree LangBench runs in, or nil outside a git checkout.
     package static func gitCommit(in directory: String = FileManager.default.currentDirectoryPath) -> String? {
         GitHead.commit(in: directory)
+    }
+}
+
+/// What a run says of a corpus its suite names as built at set-up that was not there.
+package enum MissingCorpus {
+    package static func sentence(_ path: String) -> String {
+        "\(path) was not there, so detection ran without it: it is built at set-up (scripts/setup, or scripts/setup-outside-corpus alone)"
     }
 }

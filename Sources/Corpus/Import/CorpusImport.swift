@@ -46,6 +46,8 @@ package struct CorpusImport: Sendable {
     package var seed: UInt64 = 42
     /// The prefix of every item id (`--id-prefix`).
     package var idPrefix = "out"
+    /// The corpus every item is tagged as (`corpus:<name>`, `--corpus-tag`): a report slices its items on their own.
+    package var corpusTag: String?
 
     package init(inputs: [Input]) { self.inputs = inputs }
 
@@ -127,6 +129,7 @@ package struct CorpusImport: Sendable {
     func item(_ phrase: Phrase) -> CorpusItem {
         var tags: Set<String> = ["source:\(phrase.source)", "cluster:\(phrase.cluster)", Self.sliceTag(phrase.bucket)]
         if let letters = CyrillicLetters.tag(phrase.text, language: phrase.language) { tags.insert(letters) }
+        if let corpusTag { tags.insert("corpus:\(corpusTag)") }
         var hash = FNV1a64()
         hash.add(phrase.text)
         let id = "\(idPrefix)-\(phrase.language.identifier)-\(FNV1a64.hex(hash.value).prefix(12))"

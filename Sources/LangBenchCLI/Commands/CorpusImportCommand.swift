@@ -15,7 +15,7 @@ struct CorpusImportCommand: ParsableCommand {
         more than one language goes to --ambiguous, never into the corpus. Each language's items are dealt evenly \
         across sources (none above --max-source-share) and length buckets, in an order keyed on the text and \
         --seed. Items are tagged source:NAME, cluster:NAME (emoji code points, .ftl file, gettext domain), the \
-        length slice (single-words, word-pairs, sentences) and, for the Cyrillic languages, unique-letter or \
+        length slice (single-words, word-pairs, sentences), corpus:NAME with --corpus-tag and, for the Cyrillic languages, unique-letter or \
         no-unique-letter. Exit 0 when written; 64 for a malformed input spec; 65 for an unreadable, malformed or \
         empty input, naming the file and line.
         """,
@@ -27,6 +27,7 @@ struct CorpusImportCommand: ParsableCommand {
             .value("max-source-share", "FRACTION", help: "Largest share of a language's items one source may give.", default: "0.5"),
             .value("seed", "N", help: "Seed of the order items are drawn in.", default: "42"),
             .value("id-prefix", "TEXT", help: "Prefix of every item id.", default: "out"),
+            .value("corpus-tag", "NAME", help: "Tag every item corpus:NAME, so a report slices the corpus on its own (letters, digits, -)."),
         ]), OptionGroup("Filters", [
             .value("max-words", "N", help: "Longest phrase in words.", default: "6"),
             .value("max-characters", "N", help: "Longest Japanese or Chinese phrase in characters.", default: "20"),
@@ -55,6 +56,12 @@ struct CorpusImportCommand: ParsableCommand {
         importer.perLanguage = try arguments.int("per-language", range: 1...10_000_000)
         importer.seed = UInt64(try arguments.int("seed"))
         importer.idPrefix = try arguments.string("id-prefix")
+        if let tag = arguments.value("corpus-tag") {
+            guard !tag.isEmpty, tag.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else {
+                throw UsageError("--corpus-tag must be letters, digits or '-', not '\(tag)'", command: command)
+            }
+            importer.corpusTag = tag
+        }
         let share = try arguments.double("max-source-share")
         guard share > 0, share <= 1 else { throw UsageError("--max-source-share must be above 0 and at most 1, not \(share)", command: command) }
         importer.maxSourceShare = share

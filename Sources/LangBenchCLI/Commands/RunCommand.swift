@@ -2,6 +2,7 @@ import Detection
 import Foundation
 import Generation
 import Corpus
+import Provenance
 import Suite
 
 /// `langbench run`: the whole suite from one config file into `Reports/<run-id>/`.
@@ -64,6 +65,7 @@ struct RunCommand: ParsableCommand {
                                  resume: output.resume, jobs: jobs)
         let report = try await runner.run(progress: context.progress(quiet: output.quiet))
         context.stdout.write("wrote \(output.directory.path)/\(SuiteReport.markdownFile)\n")
+        for path in report.provenance.missingCorpora ?? [] { context.stderr.write("warning: \(MissingCorpus.sentence(path))\n") }
         if let unsteady = report.machineSteadiness?.sentence { context.stderr.write("warning: \(unsteady.replacingOccurrences(of: "`", with: "'"))\n") }
         // As in `detect`: a detector that failed most items is unavailable, not 0% accurate.
         for failed in report.failedDetectorConfigs { context.stderr.write("error: \(failed.sentence.replacingOccurrences(of: "`", with: "'"))\n") }

@@ -22,6 +22,8 @@ public struct DetectionJob: Sendable {
     public var jobs: Int
     /// Items per batch (parallel work unit and log flush); any value gives the same results.
     public var batchSize = 4096
+    /// Corpora the suite would have read had set-up built them: recorded in the provenance and said in the reports.
+    public var missingCorpora: [String] = []
 
     public init(corpus: Corpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
                 directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
@@ -98,6 +100,7 @@ public struct DetectionJob: Sendable {
         let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: store.sink)
         var finished = provenance
         finished.corpora = try items.sources
+        if !missingCorpora.isEmpty { finished.missingCorpora = missingCorpora }
         finished.finish()
         var report = try store.finish(timings: timings, provenance: finished)
         report.confusionCosts = costs

@@ -1,3 +1,4 @@
+import Provenance
 import Support
 import Detection
 import Foundation
@@ -29,6 +30,7 @@ enum DetectionItems {
             : [:])
         page.heading("Where detection loses people")
         page.paragraph("\(report.items) items × \(report.configs.count) configs.")
+        for path in report.provenance.missingCorpora ?? [] { page.paragraph("⚠ " + MissingCorpus.sentence(path), strong: true) }
         for failed in report.failedConfigs { page.paragraph("⚠ " + failed.markdownSentence, strong: true) }
         for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.markdownSentence) }
         if let chart = report.candidateSetChart {
@@ -46,6 +48,10 @@ enum DetectionItems {
         page.table(report.sliceTable(.length, title: "Accuracy by length"), id: "detection-length")
         let tags = report.sliceTable(.tag, title: "Accuracy by tag")
         if !tags.rows.isEmpty { page.table(tags, id: "detection-tags") }
+        for corpus in report.taggedCorpora {
+            page.table(report.corpusTable(corpus, by: .lang, title: "The \(corpus) corpus per language"), id: "detection-corpus-\(corpus.filter { $0.isLetter || $0.isNumber })-lang", filters: ["lang"])
+            page.table(report.corpusTable(corpus, by: .length, title: "The \(corpus) corpus by length"), id: "detection-corpus-\(corpus.filter { $0.isLetter || $0.isNumber })-length")
+        }
         if let chart = report.sweepChart {
             page.chart(chart, label: "Accuracy inside the candidate set, by set size")
             page.table(report.sweepTable, id: "detection-sweep")

@@ -8,15 +8,19 @@ package struct BenchConfig: Sendable, Decodable {
     /// The detection half.
     package struct Detection: Sendable, Decodable {
         package var corpora: [String]
+        /// Corpora built at set-up (the outside corpus, `Corpora/outside/outside.tsv`): read like `corpora` when there; a missing one
+        /// is said on stderr and in the reports, and the run goes on without it.
+        package var optionalCorpora: [String]
         /// Nil: the three default configs.
         package var configs: [DetectionConfig]?
         /// The detector of the default configs and of configs that name none.
         package var detector: String
 
         package init(from decoder: Decoder) throws {
-            try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "configs", "detector", "sweep"])
+            try StrictJSON.rejectUnknownKeys(in: decoder, allowed: ["corpora", "optional_corpora", "configs", "detector", "sweep"])
             let container = try decoder.container(keyedBy: StrictJSON.AnyKey.self)
             corpora = try container.decode([String].self, forKey: .init(stringValue: "corpora"))
+            optionalCorpora = try container.decodeIfPresent([String].self, forKey: .init(stringValue: "optional_corpora")) ?? []
             var list = try container.decodeIfPresent(DetectionConfigList.self, forKey: .init(stringValue: "configs"))
             let named = try container.decodeIfPresent(String.self, forKey: .init(stringValue: "detector")).map(Redaction.label(ofCommand:))
             // A sweep's configs come after the configs (the three defaults when none are given), on the half's detector.
@@ -176,6 +180,7 @@ package struct BenchConfig: Sendable, Decodable {
     mutating func resolvePaths(inFile file: String) {
         let resolve = { (path: String) in SuitePath.resolve(path, inFile: file) }
         if let corpora = detection?.corpora { detection?.corpora = corpora.map(resolve) }
+        if let corpora = detection?.optionalCorpora { detection?.optionalCorpora = corpora.map(resolve) }
         generation?.resolvePaths(resolve)
     }
 }

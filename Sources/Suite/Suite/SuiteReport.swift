@@ -100,7 +100,7 @@ package struct SuiteReport: Sendable, Encodable {
     /// once, in detection.md and generation.md (and on the page).
     static func detectionSection(_ report: DetectionReport?) -> String {
         guard let report else { return "" }
-        return report.failedConfigs.map { "**⚠️ \($0.markdownSentence).**\n\n" }.joined()
+        return report.missingCorporaMarkdown + report.failedConfigs.map { "**⚠️ \($0.markdownSentence).**\n\n" }.joined()
     }
 
     static func generationSection(_ report: GenerationReport?) -> String {

@@ -44,14 +44,19 @@ package struct SuiteRunner: Sendable {
         let profile = try config.generation.map { try ModelProfile.load($0.profile) }
         if let half = config.detection {
             // As `detect` reads: in id order with bounded memory, a shard's items only.
-            let items = DetectionJob.Items.reading(half.corpora, CorpusLoader(), shard: shard)
+            // A corpus built at set-up (the outside corpus) is read when it is there; a missing one is said, never passed over in silence.
+            let built = half.optionalCorpora.filter { FileManager.default.fileExists(atPath: $0) }
+            let missing = half.optionalCorpora.filter { !built.contains($0) }
+            let items = DetectionJob.Items.reading(half.corpora + built, CorpusLoader(), shard: shard)
             let configs = half.configs ?? DetectionConfig.defaults(detector: half.detector)
             // The profile is read only when a config's candidates name it (`profile:supported`).
             let supported = configs.usesProfile ? try ModelProfile.load(config.generation?.profile ?? ModelProfile.defaultPath).supportedLanguages : []
-            let job = DetectionJob(items: items, configs: configs, supported: supported, factory: factory, directory: directory,
+            var job = DetectionJob(items: items, configs: configs, supported: supported, factory: factory, directory: directory,
                                    command: command, resume: resume, jobs: jobs)
+            job.missingCorpora = missing
             let report = try await job.run(progress: progress)
             provenance.corpora += report.provenance.corpora
+            provenance.missingCorpora = report.provenance.missingCorpora
             detection = report
         }
         if let half = config.generation {

@@ -5,8 +5,11 @@ package enum SliceKey: Hashable, Sendable, CustomStringConvertible {
     case lang(String)
     case tag(String)
     case length(String)
+    /// A language, or a length bucket, within the items of one corpus tag (`corpus:<name>`): `corpus-lang=outside:ru`.
+    case corpusLang(String)
+    case corpusLength(String)
 
-    package enum Kind: String, Sendable, CaseIterable { case lang, tag, length }
+    package enum Kind: String, Sendable, CaseIterable { case lang, tag, length, corpusLang = "corpus-lang", corpusLength = "corpus-length" }
 
     /// The slice a key names; nil for a key of no kind.
     package init?(_ key: String) {
@@ -23,6 +26,8 @@ package enum SliceKey: Hashable, Sendable, CustomStringConvertible {
         case .lang: self = .lang(value)
         case .tag: self = .tag(value)
         case .length: self = .length(value)
+        case .corpusLang: self = .corpusLang(value)
+        case .corpusLength: self = .corpusLength(value)
         }
     }
 
@@ -32,6 +37,8 @@ package enum SliceKey: Hashable, Sendable, CustomStringConvertible {
         case .lang: .lang
         case .tag: .tag
         case .length: .length
+        case .corpusLang: .corpusLang
+        case .corpusLength: .corpusLength
         }
     }
 
@@ -39,12 +46,17 @@ package enum SliceKey: Hashable, Sendable, CustomStringConvertible {
     package var value: String {
         switch self {
         case .all: "all"
-        case .lang(let value), .tag(let value), .length(let value): value
+        case .lang(let value), .tag(let value), .length(let value), .corpusLang(let value), .corpusLength(let value): value
         }
     }
 
     /// The language of a `lang=` slice.
     package var language: String? { if case .lang(let code) = self { code } else { nil } }
+
+    /// The slice of `key` (a language code or length bucket) within the items tagged `corpus:<corpus>`.
+    package static func within(corpus: String, _ kind: Kind, _ key: String) -> SliceKey {
+        SliceKey(kind == .length ? .corpusLength : .corpusLang, "\(corpus):\(key)")
+    }
 
     package var description: String { kind.map { "\($0.rawValue)=\(value)" } ?? "all" }
 }
