@@ -40,6 +40,9 @@ package struct MetricCheck: Sendable, Hashable, Codable {
     package var adjustedP: Double?
     /// Pairs left out of a latency figure because one run had no model reply (shown, never silent).
     package var lost: Int?
+    /// A paired detection check's discordant items: right only in current (fixed) and right only in base (broken).
+    package var fixed: Int?
+    package var broken: Int?
     /// For an exact check (token cost): the first records that changed, each with its figures.
     package var changes: [String]?
     /// For a regressed or improved check: the items that moved (the status's direction first, capped), and how many did.
@@ -64,7 +67,7 @@ package struct MetricCheck: Sendable, Hashable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case metric, key, kind, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule
-        case family, lost, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note", level
+        case family, lost, fixed, broken, changes, moved, movedTotal = "moved_total", gating, mde, powerNote = "power_note", level
     }
 
     package init(metric: String, key: CheckKey, kind: Kind, polarity: Polarity, base: Double, current: Double, delta: Double, interval: Statistics.Interval?,
@@ -98,6 +101,8 @@ package struct MetricCheck: Sendable, Hashable, Codable {
                   family: try c.decodeIfPresent(String.self, forKey: .family))
         adjustedP = try c.decodeIfPresent(Double.self, forKey: .adjustedP)
         lost = try c.decodeIfPresent(Int.self, forKey: .lost)
+        fixed = try c.decodeIfPresent(Int.self, forKey: .fixed)
+        broken = try c.decodeIfPresent(Int.self, forKey: .broken)
         changes = try c.decodeIfPresent([String].self, forKey: .changes)
         moved = try c.decodeIfPresent([MovedItem].self, forKey: .moved)
         movedTotal = try c.decodeIfPresent(Int.self, forKey: .movedTotal)
@@ -127,6 +132,8 @@ package struct MetricCheck: Sendable, Hashable, Codable {
         try c.encode(rule, forKey: .rule)
         try c.encode(family, forKey: .family)
         try c.encodeIfPresent(lost, forKey: .lost)
+        try c.encodeIfPresent(fixed, forKey: .fixed)
+        try c.encodeIfPresent(broken, forKey: .broken)
         try c.encodeIfPresent(changes, forKey: .changes)
         try c.encodeIfPresent(moved, forKey: .moved)
         try c.encodeIfPresent(movedTotal, forKey: .movedTotal)

@@ -19,10 +19,13 @@ extension Comparison {
         // testable, and Holm's first step divides the share among them.
         let configs = Set(accuracy.compactMap { $0.key[.config] }).count
         let configWide = planned.filter { $0.kind == .detection && $0.key[.lang] == nil }
-        if let check = accuracy.filter({ $0.key[.lang] != nil }).min(by: { $0.n < $1.n }) {
-            let family = configWide.count + max(1, configs)
+        // The language the compare sees least: fewest items, or most churn (items flipped both ways widen what it can see).
+        let family = configWide.count + max(1, configs), level = share(of: .detection) / Double(family)
+        if let check = accuracy.filter({ $0.key[.lang] != nil }).map({ Self.planned($0, level: level) })
+            .max(by: { ($0.mde ?? 1, -$0.n) < ($1.mde ?? 1, -$1.n) }) {
             out.append("a \(check.n)-item language's accuracy" + (configs > 1 ? " in all \(configs) configs at once" : "") + ": "
-                       + Self.rate(Self.planned(check, level: share(of: .detection) / Double(family)), unit: "items"))
+                       + Self.rate(check, unit: "items")
+                       + (check.fixed.map { " at the churn it saw (\($0) fixed, \(check.broken ?? 0) broken)" } ?? ""))
         }
         if let check = accuracy.filter({ $0.key[.lang] == nil }).max(by: { $0.n < $1.n }) {
             // A change spread thin over a config's languages moves its config-wide checks alone.

@@ -68,6 +68,7 @@ enum DetectionComparer {
         check.regressionP = reaches(-deltaPoints, points) ? worseP : 1
         check.improvementP = reaches(deltaPoints, points) ? betterP : 1
         check.movedCandidates = moved
+        (check.fixed, check.broken) = (fixed, broken)
         return check
     }
 }
