@@ -24,8 +24,7 @@ extension Comparison {
         if let check = accuracy.filter({ $0.key[.lang] != nil }).map({ Self.planned($0, level: level) })
             .max(by: { ($0.mde ?? 1, -$0.n) < ($1.mde ?? 1, -$1.n) }) {
             out.append("a \(check.n)-item language's accuracy" + (configs > 1 ? " in all \(configs) configs at once" : "") + ": "
-                       + Self.rate(check, unit: "items")
-                       + (check.fixed.map { " at the churn it saw (\($0) fixed, \(check.broken ?? 0) broken)" } ?? ""))
+                       + Self.rate(check, unit: "items", saw: check.fixed.map { " at the churn it saw (\($0) fixed, \(check.broken ?? 0) broken)" } ?? ""))
         }
         if let check = accuracy.filter({ $0.key[.lang] == nil }).max(by: { $0.n < $1.n }) {
             // A change spread thin over a config's languages moves its config-wide checks alone.
@@ -94,10 +93,10 @@ extension Comparison {
         return check
     }
 
-    /// `26.67 points (12 of 45 items); 2.0 points needs about 600 items`.
-    static func rate(_ check: MetricCheck, unit: String) -> String {
+    /// `26.67 points (12 of 45 items)`, then `saw` (the churn it saw), then `; 2.0 points needs about 600 items`.
+    static func rate(_ check: MetricCheck, unit: String, saw: String = "") -> String {
         let mde = check.mde!, moved = Int((mde * Double(check.n)).rounded(.up))
-        var text = moved >= check.n ? "no change short of all \(check.n) \(unit)" : String(format: "%.2f points (%d of %d %@)", mde * 100, moved, check.n, unit)
+        var text = (moved >= check.n ? "no change short of all \(check.n) \(unit)" : String(format: "%.2f points (%d of %d %@)", mde * 100, moved, check.n, unit)) + saw
         if mde > check.threshold, let needed = itemsNeeded(check) {
             text += "; \(check.thresholdText) needs about \(needed) \(unit)"
         }

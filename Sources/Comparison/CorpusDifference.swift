@@ -3,12 +3,17 @@ import Corpus
 /// How two detection runs' corpora differ. A file with the same content (SHA-256) is the same corpus wherever it lies. A file
 /// both runs read under one path but with other content is another item list: a mismatch naming it, its item counts and the
 /// packages that changed when set-up built it. A corpus only one run read (the outside corpus on one side) is a change: its
-/// items have no partner and every paired check is over the items both runs hold.
+/// items have no partner and every paired check is over the items both runs hold. Runs that read no corpus in common
+/// differ in corpora: a mismatch.
 enum CorpusDifference {
     static func between(_ base: [CorpusSource], _ current: [CorpusSource]) -> (mismatches: [String], changes: [String]) {
         let shared = Set(base.map(\.sha256)).intersection(current.map(\.sha256))
         let (a, b) = (base.filter { !shared.contains($0.sha256) }, current.filter { !shared.contains($0.sha256) })
         var mismatches: [String] = [], changes: [String] = []
+        // Nothing read in common: other corpora, not one with a corpus added.
+        if shared.isEmpty && !base.isEmpty && !current.isEmpty && !a.contains(where: { old in b.contains { $0.path == old.path } }) {
+            return (["detection corpora differ (\(base.map(\.path)) vs \(current.map(\.path)), compared by SHA-256)"], [])
+        }
         for old in a {
             guard let new = b.first(where: { $0.path == old.path }) else {
                 changes.append("detection corpus \(old.path) (\(old.items) items) is in base only: its items are not compared")

@@ -59,11 +59,12 @@ struct CorpusImportCommandTests {
         let folder = directory.appendingPathComponent("outside")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let out = folder.appendingPathComponent("outside.tsv").path
-        let result = await runCommand(["corpus", "import", "--out", out, "firefox:uk=\(uk.path)", "firefox:mk=\(mk.path)"])
+        let result = await runCommand(["corpus", "import", "--out", out, "--corpus-tag", "outside", "firefox:uk=\(uk.path)", "firefox:mk=\(mk.path)"])
         #expect(result.status == .success, "\(result.stderr)")
         #expect(result.stdout.contains("| uk | 1 | 1 | 0 | 1 | 0 | 1 | placeholder or markup 1 |"), "\(result.stdout)")
         let corpus = try String(contentsOfFile: out, encoding: .utf8)
         #expect(corpus.split(separator: "\n").dropFirst().map { $0.split(separator: "\t")[2] } == ["добро утро", "добрий ранок"])
+        #expect(corpus.split(separator: "\n").dropFirst().allSatisfy { $0.split(separator: "\t")[3].split(separator: ";").contains("corpus:outside") })
         let shared = try String(contentsOfFile: folder.appendingPathComponent("outside.ambiguous.tsv").path, encoding: .utf8)
         #expect(shared == "id\tlangs\ttext\tsources\namb-1\tmk;uk\tвода\tfirefox\n")
         // The folder validates as a corpus: the ambiguity list is passed over, not read as items.
@@ -75,6 +76,7 @@ struct CorpusImportCommandTests {
         (["uk=/x.ftl"], 64, "error: --out FILE is required"),
         (["--out", "o.tsv", "xx-nope=/x.ftl"], 64, "error: input 'xx-nope=/x.ftl': unknown language 'xx-nope'"),
         (["--out", "o.tsv", "/x.ftl"], 64, "error: input '/x.ftl': give its language as LANG=PATH"),
+        (["--out", "o.tsv", "--corpus-tag", "out side", "uk=/x.ftl"], 64, "error: --corpus-tag must be letters, digits or '-', not 'out side'"),
         (["--out", "o.tsv", "uk=/nonexistent/x.ftl"], 65, "error: /nonexistent/x.ftl: cannot read (no such file or directory)"),
         (["--out", "o.tsv", "uk=/etc/hostname"], 65, "error: /etc/hostname: not a localisation file"),
     ] as [([String], Int32, String)])
