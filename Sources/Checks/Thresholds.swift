@@ -35,9 +35,9 @@ package struct Thresholds: Sendable, Hashable, Codable {
         case translationChrFPoints = "translation_chrf_points", translationLostChrF = "translation_lost_chrf"
     }
 
-    package static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 1, languageMinItems: 40,
+    package static let strict = Thresholds(alpha: 0.05, accuracyPoints: 0.25, languageAccuracyPoints: 0.5, languageMinItems: 40,
                                           latencyRatio: 0.05, fallbackPoints: 1, tokenCostRatio: 0.02, translationChrFPoints: 2)
-    package static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 2, languageMinItems: 40,
+    package static let `default` = Thresholds(alpha: 0.05, accuracyPoints: 0.5, languageAccuracyPoints: 1, languageMinItems: 40,
                                              latencyRatio: 0.10, fallbackPoints: 2, tokenCostRatio: defaultTokenCostRatio)
     package static let relaxed = Thresholds(alpha: 0.01, accuracyPoints: 1, languageAccuracyPoints: 5, languageMinItems: 40,
                                            latencyRatio: 0.25, fallbackPoints: 5, tokenCostRatio: 0.10, translationChrFPoints: 10)

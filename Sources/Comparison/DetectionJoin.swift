@@ -60,6 +60,13 @@ struct DetectionJoin {
 
     private init() {}
 
+    /// Counts joined elsewhere: a simulation over a real run's per-item outcomes judges them with the real rules.
+    init(configs: [(name: String, join: ConfigJoin)], costs: ConfusionCosts?) {
+        self.configs = configs
+        self.costs = costs
+        sharesItems = true
+    }
+
     private mutating func pair(base: DetectionStore.Cursor, current: DetectionStore.Cursor, baseConfigs: [String], currentConfigs: [String],
                                brokenCap: Int) throws {
         let baseNumber = baseConfigs.firstPositions

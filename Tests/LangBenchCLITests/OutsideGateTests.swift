@@ -1,5 +1,10 @@
+import Checks
+@testable import Comparison
+import Corpus
+@testable import Detection
 import Foundation
 import LangBenchCLI
+@testable import Support
 import TestSupport
 import Testing
 
@@ -85,5 +90,143 @@ struct OutsideGateTests {
         let result = try await Self.compare(try await Self.plant(broken: 20, fixed: 20))
         #expect(result.status == .success, "\(result.stdout)")
         #expect(result.stdout.contains("at the churn it saw (20 fixed, 20 broken)"), "\(result.stdout)")
+    }
+
+    /// How α is spent across 24 languages × 3 configs, measured over the outside run's real per-item outcomes: each simulated
+    /// job flips a share of every language's items both ways at random, as many each way on average (a recognizer change's
+    /// churn: the same item in every config where its language can be answered), plants a 2-point drop in German on top
+    /// or not, and judges the counts with the compare's own rules (`DetectionComparer`, Holm within detection's share) at the
+    /// α detection gets: all of 0.025 in a detection compare, a third of it (0.0083) beside generation's kinds in the A/B.
+    /// The cost-weighted checks are left out (3 of the family's 75; with them each level would be a little lower).
+    @Test func theGateKeepsItsSizeAndPowerUnderChurn() async throws {
+        let simulation = try Churn(run: try DetectionStore.readRun(try await Self.run().path).results)
+        var lines: [String] = []
+        for alpha in [0.025, 0.025 / 3] {
+            for churn in [0, 0.02, 0.08] {
+                let jobs = 100
+                let quiet = simulation.red(jobs: jobs, churn: churn, planted: 0, alpha: alpha, seed: 1)
+                let planted = simulation.red(jobs: jobs, churn: churn, planted: 40, alpha: alpha, seed: 2)
+                lines.append(String(format: "α %.4f, churn %2.0f%%: no change red %@; 40 of 2,000 German items broken in every config red %@",
+                                    alpha, churn * 100, Self.rate(quiet, jobs), Self.rate(planted, jobs)))
+                #expect(Double(quiet) <= 2 * alpha * Double(jobs) + 3, "size at churn \(churn)")
+                if churn == 0 { #expect(planted == jobs, "a 2-point drop at no churn is always red") }
+            }
+        }
+        print("outside-gate simulation:\n" + lines.joined(separator: "\n"))
+    }
+
+    static func rate(_ hits: Int, _ runs: Int) -> String {
+        let w = Statistics.wilson(successes: hits, trials: runs)
+        return String(format: "%d of %d (%.1f–%.1f%%)", hits, runs, w.low * 100, w.high * 100)
+    }
+
+    /// A Poisson draw (Knuth's product of uniforms; past 30, the normal approximation).
+    static func poisson(_ mean: Double, _ generator: inout SplitMix64) -> Int {
+        let uniform = { (g: inout SplitMix64) in (Double(g.next() >> 11) + 0.5) / Double(UInt64(1) << 53) }
+        if mean > 30 { return max(0, Int((mean + mean.squareRoot() * Statistics.standardNormal(&generator)).rounded())) }
+        var (count, product, limit) = (0, uniform(&generator), exp(-mean))
+        while product > limit {
+            count += 1
+            product *= uniform(&generator)
+        }
+        return count
+    }
+
+    /// The real outcomes of the three gated configs, by language, and jobs drawn over them.
+    struct Churn {
+        static let configs = ["unconstrained", "constrained", "constrained+priors"]
+        /// By language: each item's right/wrong bit per config (bit k: config k), and its error cost per config when wrong.
+        var items: [(lang: LanguageCode, right: [UInt8], cost: [[Double]])] = []
+        /// Per language and config: whether an item of the language can be right (its language can be answered), and how many are.
+        var answerable: [[Bool]] = []
+        var baseRight: [[Int]] = []
+        /// German's items right in every config: where the planted drop is taken from.
+        var alwaysRightGerman: [Int] = []
+        /// By language: the items right wherever their language can be answered, and those wrong there (churn's pools).
+        var steady: [(right: [Int], wrong: [Int])] = []
+        let costs: ConfusionCosts?
+
+        init(run: [DetectionResult]) throws {
+            costs = try ConfusionCosts.standard()
+            var byItem: [String: (lang: LanguageCode, right: UInt8, cost: [Double])] = [:]
+            for result in run {
+                guard let k = Self.configs.firstIndex(of: result.config) else { continue }
+                var item = byItem[result.itemID] ?? (result.lang, 0, [0, 0, 0])
+                if result.correct { item.right |= 1 << k } else { item.cost[k] = costs?.errorCost(gold: result.lang, predicted: result.predicted) ?? 1 }
+                byItem[result.itemID] = item
+            }
+            let languages = Dictionary(grouping: byItem.keys.sorted(), by: { byItem[$0]!.lang }).sorted { $0.key < $1.key }
+            for (lang, ids) in languages {
+                items.append((lang, ids.map { byItem[$0]!.right }, ids.map { byItem[$0]!.cost }))
+                let right = ids.map { byItem[$0]!.right }
+                baseRight.append((0..<3).map { k in right.filter { $0 & (1 << k) != 0 }.count })
+                answerable.append(baseRight[baseRight.count - 1].map { $0 > 0 })
+                if lang.identifier == "de" { alwaysRightGerman = right.indices.filter { right[$0] == 0b111 } }
+                let mask = (0..<3).reduce(UInt8(0)) { answerable[answerable.count - 1][$1] ? $0 | 1 << $1 : $0 }
+                steady.append((right.indices.filter { right[$0] & mask == mask }, right.indices.filter { right[$0] & mask == 0 }))
+            }
+        }
+
+        /// Jobs (of `jobs`) with a detection regression: each flips `churn` of every language's items (half each way) and
+        /// breaks `planted` German items right in every config.
+        func red(jobs: Int, churn: Double, planted: Int, alpha: Double, seed: UInt64) -> Int {
+            var generator = SplitMix64(seed: seed)
+            var thresholds = Thresholds.default
+            thresholds.alpha = alpha
+            var red = 0
+            for _ in 0..<jobs {
+                var joins = Self.configs.map { _ in DetectionJoin.ConfigJoin() }
+                for (l, language) in items.enumerated() {
+                    // Churn with no net change: as many items on average broken among those right wherever their language can be
+                    // answered as fixed among those wrong there — Poisson(churn·n/2) each way, or fewer where a language has
+                    // fewer errors to fix (a language at 100% can only lose items: a change there is not churn).
+                    var moves: [Int: Int] = [:]
+                    let mean = min(churn * Double(language.right.count) / 2, Double(min(steady[l].right.count, steady[l].wrong.count)) / 2)
+                    for (way, pool) in [(-1, steady[l].right), (1, steady[l].wrong)] where churn > 0 {
+                        var pool = pool
+                        let count = min(pool.count, OutsideGateTests.poisson(mean, &generator))
+                        for j in 0..<count {
+                            pool.swapAt(j, j + Int(generator.next() % UInt64(pool.count - j)))
+                            moves[pool[j]] = way
+                        }
+                    }
+                    if language.lang.identifier == "de" {
+                        for i in alwaysRightGerman.lazy.filter({ moves[$0] == nil }).prefix(planted) { moves[i] = -1 }
+                    }
+                    for k in 0..<3 {
+                        var counts = DetectionJoin.Counts()
+                        counts.n = language.right.count
+                        counts.baseRight = baseRight[l][k]
+                        counts.currentRight = counts.baseRight
+                        for (i, move) in moves {
+                            let before = language.right[i] & (1 << k) != 0
+                            let after = move < 0 ? false : before || answerable[l][k]
+                            guard before != after else { continue }
+                            if before { counts.broken += 1; counts.currentRight -= 1 } else { counts.fixed += 1; counts.currentRight += 1 }
+                            let difference = after ? -language.cost[i][k] : costs?.defaultCost ?? 1
+                            joins[k].cost.current += difference
+                            joins[k].costDifferences.append(difference)
+                        }
+                        joins[k].byLanguage[language.lang] = counts
+                        joins[k].all.n += counts.n
+                        joins[k].all.baseRight += counts.baseRight
+                        joins[k].all.currentRight += counts.currentRight
+                        joins[k].all.fixed += counts.fixed
+                        joins[k].all.broken += counts.broken
+                    }
+                }
+                // Without the cost-weighted checks: their sign-flip tests draw 20,000 times over thousands of differences a job.
+                let join = DetectionJoin(configs: zip(Self.configs, joins).map { ($0, $1) }, costs: nil)
+                // Planned at no churn: the verdict does not depend on the mde, which at the churn seen takes seconds a job in a debug build.
+                let unplanned = DetectionComparer.checks(join, thresholds: thresholds).map { check in
+                    var check = check
+                    check.powerBasis = .paired(churn: 0, n: check.n, designEffect: 1)
+                    return check
+                }
+                let checks = MetricCheck.familyWise(unplanned, alpha: alpha)
+                if checks.contains(where: { $0.status == .regression }) { red += 1 }
+            }
+            return red
+        }
     }
 }
