@@ -167,6 +167,12 @@ struct DetectionCommandTests {
         let junit = directory.appendingPathComponent("verdict.xml").path
         #expect(await runCommand(["compare", base, worse, "--format", "junit", "--out", junit]).status == .checkFailed)
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<failure"))
+        // One comparison in several formats (`--also`), each file as its own `--format` writes it.
+        let verdictJSON = directory.appendingPathComponent("verdict.json").path, alsoJunit = directory.appendingPathComponent("also.xml").path
+        let once = await runCommand(["compare", base, worse, "--format", "json", "--out", verdictJSON, "--also", "junit=\(alsoJunit)"])
+        #expect(once.status == .checkFailed)
+        #expect(try String(contentsOfFile: alsoJunit, encoding: .utf8) == String(contentsOfFile: junit, encoding: .utf8))
+        #expect(await runCommand(["compare", base, worse, "--also", "pdf=x.pdf"]).status == .usage)
         let html = directory.appendingPathComponent("compare.html").path
         #expect(await runCommand(["compare", base, worse, "--format", "html", "--out", html]).status == .checkFailed)
         let page = try String(contentsOfFile: html, encoding: .utf8)

@@ -22,6 +22,7 @@ struct CompareCommand: ParsableCommand {
             .value("latency", "basis", help: "calibrated (scale by each run's machine calibration; refuse beyond ×1.25), same-runner (both runs measured interleaved on this runner: raw), or skip.", default: "calibrated"),
             .value("format", "format", help: "md, json, junit or html.", default: "md"),
             .value("out", "file", help: "Write the report to a file instead of stdout."),
+            .repeated("also", "format=file", help: "Also write the same comparison in another format (e.g. junit=compare.xml); repeat for more."),
         ])]
     )
 
@@ -33,6 +34,8 @@ struct CompareCommand: ParsableCommand {
     let latency: LatencyBasis
     let format: Format
     let out: String?
+    /// More formats of the same comparison, each to its file (`--also`): a CI job renders its verdict once.
+    let also: [(Format, String)]
 
     init(_ arguments: ParsedArguments) throws {
         base = arguments.positionals[0]
@@ -49,6 +52,13 @@ struct CompareCommand: ParsableCommand {
         latency = try arguments.choice("latency", as: LatencyBasis.self)
         format = try arguments.choice("format", as: Format.self)
         out = arguments.value("out")
+        also = try arguments.values("also").map { spec in
+            let parts = spec.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let format = Format(rawValue: parts[0]), !parts[1].isEmpty else {
+                throw UsageError("--also '\(spec)': expected FORMAT=FILE, FORMAT one of md, json, junit, html", command: "langbench compare")
+            }
+            return (format, parts[1])
+        }
     }
 
     func run(_ context: CommandContext) async throws -> ExitStatus {
@@ -56,13 +66,16 @@ struct CompareCommand: ParsableCommand {
         if let alpha { chosen.alpha = alpha }
         let comparison = try Comparison(base: try RunResults.load(base), current: try RunResults.load(current), thresholds: chosen,
                                         allowMismatch: allowMismatch, latency: latency)
-        let text = switch format {
-        case .md: comparison.markdown
-        case .json: comparison.json
-        case .junit: comparison.junit
-        case .html: comparison.html
+        let render = { (format: Format) -> String in
+            switch format {
+            case .md: comparison.markdown
+            case .json: comparison.json
+            case .junit: comparison.junit
+            case .html: comparison.html
+            }
         }
-        if let out { try AtomicFile.write(text, to: URL(fileURLWithPath: out)) } else { context.stdout.write(text) }
+        for (format, file) in also { try AtomicFile.write(render(format), to: URL(fileURLWithPath: file)) }
+        if let out { try AtomicFile.write(render(format), to: URL(fileURLWithPath: out)) } else { context.stdout.write(render(format)) }
         for mismatch in comparison.mismatches { context.note("warning: mismatch allowed: \(mismatch)") }
         context.note("\(comparison.verdict): \(comparison.regressions.count) regression(s), \(comparison.improvements.count) improvement(s) in \(comparison.checks.count) checks")
         if !comparison.regressions.isEmpty { return .checkFailed }

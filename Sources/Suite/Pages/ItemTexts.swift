@@ -18,7 +18,8 @@ package struct ItemTexts: Sendable {
     /// The texts of the corpora a run names, read again from their paths. A corpus whose SHA-256 is not the one the
     /// run recorded has changed since: its ids may now name other texts, so no text is shown and the file is named
     /// (the items it flags as crisis now are still withheld).
-    static func load(_ sources: [CorpusSource], crisisPath: String = CrisisCheck.defaultPath) -> ItemTexts {
+    /// A shard's run reads only its own items' texts (and checks only them for crisis keywords).
+    static func load(_ sources: [CorpusSource], shard: Shard? = nil, crisisPath: String = CrisisCheck.defaultPath) -> ItemTexts {
         var out = ItemTexts()
         guard !sources.isEmpty else { return out }
         let items = sources.reduce(0) { $0 + $1.items }
@@ -46,7 +47,7 @@ package struct ItemTexts: Sendable {
             out.problem = changed.map { "\($0.path) changed since the run (SHA-256 \($0.sha256.prefix(12)) recorded, \($1.sha256.prefix(12)) now)" }
                 .joined(separator: "; ") + ", so no text is shown."
         }
-        for item in corpus.items {
+        for item in corpus.items where shard?.contains(item.id) ?? true {
             if check.isCrisis(item, detected: nil) { out.crisis.insert(item.id) } else if changed.isEmpty { out.texts[item.id] = item.text }
         }
         return out

@@ -13,9 +13,10 @@ package enum RunPage {
 
     /// Builds the page for the reports of `directory` (either may be nil) and writes it there. Per-item
     /// results, replies and corpus texts are read from the directory and the corpora the reports name.
-    package static func write(detection: DetectionReport?, generation: GenerationReport?, to directory: URL, runID: String? = nil) throws {
+    package static func write(detection: DetectionReport?, generation: GenerationReport?, to directory: URL, runID: String? = nil,
+                              shard: Shard? = nil) throws {
         let sources = (detection?.provenance.corpora ?? []) + (generation?.provenance.corpora ?? [])
-        let texts = ItemTexts.load(sources.reduce(into: [CorpusSource]()) { all, source in if !all.contains(source) { all.append(source) } })
+        let texts = ItemTexts.load(sources.reduce(into: [CorpusSource]()) { all, source in if !all.contains(source) { all.append(source) } }, shard: shard)
         let crisis = crisisItems(texts: texts, generation: generation)
         let differing = try detection.map { try DetectionItems.differing($0, in: directory, texts: texts, crisis: crisis) }
         let html = render(detection: detection, differing: differing, generation: generation,

@@ -126,6 +126,6 @@ package struct SuiteReport: Sendable, Encodable {
     package func write(to directory: URL) throws {
         try AtomicFile.write(markdown, to: directory.appendingPathComponent(Self.markdownFile))
         try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.jsonFile))
-        try RunPage.write(detection: detectionReport, generation: generationReport, to: directory, runID: runID)
+        try RunPage.write(detection: detectionReport, generation: generationReport, to: directory, runID: runID, shard: shard.flatMap { try? Shard($0) })
     }
 }

@@ -138,3 +138,17 @@ struct RunPageCrisisTests {
         #expect(!rewritten.contains("good evening") && !rewritten.contains("доброе утро") && rewritten.contains("changed since the run"))
     }
 }
+
+/// A shard's page reads (and checks for crisis keywords) only its own items' texts.
+struct ShardPageTextsTests {
+    @Test func aShardReadsOnlyItsOwnItems() throws {
+        let path = PipelineFixture.repository.appendingPathComponent("Corpora/short-phrases.tsv").path
+        let corpus = try CorpusLoader().load([path])
+        let shard = try Shard("3/12")
+        let texts = ItemTexts.load(corpus.sources, shard: shard)
+        let own = corpus.items.filter { shard.contains($0.id) }
+        #expect(!own.isEmpty && own.count < corpus.items.count)
+        #expect(Set(texts.texts.keys).union(texts.crisis) == Set(own.map(\.id)))
+        #expect(ItemTexts.load(corpus.sources).texts.count + ItemTexts.load(corpus.sources).crisis.count == corpus.items.count)
+    }
+}
