@@ -97,7 +97,7 @@ struct OutsideGateTests {
     /// churn: the same item in every config where its language can be answered), plants a 2-point drop in German on top
     /// or not, and judges the counts with the compare's own rules (`DetectionComparer`, Holm within detection's share) at the
     /// α detection gets: all of 0.025 in a detection compare, a third of it (0.0083) beside generation's kinds in the A/B.
-    /// The cost-weighted checks are left out (3 of the family's 75; with them each level would be a little lower).
+    /// The cost-weighted checks are left out (3 of the family's 78; with them each level would be a little lower).
     @Test func theGateKeepsItsSizeAndPowerUnderChurn() async throws {
         let simulation = try Churn(run: try DetectionStore.readRun(try await Self.run().path).results)
         var lines: [String] = []
