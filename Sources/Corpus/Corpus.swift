@@ -42,12 +42,6 @@ public struct SourcePackage: Sendable, Hashable, Codable {
     public var version: String
     public var sha256: String
 
-    public init(name: String, version: String, sha256: String) {
-        self.name = name
-        self.version = version
-        self.sha256 = sha256
-    }
-
     /// The file set-up writes beside a built corpus: `package<TAB>version<TAB>sha256` rows after a header.
     public static let listFile = "SOURCES.tsv"
 

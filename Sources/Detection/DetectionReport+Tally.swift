@@ -47,8 +47,8 @@ extension DetectionReport {
                 for number in part.byLanguage.keys.sorted(by: { tally.equivalence.codes[$0] < tally.equivalence.codes[$1] }) {
                     add(SliceKey.within(corpus: corpus, .lang, "\(tally.equivalence.codes[number])").description, part.byLanguage[number])
                 }
-                for (index, bucket) in LengthBucket.allCases.enumerated() {
-                    add(SliceKey.within(corpus: corpus, .length, bucket.rawValue).description, part.byLength[index])
+                for bucket in LengthBucket.allCases {
+                    add(SliceKey.within(corpus: corpus, .length, bucket.rawValue).description, part.byLength[bucket])
                 }
             }
             confusion[echo.name] = own.confusion.matrix(codes: tally.equivalence.codes)

@@ -75,7 +75,7 @@ extension DetectionTally.ConfigTally {
         for tag in result.tags where !tag.hasPrefix(Self.clusterPrefix) {
             tags[number(tag: tag)].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
             if tag.hasPrefix(Self.corpusPrefix) {
-                corpora[String(tag.dropFirst(Self.corpusPrefix.count)), default: CorpusTally()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey, length: length)
+                corpora[String(tag.dropFirst(Self.corpusPrefix.count)), default: CorpusTally()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey, length: result.length)
             }
         }
         if lengths[length] == nil { lengths[length] = .init() }
@@ -88,9 +88,9 @@ extension DetectionTally.ConfigTally {
 /// One corpus's items within a config: by gold code number and by length bucket.
 struct CorpusTally: Sendable {
     var byLanguage: [Int: ClassificationMetrics.Tally] = [:]
-    var byLength: [Int: ClassificationMetrics.Tally] = [:]
+    var byLength: [LengthBucket: ClassificationMetrics.Tally] = [:]
 
-    mutating func add(gold: Int, goldKey: Int, predictedKey: Int?, length: Int) {
+    mutating func add(gold: Int, goldKey: Int, predictedKey: Int?, length: LengthBucket) {
         byLanguage[gold, default: .init()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
         byLength[length, default: .init()].add(gold: gold, goldKey: goldKey, predictedKey: predictedKey)
     }
@@ -123,7 +123,7 @@ extension DetectionTally.ConfigTally {
         return lastTag
     }
 
-    static func index(_ bucket: LengthBucket) -> Int {
+    private static func index(_ bucket: LengthBucket) -> Int {
         switch bucket {
         case .one: 0
         case .twoToThree: 1

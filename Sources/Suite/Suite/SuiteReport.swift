@@ -41,6 +41,7 @@ package struct SuiteReport: Sendable, Encodable {
     package init(runID: String, shard: Shard?, provenance: Provenance, detection: DetectionReport?, generation: GenerationReport?, files: [String]) {
         self.runID = runID
         self.shard = shard?.description
+        pageShard = shard
         failedDetectorConfigs = detection?.failedConfigs ?? []
         calibrationConsistency = generation?.calibrationConsistency
         machineSteady = generation?.machineSteady
@@ -87,6 +88,8 @@ package struct SuiteReport: Sendable, Encodable {
     private var generationMarkdown: String
     private var detectionReport: DetectionReport?
     private var generationReport: GenerationReport?
+    /// The shard the run measured: its page reads only the shard's own texts.
+    private var pageShard: Shard?
 
     package var markdown: String {
         var out = "# LangBench run \(ReportText.code(runID))" + (shard.map { " (shard \(ReportText.markdown($0)))" } ?? "") + "\n\n" + steadinessWarning
@@ -126,6 +129,6 @@ package struct SuiteReport: Sendable, Encodable {
     package func write(to directory: URL) throws {
         try AtomicFile.write(markdown, to: directory.appendingPathComponent(Self.markdownFile))
         try AtomicFile.write(try JSONOutput.encode(self), to: directory.appendingPathComponent(Self.jsonFile))
-        try RunPage.write(detection: detectionReport, generation: generationReport, to: directory, runID: runID, shard: shard.flatMap { try? Shard($0) })
+        try RunPage.write(detection: detectionReport, generation: generationReport, to: directory, runID: runID, shard: pageShard)
     }
 }
