@@ -52,6 +52,10 @@ extension DetectionReport {
             out += MarkdownWriter.render(corpusTable(corpus, by: .lang, title: "per language"), heading: false) + "\n"
             out += MarkdownWriter.render(corpusTable(corpus, by: .length, title: "by length"), heading: false) + "\n"
         }
+        for slice in sharedTexts {
+            out += "### Texts shared by several languages (\(ReportText.code(slice.name)))\n\n" + ReportText.markdown(sharedTextSentence(slice)) + "\n\n"
+            out += MarkdownWriter.render(sharedTextTable(slice, title: "any of its languages"), heading: false) + "\n"
+        }
         out += MarkdownWriter.render(timingTable) + "\n"
         out += "### Definitions\n\n"
         for (name, text) in definitions.sorted(by: { $0.key < $1.key }) { out += "- **\(name)**: \(text)\n" }

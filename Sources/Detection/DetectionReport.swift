@@ -58,10 +58,12 @@ public struct DetectionReport: Sendable, Codable {
     public var failedConfigs: [FailedConfig] = []
     /// Configs whose detector failed some items, at most half (known and kept like `failedConfigs`).
     public var partlyFailedConfigs: [FailedConfig] = []
+    /// Detection over the texts an import found in several languages (its ambiguity file), scored as any of their languages.
+    public var sharedTexts: [SharedTextSlice] = []
 
     enum CodingKeys: String, CodingKey {
         case schemaVersion = "schema_version", provenance, configs, slices, confusion, comparisons, timings, items, files, definitions
-        case candidateSets = "candidate_sets", confusionCosts = "confusion_costs", sweep
+        case candidateSets = "candidate_sets", confusionCosts = "confusion_costs", sweep, sharedTexts = "shared_texts"
     }
 
     /// Everything decoded, and the candidate-set splits, derived (read back by nothing: they follow from the rest).
@@ -81,6 +83,7 @@ public struct DetectionReport: Sendable, Codable {
         try c.encodeIfPresent(confusionCosts, forKey: .confusionCosts)
         let sweep = sweep
         if !sweep.isEmpty { try c.encode(sweep, forKey: .sweep) }
+        if !sharedTexts.isEmpty { try c.encode(sharedTexts, forKey: .sharedTexts) }
     }
 
     public init(from decoder: Decoder) throws {
@@ -97,6 +100,7 @@ public struct DetectionReport: Sendable, Codable {
         files = try c.decodeIfPresent([String: String].self, forKey: .files) ?? Self.perItemFiles
         definitions = try c.decode([String: String].self, forKey: .definitions)
         confusionCosts = try c.decodeIfPresent(ConfusionCosts.self, forKey: .confusionCosts)
+        sharedTexts = try c.decodeIfPresent([SharedTextSlice].self, forKey: .sharedTexts) ?? []
     }
 
     /// A config's mean cost per item under `confusionCosts` (nil without them).

@@ -24,6 +24,8 @@ public struct DetectionJob: Sendable {
     public var batchSize = 4096
     /// Corpora the suite would have read had set-up built them: recorded in the provenance and said in the reports.
     public var missingCorpora: [String] = []
+    /// Texts imports found in several languages (their ambiguity files), detected by every config and scored as any of their languages.
+    package var sharedTexts: [SharedTexts] = []
 
     public init(corpus: Corpus, configs: [DetectionConfig], supported: [LanguageCode], factory: DetectorFactory,
                 directory: URL, command: [String], resume: Bool = false, jobs: Int = 1) {
@@ -97,6 +99,9 @@ public struct DetectionJob: Sendable {
         let provenance = Provenance(command: command, corpora: [])
         let costs = try ConfusionCosts.standard()  // read before detecting: a bad file stops the run before any work
         let store = try DetectionStore.Writer.open(directory: directory, header: header, items: items, resume: resume)
+        // Before the items: the run shuts the detectors down when it ends. Not logged, so a resumed run detects them again.
+        var shared: [SharedTextSlice] = []
+        for texts in sharedTexts { shared.append(await runner.detect(texts, detectors: detectors)) }
         let timings = try await runner.run(items, detectors: detectors, progress: progress, sink: store.sink)
         var finished = provenance
         finished.corpora = try items.sources
@@ -104,6 +109,7 @@ public struct DetectionJob: Sendable {
         finished.finish()
         var report = try store.finish(timings: timings, provenance: finished)
         report.confusionCosts = costs
+        report.sharedTexts = shared
         try DetectionOutput.write(report, to: directory)
         return report
     }

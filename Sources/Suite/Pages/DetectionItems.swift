@@ -52,6 +52,11 @@ enum DetectionItems {
             page.table(report.corpusTable(corpus, by: .lang, title: "The \(corpus) corpus per language"), id: "detection-corpus-\(corpus.filter { $0.isLetter || $0.isNumber })-lang", filters: ["lang"])
             page.table(report.corpusTable(corpus, by: .length, title: "The \(corpus) corpus by length"), id: "detection-corpus-\(corpus.filter { $0.isLetter || $0.isNumber })-length")
         }
+        for slice in report.sharedTexts {
+            page.paragraph(report.sharedTextSentence(slice))
+            page.table(report.sharedTextTable(slice, title: "Texts the \(slice.name) corpus shares between languages: any of its languages"),
+                       id: "detection-shared-\(slice.name.filter { $0.isLetter || $0.isNumber })")
+        }
         if let chart = report.sweepChart {
             page.chart(chart, label: "Accuracy inside the candidate set, by set size")
             page.table(report.sweepTable, id: "detection-sweep")

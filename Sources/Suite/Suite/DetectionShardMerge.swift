@@ -51,6 +51,7 @@ struct DetectionShardMerge {
         if config >= 0 { try align(&first, sequence, config: config) }
         var report = try store.finish(timings: timings, provenance: provenance)
         report.confusionCosts = stores.first?.report.confusionCosts  // the shards of one run share their matrix
+        report.sharedTexts = SharedTextSlice.merged(stores.map(\.report.sharedTexts))
         try DetectionOutput.write(report, to: output)
         return report
     }

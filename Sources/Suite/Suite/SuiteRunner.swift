@@ -45,8 +45,10 @@ package struct SuiteRunner: Sendable {
         if let half = config.detection {
             // As `detect` reads: in id order with bounded memory, a shard's items only.
             // A corpus built at set-up (the outside corpus) is read when it is there; a missing one is said, never passed over in silence.
+            // Its texts found in several languages (the ambiguity file beside it) are detected too, scored as any of their languages.
             let built = half.optionalCorpora.filter { FileManager.default.fileExists(atPath: $0) }
-            let missing = half.optionalCorpora.filter { !built.contains($0) }
+            let shared = built.map(SharedTexts.path(beside:))
+            let missing = half.optionalCorpora.filter { !built.contains($0) } + shared.filter { !FileManager.default.fileExists(atPath: $0) }
             let items = DetectionJob.Items.reading(half.corpora + built, CorpusLoader(), shard: shard)
             let configs = half.configs ?? DetectionConfig.defaults(detector: half.detector)
             // The profile is read only when a config's candidates name it (`profile:supported`).
@@ -54,6 +56,7 @@ package struct SuiteRunner: Sendable {
             var job = DetectionJob(items: items, configs: configs, supported: supported, factory: factory, directory: directory,
                                    command: command, resume: resume, jobs: jobs)
             job.missingCorpora = missing
+            job.sharedTexts = try shared.filter { FileManager.default.fileExists(atPath: $0) }.map { try SharedTexts.load($0, shard: shard) }
             let report = try await job.run(progress: progress)
             provenance.corpora += report.provenance.corpora
             provenance.missingCorpora = report.provenance.missingCorpora

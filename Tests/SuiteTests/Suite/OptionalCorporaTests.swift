@@ -45,6 +45,8 @@ struct OptionalCorporaTests {
         out-de-1\tde\tSpeichern unter\tcluster:browser.ftl;corpus:outside;source:firefox;word-pairs
 
         """.write(to: built.appendingPathComponent("outside.tsv"), atomically: true, encoding: .utf8)
+        try "id\tlangs\ttext\tsources\namb-1\tbg;ru\tСохранить как\tlibreoffice\namb-2\tcs;sk\tUložit jako\tlibreoffice\n"
+            .write(to: built.appendingPathComponent("outside.ambiguous.tsv"), atomically: true, encoding: .utf8)
         try "package\tversion\tsha256\nlibreoffice-l10n-ru\t7.4\tabc\nitems\toutside.tsv\tdef\n"
             .write(to: built.appendingPathComponent(SourcePackage.listFile), atomically: true, encoding: .utf8)
         let out = directory.appendingPathComponent("run")
@@ -60,5 +62,26 @@ struct OptionalCorporaTests {
         #expect(detection.taggedCorpora == ["outside"])
         let markdown = try String(contentsOf: out.appendingPathComponent(DetectionOutput.markdownFile), encoding: .utf8)
         #expect(markdown.contains("### The `outside` corpus"))
+        // The texts shared by languages: every config of the suite, scored as any of their languages; with candidates that hold
+        // neither cs nor sk, a cs-or-sk text is wrong by construction.
+        let shared = try #require(detection.sharedTexts.first)
+        #expect(detection.sharedTexts.count == 1 && shared.texts == 2 && shared.path.hasSuffix("outside/outside.ambiguous.tsv"))
+        #expect(Set(shared.tallies.map(\.config)) == Set(detection.configs.map(\.name)))
+        let constrained = try #require(detection.configs.first { $0.resolvedCandidates.map { !$0.contains("cs") && !$0.contains("sk") } ?? false })
+        #expect(shared.tallies.first { $0.config == constrained.name && $0.languages == "cs;sk" }?.right == 0)
+        #expect(markdown.contains("### Texts shared by several languages (`outside`)"))
+    }
+
+    @Test func aBuiltCorpusWithoutItsSharedTextsSaysSo() async throws {
+        let directory = try Fixture.temporaryDirectory()
+        let built = directory.appendingPathComponent("outside")
+        try FileManager.default.createDirectory(at: built, withIntermediateDirectories: true)
+        try "id\tlang\ttext\ttags\nout-de-1\tde\tSpeichern unter\tcorpus:outside\n"
+            .write(to: built.appendingPathComponent("outside.tsv"), atomically: true, encoding: .utf8)
+        let out = directory.appendingPathComponent("run")
+        let report = try await SuiteRunner(config: try Self.suite(in: directory, optional: "outside/outside.tsv"), directory: out,
+                                           environment: [:], command: ["langbench", "run"]).run()
+        #expect(report.provenance.missingCorpora == [built.appendingPathComponent("outside.ambiguous.tsv").path])
+        #expect(try DetectionOutput.read(out.path).sharedTexts.isEmpty)
     }
 }
