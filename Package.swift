@@ -65,7 +65,7 @@ let package = Package(
         .testTarget(name: "DetectionTests", dependencies: ["Support", "Detection", "Corpus", "Recognizer", "Provenance", "ByteIO", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "BackendTests", dependencies: ["Support", "Backend", "ByteIO", "TestSupport"], exclude: ["Helper", "Snapshots"]),
         // Launches a llama-server and waits to be killed: the no-orphan tests kill it and look for the server.
-        .executableTarget(name: "llama-backend-test-helper", dependencies: ["Backend"],
+        .executableTarget(name: "llama-backend-test-helper", dependencies: ["Backend", "Support"],
                           path: "Tests/BackendTests/Helper"),
         .testTarget(name: "SuiteTests", dependencies: ["Support", "Checks", "Detection", "Generation", "GenerationTestSupport", "Corpus", "Suite", "Recognizer", "Comparison", "Provenance", "ByteIO", "TestSupport"],
                     exclude: ["Snapshots", "Support/browser-check.py"]),

@@ -80,7 +80,7 @@ package actor ExternalDetector: LanguageIdentifying {
     }
 
     private func ask(_ text: String, candidates: [LanguageCode]?, hints: [LanguageCode: Double]) async throws -> DetectionOutcome {
-        let child = try startIfNeeded()
+        let child = try await startIfNeeded()
         nextID += 1
         let id = String(nextID)
         let request = Request(id: id, text: text, candidates: candidates?.map(\.identifier),
@@ -141,8 +141,9 @@ package actor ExternalDetector: LanguageIdentifying {
         }
     }
 
-    private func startIfNeeded() throws -> LineProcess {
+    private func startIfNeeded() async throws -> LineProcess {
         if let child, child.isRunning { return child }
+        await stopChild()  // one that ended between requests: what it started goes with it
         do {
             let started = try LineProcess.start(command)
             child = started

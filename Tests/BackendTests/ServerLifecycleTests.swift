@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Backend
+@testable import Support
 
 extension IntegrationTests {
     @Suite struct ServerLifecycle {

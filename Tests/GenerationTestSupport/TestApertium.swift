@@ -1,5 +1,6 @@
 import Foundation
 import Backend
+import Support
 import TestSupport
 import Testing
 

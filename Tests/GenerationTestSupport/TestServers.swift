@@ -3,6 +3,7 @@ import Foundation
 @testable import Generation
 @testable import Corpus
 import Backend
+import Support
 import TestSupport
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import Suite
 @testable import LangBenchCLI
 import Backend
+import Support
 @testable import Provenance
 @testable import Comparison
 import TestSupport

@@ -1,4 +1,5 @@
 import Foundation
+import Support
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -12,11 +13,11 @@ import Darwin
 final class ManagedProcess: @unchecked Sendable {
     // `Process` is only used through its thread-safe members (pid, isRunning, termination status).
     private let process: Process
-    private let watchdog: ServerWatchdog
+    private let watchdog: ChildWatchdog
     private let stopped = Mutex(false)
     private var reaperToken: ServerReaper.Token?
 
-    init(process: Process, watchdog: ServerWatchdog) {
+    init(process: Process, watchdog: ChildWatchdog) {
         self.process = process
         self.watchdog = watchdog
         reaperToken = ServerReaper.register(processID: process.processIdentifier) { [weak self] in self?.stop() }
@@ -35,13 +36,13 @@ final class ManagedProcess: @unchecked Sendable {
         } catch {
             throw BackendError.startFailed(reason: "could not launch \(executable): \(error.localizedDescription)", logTail: [], logFile: logFile.path)
         }
-        let watchdog: ServerWatchdog
+        let watchdog: ChildWatchdog
         do {
-            watchdog = try ServerWatchdog.launch(guarding: process.processIdentifier)
+            watchdog = try ChildWatchdog.launch(guarding: process.processIdentifier)
         } catch {
             process.terminate()
             process.waitUntilExit()
-            throw error
+            throw BackendError.startFailed(reason: error.description, logTail: [], logFile: nil)
         }
         return ManagedProcess(process: process, watchdog: watchdog)
     }

@@ -1,3 +1,4 @@
+import Support
 import Foundation
 
 /// Runs a short-lived helper command to completion and collects what it printed.

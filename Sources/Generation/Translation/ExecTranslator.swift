@@ -60,6 +60,7 @@ package actor ExecTranslator: Translating {
     private func ask(_ text: String, from source: LanguageCode, to target: LanguageCode) async throws -> String {
         let child: LineProcess
         if let running = self.child, running.isRunning { child = running } else {
+            await stopChild()  // one that ended between requests: what it started goes with it
             do { child = try LineProcess.start(command) } catch { throw ExecTranslatorError.cannotStart("\(error)") }
             self.child = child
         }

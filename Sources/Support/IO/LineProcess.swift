@@ -8,10 +8,16 @@ import Darwin
 /// A child process spoken to in lines over stdin/stdout (`/bin/sh -c "exec <command>"`). Its stderr is discarded:
 /// what a child writes may quote a secret from its environment or the text it was sent, and nothing it says is
 /// recorded. The external detector and the `exec:` translator are each one of these.
+///
+/// The child leads a process group of its own, and whatever it starts stays in that group: stopping it (at a
+/// timeout, at the end, on SIGINT/SIGTERM/SIGHUP of this process through `ServerReaper`) signals the whole group,
+/// and a watchdog does the same when this process dies by any means, SIGKILL included.
 package struct LineProcess {
     package let process: Process
     private let input: FileHandle
     private let output: LineChannel
+    private let watchdog: ChildWatchdog?
+    private let reaperToken: ServerReaper.Token
 
     /// Starts `command`. Throws `LineProcessError.cannotStart` when the shell cannot be run.
     package static func start(_ command: String) throws -> LineProcess {
@@ -26,11 +32,30 @@ package struct LineProcess {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         do {
-            try process.run()
+            // Unblocked: a child started from a worker thread would inherit its blocked SIGTERM.
+            try withUnblockedSignals { try process.run() }
         } catch {
             throw LineProcessError.cannotStart((error as NSError).localizedDescription)
         }
-        return LineProcess(process: process, input: input.fileHandleForWriting, output: LineChannel(reading: output.fileHandleForReading))
+        let pid = process.processIdentifier
+        // Foundation starts the child in a group of its own on Linux; where it does not, only the child is signalled.
+        let leadsGroup = getpgid(pid) == pid
+        let token = ServerReaper.register(processID: pid) { Self.deliver(SIGKILL, to: pid, group: leadsGroup) }
+        let watchdog: ChildWatchdog?
+        do { watchdog = try ChildWatchdog.launch(guarding: pid, group: leadsGroup) } catch {
+            Self.deliver(SIGKILL, to: pid, group: leadsGroup)
+            ServerReaper.unregister(token)
+            throw LineProcessError.cannotStart(error.description)
+        }
+        return LineProcess(process: process, input: input.fileHandleForWriting, output: LineChannel(reading: output.fileHandleForReading),
+                           watchdog: watchdog, reaperToken: token, leadsGroup: leadsGroup)
+    }
+
+    /// Whether the child leads its own process group (signals go to the group).
+    private let leadsGroup: Bool
+
+    private static func deliver(_ number: Int32, to pid: Int32, group: Bool) {
+        _ = group ? kill(-pid, number) : kill(pid, number)
     }
 
     package var isRunning: Bool { process.isRunning }
@@ -50,15 +75,19 @@ package struct LineProcess {
         try await output.next(timeout: timeout)
     }
 
-    /// Closes its input, then SIGTERM, and SIGKILL half a second later.
+    /// Closes its input, then SIGTERM to its group, and SIGKILL to the group half a second later (or at once when the
+    /// child is gone: what it started may still run).
     package func stop() async {
         try? input.close()  // the child may already be gone; closing is only a courtesy
+        let pid = process.processIdentifier
         if process.isRunning {
-            process.terminate()
+            Self.deliver(SIGTERM, to: pid, group: leadsGroup)
             // Task.sleep throws only on cancellation, which should not stop the clean-up.
             for _ in 0..<20 where process.isRunning { try? await Task.sleep(for: .milliseconds(25)) }
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
+        Self.deliver(SIGKILL, to: pid, group: leadsGroup)  // the group may outlive its leader; no group left is harmless
+        watchdog?.release()
+        ServerReaper.unregister(reaperToken)
     }
 
     /// "exited with status N", "was killed by signal N" or "closed its output": the kind of the end, never what the

@@ -2,6 +2,7 @@
 //   llama-backend-test-helper <llama-server> <model> <run-dir> [--without-signal-handlers]
 import Foundation
 import Backend
+import Support
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 4 else {

@@ -8,7 +8,7 @@ import Darwin
 
 /// Process-wide list of the child processes this process launched, so every way out stops them.
 ///
-/// Every launched server registers here and has its own watchdog (which covers SIGKILL and
+/// Every launched server and `exec:` child registers here and has its own watchdog (which covers SIGKILL and
 /// crashes); helper commands such as `llama-bench` register while they run.
 /// `installSignalHandlers()` — called once by the CLI — adds an orderly stop on SIGINT, SIGTERM,
 /// SIGHUP and at `exit()`, so the children are gone before the harness is.
@@ -110,7 +110,7 @@ package enum ServerReaper {
         entries.withLock { $0.table.values.map(\.processID) }
     }
 
-    static func register(processID: Int32, stop: @escaping @Sendable () -> Void) -> Token {
+    package static func register(processID: Int32, stop: @escaping @Sendable () -> Void) -> Token {
         entries.withLock { state in
             state.next += 1
             let token = Token(value: state.next)
@@ -119,7 +119,7 @@ package enum ServerReaper {
         }
     }
 
-    static func unregister(_ token: Token) {
+    package static func unregister(_ token: Token) {
         _ = entries.withLock { $0.table.removeValue(forKey: token) }
     }
 }

@@ -10,7 +10,7 @@ import Darwin
 /// Dispatch and Swift-concurrency worker threads block nearly every signal, and `posix_spawn` (under
 /// Foundation's `Process`) hands the calling thread's mask to the child: a server started from an
 /// async function would then never see SIGTERM or SIGINT and could only be SIGKILLed.
-func withUnblockedSignals<T>(_ spawn: () throws -> T) rethrows -> T {
+package func withUnblockedSignals<T>(_ spawn: () throws -> T) rethrows -> T {
     var empty = sigset_t()
     var saved = sigset_t()
     sigemptyset(&empty)
