@@ -29,6 +29,12 @@ package enum Redaction {
         }
     }
 
+    /// What a refusal of `url` adds when the URL holds a user-info: the characters that must be percent-encoded there
+    /// (the refusal shows the URL without it, which alone would read as a good URL refused).
+    package static func encodingAdvice(_ url: String) -> String {
+        url.contains("@") ? " (a user or password holding / ? # @ or a space must be percent-encoded, e.g. / as %2F)" : ""
+    }
+
     /// `text` with every URL's credentials stripped and every registered secret replaced.
     package static func text(_ text: String) -> String {
         secrets(in: urls(in: text))
@@ -106,6 +112,12 @@ struct URLSpan {
             var authorityEnd = text[start...].firstIndex { "/?#\n\r".contains($0) } ?? text.endIndex
             if let next = text.range(of: "://", options: [], range: start..<authorityEnd) { authorityEnd = next.lowerBound }
             var span = URLSpan(authorityStart: start, hostStart: start, pathEnd: start, end: start)
+            // A raw `/`, `?` or `#` in a password ends the authority early, so the client refuses the URL and the refusal
+            // quotes it: a `user:…@` the client would not read is taken as a user-info too (up to the token's last `@`).
+            let tokenEnd = text[start...].firstIndex { $0.isWhitespace || "\"'<>".contains($0) } ?? text.endIndex
+            if !text[start..<authorityEnd].contains("@"), let at = text[start..<tokenEnd].lastIndex(of: "@"), text[start..<at].contains(":") {
+                authorityEnd = text.index(after: at)
+            }
             if let at = text[start..<authorityEnd].lastIndex(of: "@") {
                 let info = String(text[start..<at])
                 span.userInfo = info

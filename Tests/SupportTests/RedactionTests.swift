@@ -13,6 +13,10 @@ struct RedactionTests {
         ("exec:det.py --endpoint=https://svc:SECRETa7@host/x --n 2", "exec:det.py --endpoint=https://host/x --n 2"),
         ("no url here, user@example.com", "no url here, user@example.com"),
         ("ftp://user:pw@host/x", "ftp://user:pw@host/x"),
+        // A raw `/`, `?` or `#` in a password: the client refuses the URL; the refusal quoting it keeps none of it.
+        ("'http://user:SECRETe1/tail@127.0.0.1:8080': refused", "'http://127.0.0.1:8080': refused"),
+        ("http://user:SE?CRETe2@h:1/v1 and https://u:S#ECRETe3@h/x", "http://h:1/v1 and https://h/x"),
+        ("https://registry.example/@scope/pkg", "https://registry.example/@scope/pkg"),
     ])
     func aURLLosesItsUserInfoQueryAndFragment(text: String, redacted: String) {
         #expect(Redaction.urls(in: text) == redacted)
@@ -28,6 +32,12 @@ struct RedactionTests {
             let out = Redaction.secrets(in: text)
             #expect(!out.contains("SECRETb"), "\(out)")
         }
+    }
+
+    /// A refused URL's credentials are registered like a read one's, so a message that quotes them loses them.
+    @Test func aRefusedURLsPasswordIsRegistered() {
+        Redaction.registerCredentials(in: "http://user:SECRETe4/tail@127.0.0.1:8080")
+        #expect(Redaction.secrets(in: "the password SECRETe4/tail was refused") == "the password <redacted> was refused")
     }
 
     /// An exec spec is shown by its program and a hash of its arguments, and run as written; a non-exec spec keeps

@@ -19,7 +19,7 @@ package enum TranslatorSpec: Sendable, Hashable, CustomStringConvertible {
         case let spec where spec.hasPrefix("apertium:"):
             let url = String(spec.dropFirst("apertium:".count))
             guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                throw ConfigurationError.invalidValue(name: key, value: Redaction.text(value), reason: "apertium:<url> needs an http(s) URL of an APy server")
+                throw ConfigurationError.invalidValue(name: key, value: Redaction.text(value), reason: "apertium:<url> needs an http(s) URL of an APy server" + Redaction.encodingAdvice(url))
             }
             self = .apertium(parsed)
         case let spec where spec.hasPrefix("exec:"):

@@ -38,7 +38,7 @@ package struct ServerSource: Sendable, Equatable {
     /// `--server-url` goes through.
     package static func parseURL(_ text: String) throws -> URL {
         guard let url = URL(string: text), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-            throw ConfigurationError.invalidValue(name: "server-url", value: text, reason: "expected an http(s) URL such as http://127.0.0.1:8080")
+            throw ConfigurationError.invalidValue(name: "server-url", value: text, reason: "expected an http(s) URL such as http://127.0.0.1:8080" + Redaction.encodingAdvice(text))
         }
         return url
     }
