@@ -1,4 +1,5 @@
 import Foundation
+import Support
 
 /// One file to read, with what its path says about it (language and tag for `lines` layouts).
 struct CorpusFile {
@@ -65,7 +66,7 @@ extension CorpusLoader {
         do {
             return try FileManager.default.contentsOfDirectory(atPath: url.path).filter { !$0.hasPrefix(".") }.sorted()
         } catch {
-            throw CorpusError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            throw CorpusError.unreadable(path: url.path, reason: FileKind.reason(error, path: url.path))
         }
     }
 

@@ -26,7 +26,7 @@ struct CorpusReplay: Sendable {
             } catch let error as CorpusError {
                 throw error
             } catch {
-                throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+                throw CorpusError.unreadable(path: path, reason: FileKind.reason(error, path: path))
             }
         }
     }

@@ -27,17 +27,12 @@ struct FileChunks {
         self.blockSize = max(1, blockSize)
         hasher = hashing ? BlockHasher() : nil
         do {
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            let type = try FileManager.default.attributesOfItem(atPath: target)[.type] as? FileAttributeType
-            guard type == .typeRegular else {
-                throw CorpusError.unreadable(path: path, reason: "not a regular file (\(type?.rawValue ?? "unknown type")); pass a corpus file or folder")
-            }
+            if let kind = FileKind.notRegular(path) { throw CorpusError.unreadable(path: path, reason: "\(kind); pass a corpus file or folder") }
             handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
         } catch let error as CorpusError {
             throw error
         } catch {
-            // Foundation calls many things a permission problem; its description is the best we have.
-            throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw CorpusError.unreadable(path: path, reason: FileKind.reason(error, path: path))
         }
     }
 
@@ -103,7 +98,7 @@ struct FileChunks {
     }
 
     private func unreadable(_ error: any Error) -> CorpusError {
-        CorpusError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+        CorpusError.unreadable(path: path, reason: FileKind.reason(error, path: path))
     }
 
     /// The SHA-256 of the bytes read so far (of the whole file once `next()` returned nil); only of a

@@ -31,8 +31,9 @@ package struct SharedTexts: Sendable {
     /// not `id langs text sources` with at least two known languages is a problem naming its file and line.
     package static func load(_ path: String, shard: Shard? = nil) throws -> SharedTexts {
         let data: Data
+        if let kind = FileKind.notRegular(path) { throw CorpusError.unreadable(path: path, reason: "\(kind); pass an ambiguity TSV file") }
         do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-            throw CorpusError.unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? "\(error.localizedDescription)")
+            throw CorpusError.unreadable(path: path, reason: FileKind.reason(error, path: path))
         }
         guard let contents = String(data: data, encoding: .utf8) else { throw CorpusError.unreadable(path: path, reason: "not UTF-8") }
         var texts: [Text] = [], problems: [CorpusProblem] = [], ids = Set<String>()

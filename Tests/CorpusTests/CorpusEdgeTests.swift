@@ -75,7 +75,7 @@ struct CorpusEdgeTests {
         let path = try Fixture.temporaryDirectory().appendingPathComponent("pipe.tsv").path
         try #require(mkfifo(path, 0o600) == 0)
         #expect { try CorpusLoader().read([path]) } throws: { error in
-            "\(error)".hasPrefix("\(path): cannot read (not a regular file")
+            "\(error)" == "\(path): cannot read (a FIFO; pass a corpus file or folder)"
         }
     }
 }

@@ -18,8 +18,9 @@ package struct TranslationReferences: Sendable, Hashable {
     /// shard of the corpus, which holds only some of them (the whole corpus's run checks them).
     package static func load(_ path: String, items: Set<String>?) throws -> TranslationReferences {
         let text: String
+        if let kind = FileKind.notRegular(path) { throw ConfigurationError.unreadable(path: path, reason: "\(kind); pass a references TSV file") }
         do { text = try String(contentsOfFile: path, encoding: .utf8) } catch {
-            throw ConfigurationError.unreadable(path: path, reason: (error as NSError).localizedDescription)
+            throw ConfigurationError.unreadable(path: path, reason: FileKind.reason(error, path: path))
         }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.hasSuffix("\r") ? $0.dropLast() : $0 }
         if lines.last?.isEmpty == true { lines.removeLast() }
