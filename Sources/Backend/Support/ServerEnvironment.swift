@@ -80,6 +80,12 @@ package enum ServerEnvironment {
         package let arguments: [String]
         /// Its /proc link, which reads as the executable's file.
         package var executable: String { "/proc/\(pid)/exe" }
+        /// Its working directory (what a relative path on its command line or in its answers is relative to), or nil
+        /// when it cannot be read.
+        package var workingDirectory: String? {
+            // try?: a process that ended since, or one not ours to read, has no directory to name, which is what nil says.
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/cwd")
+        }
         /// The executable's file name (`llama-server`, `python3.13`), or nil when the process has ended since.
         package var program: String? {
             // try?: a process that ended since the listing has no program to name, which is what nil says.

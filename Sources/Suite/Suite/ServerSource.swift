@@ -157,8 +157,14 @@ package struct ServerSource: Sendable, Equatable {
             facts["context_per_slot"] = String(props.contextPerSlot)
             facts["total_slots"] = String(props.totalSlots)
             // The model by content, when its file is on this machine: prompt token counts are exact only for one tokenizer.
-            if FileManager.default.isReadableFile(atPath: props.modelPath) {
-                do { facts["model_sha256"] = try await ModelChecksum.sha256(ofFileAt: props.modelPath) }
+            // A relative path is the server's own: from its working directory (a started server has ours), never guessed.
+            var modelFile: String? = props.modelPath
+            if !props.modelPath.hasPrefix("/"), server.configuration == nil {
+                modelFile = listener?.workingDirectory.map { URL(fileURLWithPath: $0).appendingPathComponent(props.modelPath).path }
+                if modelFile == nil, local { facts["model_sha256_error"] = "a relative model path and the server's working directory cannot be read" }
+            }
+            if let modelFile, FileManager.default.isReadableFile(atPath: modelFile) {
+                do { facts["model_sha256"] = try await ModelChecksum.sha256(ofFileAt: modelFile) }
                 catch { facts["model_sha256_error"] = Redaction.text("\(error)") }
             }
         } catch {
