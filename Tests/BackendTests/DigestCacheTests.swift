@@ -1,6 +1,11 @@
 import ByteIO
 import Foundation
 import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @testable import Backend
 
@@ -51,7 +56,11 @@ import Testing
         let state = try #require(DigestCache.FileState(path: path))
         cache.store(String(repeating: "b", count: 64), of: state)
         let entry = try #require(try FileManager.default.contentsOfDirectory(at: cache.directory, includingPropertiesForKeys: nil).first)
-        for damaged in [String(repeating: "b", count: 64) + "\nanother file's state", String(repeating: "B", count: 64) + "\n" + state.key, "short\n" + state.key] {
+        let check = { (body: String) in body + "\n" + SHA256.hex(Data(body.utf8)) }
+        for damaged in [check(String(repeating: "b", count: 64) + "\nanother file's state"), check(String(repeating: "B", count: 64) + "\n" + state.key),
+                        check("short\n" + state.key), String(repeating: "b", count: 64) + "\n" + state.key,
+                        // Edited by hand to another well-formed digest: the check no longer holds.
+                        String(repeating: "c", count: 64) + "\n" + state.key + "\n" + SHA256.hex(Data((String(repeating: "b", count: 64) + "\n" + state.key).utf8))] {
             try Data(damaged.utf8).write(to: entry)
             #expect(cache.digest(of: state) == nil)
         }
@@ -66,6 +75,28 @@ import Testing
         // Replaced by another file of the same size: the new content's digest, not the kept one.
         try Data(repeating: 3, count: DigestCache.minimumSize).write(to: URL(fileURLWithPath: path))
         #expect(try await ModelChecksum.sha256(ofFileAt: path, cache: cache) == SHA256.hex(Data(repeating: 3, count: DigestCache.minimumSize)))
+    }
+
+    /// A second write through a shared mapping finds its page already dirty and leaves the file's times alone; the
+    /// content sample still sees it where it lands.
+    @Test func aWriteThroughASharedMappingThatLeavesTheTimesIsSeen() async throws {
+        let cache = DigestCache(directory: directory.appendingPathComponent("digests"))
+        let path = try file("model.gguf", byte: 1)
+        let fd = open(path, O_RDWR)
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let mapped = try #require(mmap(nil, DigestCache.minimumSize, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0))
+        try #require(mapped != MAP_FAILED)
+        defer { munmap(mapped, DigestCache.minimumSize) }
+        let bytes = mapped.assumingMemoryBound(to: UInt8.self)
+        bytes[0] = 7
+        let first = try await ModelChecksum.sha256(ofFileAt: path, cache: cache)
+        bytes[1] = 7
+        var expected = Data(repeating: 1, count: DigestCache.minimumSize)
+        expected[0] = 7
+        expected[1] = 7
+        #expect(first != SHA256.hex(expected))
+        #expect(try await ModelChecksum.sha256(ofFileAt: path, cache: cache) == SHA256.hex(expected))
     }
 
     @Test func nothingIsWrittenWhereTheCacheHasNoFolder() throws {

@@ -67,9 +67,12 @@ package enum ModelChecksum {
 }
 
 /// Digests computed by earlier processes: one small file per file state under `directory`, named by the SHA-256
-/// of the state and holding the digest and the state itself. A file's state is what git's index trusts of a stat —
-/// path, device, inode, size, and the modification and status-change times to the nanosecond; any write to the file
-/// changes the last, so a changed file is hashed again. A cache that cannot be read or written is only slower.
+/// of the state and holding the digest, the state itself, and a check of both. A file's state is what git's index
+/// trusts of a stat — path, device, inode, size, and the modification and status-change times to the nanosecond; any
+/// write through `write` changes the last — and a sample of its content (its first, middle and last 64 KiB), which a
+/// write through a shared mapping that left the times alone still changes where it lands. A changed file is hashed
+/// again; an entry whose check fails (edited by hand, cut short) is not believed. A cache that cannot be read or
+/// written is only slower.
 package struct DigestCache: Sendable {
     package var directory: URL
 
@@ -84,10 +87,13 @@ package struct DigestCache: Sendable {
             .appendingPathComponent("digests"))
     }
 
-    /// A file's state as `stat` gives it; nil when the file cannot be stat'ed.
+    /// A file's state as `stat` gives it, with the SHA-256 of its content sample; nil when the file cannot be stat'ed or read.
     package struct FileState: Sendable {
         package let key: String
         package let size: Int
+
+        /// Bytes read at each of the sample's three places.
+        static let sampleBytes = 64 * 1024
 
         package init?(path: String) {
             var info = stat()
@@ -98,20 +104,41 @@ package struct DigestCache: Sendable {
             let (modified, changed) = (info.st_mtim, info.st_ctim)
             #endif
             size = Int(info.st_size)
+            guard let sample = Self.sample(path, size: size) else { return nil }
             key = [path, "\(info.st_dev)", "\(info.st_ino)", "\(info.st_size)", "\(modified.tv_sec).\(modified.tv_nsec)",
-                   "\(changed.tv_sec).\(changed.tv_nsec)"].joined(separator: "\u{1F}")
+                   "\(changed.tv_sec).\(changed.tv_nsec)", sample].joined(separator: "\u{1F}")
+        }
+
+        /// The SHA-256 of the file's first, middle and last `sampleBytes`; nil when it cannot be read.
+        static func sample(_ path: String, size: Int) -> String? {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }  // try?: a read-only handle has nothing to flush
+            var hasher = SHA256()
+            for offset in Set([0, max(0, size / 2 - sampleBytes / 2), max(0, size - sampleBytes)]).sorted() {
+                do {
+                    try handle.seek(toOffset: UInt64(offset))
+                    hasher.update(try handle.read(upToCount: sampleBytes) ?? Data())
+                } catch { return nil }
+            }
+            return hasher.finalize()
         }
     }
 
     private func entry(_ state: FileState) -> URL { directory.appendingPathComponent(SHA256.hex(Data(state.key.utf8))) }
 
+    /// What an entry holds: the digest, the state, and the SHA-256 of both (a hand edit of either is seen).
+    private static func contents(_ digest: String, _ state: FileState) -> String {
+        let body = digest + "\n" + state.key
+        return body + "\n" + SHA256.hex(Data(body.utf8))
+    }
+
     /// The digest stored for `state`; nil when none is, or the entry is not one this cache wrote for it.
     package func digest(of state: FileState) -> String? {
         guard let data = FileManager.default.contents(atPath: entry(state).path) else { return nil }
         let text = String(decoding: data, as: UTF8.self)
-        let digest = text.prefix(64)
-        guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }), text.dropFirst(64) == "\n" + state.key else { return nil }
-        return String(digest)
+        let digest = String(text.prefix(64))
+        guard digest.count == 64, digest.allSatisfy({ $0.isHexDigit && !$0.isUppercase }), text == Self.contents(digest, state) else { return nil }
+        return digest
     }
 
     /// Stores `digest` for `state`, written whole or not at all; only where `directory`'s parent exists (the set-up
@@ -121,7 +148,7 @@ package struct DigestCache: Sendable {
             if !FileManager.default.fileExists(atPath: directory.path) {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
             }
-            try Data((digest + "\n" + state.key).utf8).write(to: entry(state), options: .atomic)
+            try Data(Self.contents(digest, state).utf8).write(to: entry(state), options: .atomic)
         } catch {
             // Not stored: the next process hashes the file again, which is all a cache miss costs.
         }
