@@ -39,6 +39,11 @@ enum GenerationComparability {
         differ("translation packs", a.packs, b.packs) { "\($0)" }
         differ("translator", Self.engine(a.translator), Self.engine(b.translator))
         differ("cache policy", a.cachePolicy.rawValue, b.cachePolicy.rawValue)
+        // chrF against other references is another measurement: the translation-quality checks are left out (`sameReferences`).
+        if a.references != b.references {
+            out.append("translation references differ: \(a.references ?? "none") vs \(b.references ?? "none") (translation quality is not compared)")
+        }
+        differ("translation_lost_chrf", a.translationLostChrF.map { "\($0)" } ?? "none", b.translationLostChrF.map { "\($0)" } ?? "none")
         // Records pair up variant by variant: runs of different variants would share no pair and judge nothing.
         differ("variants", a.variants?.map(\.name) ?? [], b.variants?.map(\.name) ?? []) { $0.isEmpty ? "none" : $0.joined(separator: ", ") }
         for variant in a.variants ?? [] {
@@ -50,6 +55,11 @@ enum GenerationComparability {
 
     /// An engine as the mismatch names it (`apertium 0.11.7 (pairs es-en, en-es)`); the model for reports before engines
     /// were recorded.
+    /// Whether both runs scored their translations against the same references (file and SHA-256): chrF is compared only then.
+    static func sameReferences(_ x: GenerationReport, _ y: GenerationReport) -> Bool {
+        x.settings.references == y.settings.references
+    }
+
     static func engine(_ engine: TranslationEngine?) -> String {
         guard let engine else { return "llm" }
         return engine.name + (engine.version.map { " \($0)" } ?? "") + (engine.pairs.map { " (pairs \($0.joined(separator: ", ")))" } ?? "")

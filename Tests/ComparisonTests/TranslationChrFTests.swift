@@ -50,6 +50,25 @@ struct TranslationChrFTests {
         #expect(try Self.chrF(better, "bg").status == .improvement && better.regressions.isEmpty)
     }
 
+    /// Scores against other references are another measurement: the compare names both files, refuses without
+    /// `--allow-mismatch`, and with it judges no translation quality.
+    @Test func scoresAgainstOtherReferencesAreNeverCompared() throws {
+        let base = try Self.scored()
+        let report = { (records: [GenerationRecord], references: String) in
+            var settings = GenerationFixtures.settings
+            settings.references = references
+            return RunResults(path: references, detection: nil,
+                              generation: GenerationReport(records: records, settings: settings, warmupRuns: 0, provenance: GenerationFixtures.provenance("x")))
+        }
+        let (a, b) = (report(base, "refs.tsv (SHA-256 aaaaaaaaaaaa)"), report(Self.lowered(base, lang: "bg", by: 40), "refs.tsv (SHA-256 bbbbbbbbbbbb)"))
+        #expect { try Comparison(base: a, current: b, thresholds: .default, latency: .skip) } throws: { error in
+            "\(error)".contains("translation references differ: refs.tsv (SHA-256 aaaaaaaaaaaa) vs refs.tsv (SHA-256 bbbbbbbbbbbb)")
+        }
+        let allowed = try Comparison(base: a, current: b, thresholds: .default, allowMismatch: true, latency: .skip)
+        #expect(!allowed.checks.contains { $0.metric == MetricName.translateInChrF })
+        #expect(allowed.regressions.isEmpty)
+    }
+
     @Test(.needs(.simulation)) func aDropWithinTheThresholdIsNotARegressionEvenWhenEveryMessageMoved() throws {
         let base = try Self.scored()
         let check = try Self.chrF(try TokenCostTests.compare(base, Self.lowered(base, lang: "de", by: 4)), "de")

@@ -6,6 +6,7 @@ import Corpus
 @testable import Suite
 @testable import LangBenchCLI
 import ByteIO
+@testable import Backend
 import TestSupport
 import Testing
 
@@ -259,6 +260,14 @@ struct GenerationCommandTests {
         let unknown = PoolModelUnknown(label: "server-2", url: "http://10.0.0.6:8080", kind: "HTTP 401")
         #expect(ErrorMapping.status(for: unknown) == .unavailable)
         #expect(ErrorMapping.message(for: unknown).hasPrefix("error: server-2 (http://10.0.0.6:8080) did not say which model it serves"))
+    }
+
+    /// An APy answering an error status on its pair list is an unavailable service like any other that cannot be used:
+    /// 69, not the 70 of a bug (APy cannot be made to answer 500 on demand; the error it would raise is built here).
+    @Test func anAPyAnsweringAnErrorExits69() {
+        let error = ApertiumError.from(status: 500, body: Data(#"{"explanation": "Internal Server Error"}"#.utf8), url: "http://127.0.0.1:2737/listPairs")
+        #expect(ErrorMapping.status(for: error) == .unavailable)
+        #expect(ErrorMapping.message(for: error) == "error: HTTP 500 from apertium at http://127.0.0.1:2737/listPairs")
     }
 
     /// A pool serving two models is bad input, like a mismatched baseline: exit 65 with the labels and models.

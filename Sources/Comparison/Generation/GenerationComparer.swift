@@ -45,7 +45,7 @@ package enum GenerationComparer {
                 let judgeLatency = max(collapses.0, collapses.1) < MachineSteadiness.maxCollapsesPerRoute
                 if machine != nil, !judgeLatency { checks.append(collapseRate(paired, key: key, collapses: collapses)) }
                 checks += routeChecks(paired, key: key, thresholds: thresholds, machine: judgeLatency ? machine : nil, blocks: blocks,
-                                      sameTokenizer: sameTokenizer)
+                                      sameTokenizer: sameTokenizer, sameReferences: GenerationComparability.sameReferences(base, current))
                 if perLanguage { checks += servedPerLanguage(paired, key: key, thresholds: thresholds) }
             }
         }
@@ -106,7 +106,7 @@ package enum GenerationComparer {
     /// Latency, served-in-own-language, token cost, translation quality (the pivot's, per language) and per-reason
     /// fallback checks of one route's pairs.
     static func routeChecks(_ paired: [Pair], key: CheckKey, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?,
-                            sameTokenizer: Bool = true) -> [MetricCheck] {
+                            sameTokenizer: Bool = true, sameReferences: Bool = true) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         if let machine {
             for metric in LatencyMetric.allCases {
@@ -118,7 +118,7 @@ package enum GenerationComparer {
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })
         // Token counts are checked whatever the latency basis, even with latency skipped.
         checks += TokenCost.checks(paired, key: key, threshold: thresholds.tokenCostRatio, sameTokenizer: sameTokenizer)
-        if key[.route] == Route.pivot.rawValue { checks += TranslationChrF.checks(paired, key: key, thresholds: thresholds) }
+        if key[.route] == Route.pivot.rawValue, sameReferences { checks += TranslationChrF.checks(paired, key: key, thresholds: thresholds) }
         let reasons = Set(paired.flatMap { [$0.base.fallbackReason, $0.current.fallbackReason] }.compactMap { $0 }).sorted()
         for reason in reasons {
             checks.append(proportion(paired, metric: MetricName.fallbackRate, key: key.with(.reason, reason.rawValue),

@@ -21,7 +21,8 @@ enum ErrorMapping {
         case is ComparisonError, is MachineComparabilityError, is TrainingError, is ResumeError, is PoolModelMismatch, is Rejudge.Failure: .dataError
         // A model file that is there but unusable is bad data; one that cannot be read is not.
         case ModelError.malformed, ModelError.unsupportedVersion: .dataError
-        case is ReportError, is ModelError, is BackendError, is VariantModelMissing, is PoolModelUnknown: .unavailable
+        // An APy that answers an error status where the run needs it (its pair list at the start) is a service unavailable.
+        case is ReportError, is ModelError, is BackendError, is ApertiumError, is VariantModelMissing, is PoolModelUnknown: .unavailable
         default: .internalError
         }
     }
