@@ -75,6 +75,34 @@ struct CIScriptTests {
         #expect(!FileManager.default.fileExists(atPath: repository.appendingPathComponent("pwned").path), "a variable was evaluated")
     }
 
+    /// A step summary that cannot be written is a warning: the job's status stays the one it reached (here the refusal).
+    @Test(.needs(.child)) func anUnwritableStepSummaryIsAWarningNotTheStatus() throws {
+        let repository = try Self.repository()
+        let result = try Shell.run("/bin/bash", [CommandFixtures.path("scripts/ci-regression")], in: repository.deletingLastPathComponent(),
+                                   environment: try Self.job(repository, ["LANGBENCH_CI_BLOCKS": "four", "GITHUB_STEP_SUMMARY": "/nonexistent/summary.md"]))
+        #expect(result.status == 64, "\(result.stdout)\(result.stderr)")
+        #expect(result.stderr.contains("warning: cannot append to GITHUB_STEP_SUMMARY (/nonexistent/summary.md)"), "\(result.stderr)")
+    }
+
+    /// A head revision whose suite langbench refuses: the job exits with langbench's status and the PR comment says why.
+    @Test(.needs(.child)) func aCandidateThatDoesNotRunSaysWhyInTheComment() throws {
+        let repository = try Self.repository(detectionOnly: true)
+        let suite = repository.appendingPathComponent("langbench/bench.json")
+        var json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: suite)) as? [String: Any])
+        var detection = try #require(json["detection"] as? [String: Any])
+        detection["surprise"] = 1
+        json["detection"] = detection
+        try JSONSerialization.data(withJSONObject: json).write(to: suite)
+        let commit = try Shell.run("/usr/bin/env", ["git", "-c", "user.name=app", "-c", "user.email=app@localhost", "commit", "--quiet", "-am", "typo"],
+                                   in: repository, environment: ProcessInfo.processInfo.environment)
+        try #require(commit.status == 0, "\(commit.stderr)")
+        let result = try Shell.run("/bin/bash", [CommandFixtures.path("scripts/ci-regression")], in: repository.deletingLastPathComponent(),
+                                   environment: try Self.job(repository, ["LANGBENCH_CI_BLOCKS": "2", "LANGBENCH_CI_BASE": "HEAD~2"]))
+        #expect(result.status == 65, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.hasPrefix("## ⚠️ LangBench: the candidate did not run"), "the PR comment: \(result.stdout)")
+        #expect(result.stdout.contains("unknown key(s) 'surprise'"), "the PR comment: \(result.stdout)")
+    }
+
     /// A suite without a generation half needs no server: the job runs it and passes on no change.
     @Test(.needs(.child)) func aDetectionOnlySuiteRuns() throws {
         let repository = try Self.repository(detectionOnly: true)
