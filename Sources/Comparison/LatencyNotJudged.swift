@@ -25,6 +25,8 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
     var damaged = false
     /// Same-runner, whether the two runs' calibrations differ beyond the margin: they were not measured side by side.
     var sidesDiffer = false
+    /// The runs that were unsteady, damaged or pooled unlike (not those only named because the server changed).
+    var troubled: [String] = []
 
     /// Same-runner runs whose calibrations differ beyond the margin (`reason` says by how much): latency is left
     /// unjudged, not refused — every other check still runs.
@@ -64,7 +66,8 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
                 unlikePool = true
             }
             if !why.isEmpty {
-                runs.append(name)
+                if !runs.contains(name) { runs.append(name) }
+                troubled.append(name)
                 reasons.append("the \(name) run: " + why.joined(separator: "; "))
             }
         }
@@ -88,8 +91,12 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
     /// The note at the top of the comparison.
     package var note: String {
-        let who = runs.count == 2 ? "the base and the current run" : "the \(runs[0]) run"
+        // Named by the runs that were in trouble: a changed server names both runs without either being unsteady.
+        let named = troubled.isEmpty ? runs : troubled
+        let who = named.count == 2 ? "the base and the current run" : "the \(named[0]) run"
         let judged = " Accuracy, fallbacks and token cost are judged as usual; "
+        // A changed server is a cause of its own beside a load: a quiet machine alone would not judge that latency.
+        let alsoServer = serverChanged ? "measure both builds or settings on one runner (`--latency same-runner`) and " : ""
         if sidesDiffer {
             return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ")
                 + ": the two runs were not measured side by side on one runner." + judged + "run both sides interleaved (scripts/ci-regression) to judge latency."
@@ -104,12 +111,12 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
         }
         guard unlikePool else {
             return "⚠️ latency NOT JUDGED (neither passed nor failed): the machine was unsteady during \(who) (" + reasons.joined(separator: "; ")
-                + "); its latency describes the load, not the code." + judged + "re-run on a quiet machine to judge latency."
+                + "); its latency describes the load, not the code." + judged + alsoServer + "re-run on a quiet machine to judge latency."
         }
         let what = unsteady ? "the machine was unsteady or the pool's servers unlike" : "the pool's servers were unlike"
         return "⚠️ latency NOT JUDGED (neither passed nor failed): \(what) during \(who) (" + reasons.joined(separator: "; ")
             + "); pooled latency mixes machines and depends on which items each served." + judged
-            + "read generation.md's latency per server, or re-run on servers whose calibrations agree to judge latency."
+            + alsoServer + "read generation.md's latency per server, or re-run on servers whose calibrations agree to judge latency."
     }
 
     /// Why, in a JUnit test case's name.

@@ -130,6 +130,19 @@ struct MachineSteadinessTests {
         #expect(comparison.junit.contains("<skipped message=\"⚠️ latency NOT JUDGED"))
     }
 
+    /// A changed server beside an unsteady run: the note names the run that was unsteady (not the base, which only
+    /// shares the change) and asks for both remedies, since a quiet machine alone would not judge a changed server.
+    @Test func anUnsteadyRunBesideAChangedServerIsNamedAndBothRemediesSaid() throws {
+        let base = try #require(try Self.run("quiet", calibration: Self.quiet, records: try GenerationFixtures.records("base")).generation)
+        let current = try #require(try Self.run("thrashed", calibration: Self.thrashed, records: try Self.records(slowEvery: 10), slower: 2).generation)
+        let changed = EnvironmentDifference(name: "llama.cpp build", base: "b1", current: "b2", effect: .serverSpeed)
+        let notJudged = try #require(LatencyNotJudged(base: base, current: current, basis: .calibrated, environment: [changed]))
+        #expect(notJudged.runs == ["base", "current"])
+        #expect(notJudged.note.contains("the machine was unsteady during the current run ("), "\(notJudged.note)")
+        #expect(notJudged.note.hasSuffix("measure both builds or settings on one runner (`--latency same-runner`) and re-run on a quiet machine to judge latency."),
+                "\(notJudged.note)")
+    }
+
     /// Same-runner, a calibration that drifted (no request collapsed) is context: both sides were measured together, so
     /// the drift is in both and in the block interval. Latency is judged and the drift said; calibrated, it is not judged.
     @Test func sameRunnerDriftIsContextNotARefusal() throws {
