@@ -30,9 +30,7 @@ enum DetectionItems {
             : [:])
         page.heading("Where detection loses people")
         page.paragraph("\(report.items) items × \(report.configs.count) configs.")
-        for path in report.provenance.missingCorpora ?? [] { page.paragraph("⚠ " + MissingCorpus.sentence(path), strong: true) }
-        for failed in report.failedConfigs { page.paragraph("⚠ " + failed.markdownSentence, strong: true) }
-        for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.markdownSentence) }
+        for partly in report.partlyFailedConfigs { page.paragraph("⚠ " + partly.sentence) }
         if let chart = report.candidateSetChart {
             page.chart(chart, label: "Accuracy inside the candidate set and over all items")
             page.table(report.candidateSetTable, id: "detection-candidate-set")

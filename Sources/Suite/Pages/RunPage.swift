@@ -44,6 +44,8 @@ package enum RunPage {
     private static func render(detection: DetectionReport?, differing: DifferingItems?, generation: GenerationReport?, replies: [String: String],
                                texts: ItemTexts, crisis: Set<String>, runID: String) -> String {
         var page = HTMLPage(title: "LangBench run \(runID)")
+        // The warnings report.md opens with, first here too: a loaded machine, a corpus not built, a config that failed.
+        for warning in warnings(detection: detection, generation: generation) { page.paragraph("⚠ " + warning, strong: true) }
         headline(&page, detection: detection, generation: generation)
         if let generation {
             GenerationItems.served(&page, report: generation, texts: texts)
@@ -53,6 +55,14 @@ package enum RunPage {
         if let generation { GenerationItems.itemList(&page, report: generation, replies: replies, texts: texts, crisis: crisis) }
         provenance(&page, detection: detection, generation: generation, texts: texts)
         return page.html
+    }
+
+    /// The warnings that head report.md, as plain sentences: the machine unsteady, a corpus set-up did not build, a config
+    /// whose detector failed most items.
+    static func warnings(detection: DetectionReport?, generation: GenerationReport?) -> [String] {
+        [generation?.machineSteadiness?.sentence?.replacingOccurrences(of: "`", with: "")].compactMap { $0 }
+            + (detection?.provenance.missingCorpora ?? []).map(MissingCorpus.sentence)
+            + (detection?.failedConfigs ?? []).map(\.sentence)
     }
 
     /// What a reader should grasp on the first screen: the facts of `facts`, each linking to the part of the page that has the rest.

@@ -130,6 +130,16 @@ struct MachineSteadinessTests {
         #expect(comparison.junit.contains("<skipped message=\"⚠️ latency NOT JUDGED"))
     }
 
+    /// The page opens with the warning report.md opens with: a loaded run's latency is not read as the code's.
+    @Test func anUnsteadyRunsPageOpensWithTheWarning() throws {
+        let current = try #require(try Self.run("thrashed", calibration: Self.thrashed, records: try Self.records(slowEvery: 10), slower: 2).generation)
+        let sentence = try #require(current.machineSteadiness?.sentence).replacingOccurrences(of: "`", with: "")
+        let html = RunPage.render(detection: nil, results: [], generation: current, replies: [:], texts: ItemTexts(), runID: "loaded")
+        let warning = try #require(html.range(of: "<p><strong>⚠ " + ReportText.html(sentence) + "</strong></p>"), "no warning on the page")
+        let headline = try #require(html.range(of: "<section class=\"headline\""))
+        #expect(warning.lowerBound < headline.lowerBound, "the warning comes before the headline")
+    }
+
     /// A changed server beside an unsteady run: the note names the run that was unsteady (not the base, which only
     /// shares the change) and asks for both remedies, since a quiet machine alone would not judge a changed server.
     @Test func anUnsteadyRunBesideAChangedServerIsNamedAndBothRemediesSaid() throws {
