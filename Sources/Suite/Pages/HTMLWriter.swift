@@ -8,6 +8,22 @@ package enum HTMLWriter {
     /// Longer corpus texts and replies are cut to this many characters on the page (the files keep them whole).
     package static let textCap = 1_000
 
+    /// A column title that wraps onto at most two lines however narrow its column: every space but the one nearest its
+    /// middle is a no-break space and a hyphen is joined to the word after it (a table scrolls sideways rather than
+    /// stack a title word by word).
+    static func twoLines(_ title: String) -> String {
+        let characters = Array(title)
+        let spaces = characters.indices.filter { characters[$0] == " " }
+        let middle = spaces.min { abs($0 * 2 - characters.count) < abs($1 * 2 - characters.count) }
+        return characters.indices.map { index -> String in
+            switch characters[index] {
+            case " ": index == middle ? " " : "\u{00A0}"
+            case "-": "-\u{2060}"
+            default: String(characters[index])
+            }
+        }.joined()
+    }
+
     /// `table` as a captioned `<table>`; `id` names it for links and the test; `filters` are the column
     /// names a reader can filter by (the page's script builds the controls, so a page without script has
     /// none that do nothing); `rowCount` is the table's rows in all when `table` holds only the first
@@ -19,7 +35,7 @@ package enum HTMLWriter {
         if !filters.isEmpty { out += " data-filters=\"\(ReportText.html(filters.joined(separator: " ")))\"" }
         out += ">\n<caption>\(ReportText.html(table.title))</caption>\n<thead><tr>"
         for column in table.columns {
-            out += "<th scope=\"col\" data-col=\"\(ReportText.html(column.name))\"\(column.alignRight ? " class=\"num\"" : "")>\(ReportText.html(column.title))</th>"
+            out += "<th scope=\"col\" data-col=\"\(ReportText.html(column.name))\"\(column.alignRight ? " class=\"num\"" : "")>\(ReportText.html(Self.twoLines(column.title)))</th>"
         }
         out += "</tr></thead>\n<tbody>\n"
         for (index, row) in table.rows.prefix(rowCap).enumerated() {

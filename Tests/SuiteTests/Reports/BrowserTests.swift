@@ -132,7 +132,8 @@ struct BrowserTests {
     /// reads it on a laptop (1280×800) and on a phone (390×844): the page itself never scrolls sideways (a wide table
     /// scrolls inside its own box), no cell is squeezed narrower than 32 px while holding more than two characters, the
     /// first screen holds the headline of at most six facts, the route decision table is there, the per-item lists are
-    /// folded (the page is under 40 screens at 1280 px), and an opened list shows one page of rows that its pager moves on.
+    /// folded (the page is under 40 screens at 1280 px), an opened list shows one page of rows that its pager moves on,
+    /// and no table's header row is taller than two lines.
     @Test func theBaselinePageIsReadableAtLaptopAndPhoneWidths() async throws {
         let directory = try Fixture.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -156,6 +157,12 @@ struct BrowserTests {
             "document.querySelectorAll('details').length+' '+document.querySelectorAll('details[open]').length",
             "String(document.documentElement.scrollHeight / window.innerHeight)",
             paging,
+            // The tallest header row against a one-line one, every fold opened: at most two lines (a third would be ×2.4).
+            """
+            (function(){Array.prototype.forEach.call(document.querySelectorAll('details'),function(d){d.open=true;});
+            var h=Array.prototype.map.call(document.querySelectorAll('thead tr'),function(r){return r.getBoundingClientRect().height;})
+            .filter(function(x){return x>0;});return String(Math.max.apply(null,h)/Math.min.apply(null,h));})()
+            """,
         ]
         let baseline = try GenerationOutput.read(Self.root.appendingPathComponent("Reports/baseline").path)
         for (width, height) in [(1280, 800), (390, 844)] {
@@ -168,6 +175,8 @@ struct BrowserTests {
             let pages = try #require(load.results[7]?.split(separator: " ").map(String.init))
             #expect(pages.count == 4 && pages[0] == "100" && pages[1] == "100" && pages[2] == "true" && Int(pages[3]).map { $0 > 200 } == true,
                     "the misdetected list, opened: \(load.results[7] ?? "nil")")
+            let headers = try #require(load.results[8].flatMap(Double.init))
+            #expect(headers < 2, "the tallest header row is ×\(headers) a one-line one at \(width) px: three lines or more")
         }
     }
 
