@@ -109,6 +109,12 @@ package struct Comparison: Sendable, Encodable {
                 (machine, note) = (nil, unjudged.note)
             }
             notes.append(note)
+            // A route most of whose requests collapsed is named, never passed over in silence (the others are judged).
+            if latencyNotJudged == nil, machine != nil, case let routes = GenerationComparer.unjudgedRoutes(base: a, current: b), !routes.isEmpty {
+                let unjudged = LatencyNotJudged(routes: routes)
+                latencyNotJudged = unjudged
+                notes.append(unjudged.note)
+            }
             checks += GenerationComparer.checks(base: a, current: b, thresholds: thresholds, machine: machine)
         }
         alphaShares = Dictionary(uniqueKeysWithValues: MetricCheck.alphaShares(checks, alpha: thresholds.alpha).map { ($0.key.rawValue, $0.value) })

@@ -15,7 +15,7 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
     /// The latency metrics left unjudged.
     package var metrics: [String]
 
-    enum CodingKeys: String, CodingKey { case runs, reasons, metrics, note }
+    enum CodingKeys: String, CodingKey { case runs, reasons, metrics, note, routes }
 
 
     /// Whether a run was unsteady, whether a run's pool mixed servers beyond the margin, and whether the server's
@@ -27,6 +27,18 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
     var sidesDiffer = false
     /// The runs that were unsteady, damaged or pooled unlike (not those only named because the server changed).
     var troubled: [String] = []
+    /// Routes (check keys) whose latency is not judged because most of their requests collapsed; the rest is judged.
+    var routes: [String] = []
+
+    /// Routes most of whose requests collapsed (`GenerationComparer.unjudgedRoutes`): their latency is not judged, every
+    /// other route's is, and the note names them.
+    init(routes: [(key: String, reason: String, runs: [String])]) {
+        runs = Array(Set(routes.flatMap(\.runs))).sorted()
+        troubled = runs
+        reasons = routes.map { "\($0.key): \($0.reason)" }
+        metrics = Comparison.latencyMetrics.sorted()
+        self.routes = routes.map(\.key)
+    }
 
     /// Same-runner runs whose calibrations differ beyond the margin (`reason` says by how much): latency is left
     /// unjudged, not refused — every other check still runs.
@@ -97,6 +109,11 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
         let judged = " Accuracy, fallbacks and token cost are judged as usual; "
         // A changed server is a cause of its own beside a load: a quiet machine alone would not judge that latency.
         let alsoServer = serverChanged ? "measure both builds or settings on one runner (`--latency same-runner`) and " : ""
+        if !routes.isEmpty {
+            return "⚠️ latency NOT JUDGED for " + routes.joined(separator: ", ") + " (neither passed nor failed): " + reasons.joined(separator: "; ")
+                + "; its latency describes the machine, not the code. Every other route's latency is judged, on its steady requests;"
+                + judged + "re-run on a quiet machine to judge it."
+        }
         if sidesDiffer {
             return "⚠️ latency NOT JUDGED (neither passed nor failed): " + reasons.joined(separator: "; ")
                 + ": the two runs were not measured side by side on one runner." + judged + "run both sides interleaved (scripts/ci-regression) to judge latency."
@@ -121,7 +138,7 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
 
     /// Why, in a JUnit test case's name.
     private var shortCause: String {
-        [unsteady ? "machine unsteady" : nil, damaged ? "calibration damaged" : nil, sidesDiffer ? "calibrations differ" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
+        [routes.isEmpty ? nil : "requests collapsed", unsteady ? "machine unsteady" : nil, damaged ? "calibration damaged" : nil, sidesDiffer ? "calibrations differ" : nil, unlikePool ? "pool servers unlike" : nil, serverChanged ? "server changed" : nil].compactMap { $0 }.joined(separator: ", ")
     }
 
     package func encode(to encoder: Encoder) throws {
@@ -130,6 +147,7 @@ package struct LatencyNotJudged: Sendable, Hashable, Encodable {
         try container.encode(reasons, forKey: .reasons)
         try container.encode(metrics, forKey: .metrics)
         try container.encode(note, forKey: .note)
+        if !routes.isEmpty { try container.encode(routes, forKey: .routes) }
     }
 
     /// JUnit test cases, one per latency metric, each skipped with the note.

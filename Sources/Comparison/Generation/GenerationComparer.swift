@@ -40,27 +40,50 @@ package enum GenerationComparer {
                 let paired = pairs(base: base, current: current, route: route, variant: variant)
                 guard !paired.isEmpty else { continue }
                 let key = CheckKey(variant.map { [.variant: $0, .route: route.rawValue] } ?? [.route: route.rawValue])
-                // Collapsed requests are counted per route: a route with a few of them has no latency to judge, only their rate.
+                // A collapsed request (either run) is left out of its route's latency, which is judged on the rest; the
+                // collapses are shown as a rate. Only a route with fewer steady pairs than collapsed ones is not judged, and said.
                 let collapses = (paired.filter { collapsed.0.contains($0.base.key) }.count, paired.filter { collapsed.1.contains($0.current.key) }.count)
-                let judgeLatency = max(collapses.0, collapses.1) < MachineSteadiness.maxCollapsesPerRoute
-                if machine != nil, !judgeLatency { checks.append(collapseRate(paired, key: key, collapses: collapses)) }
+                let steady = paired.filter { !collapsed.0.contains($0.base.key) && !collapsed.1.contains($0.current.key) }
+                let judgeLatency = steady.count * 2 > paired.count
+                if machine != nil, max(collapses.0, collapses.1) > 0 {
+                    checks.append(collapseRate(paired, key: key, collapses: collapses, leftOut: paired.count - steady.count, judged: judgeLatency))
+                }
                 checks += routeChecks(paired, key: key, thresholds: thresholds, machine: judgeLatency ? machine : nil, blocks: blocks,
-                                      sameTokenizer: sameTokenizer, sameReferences: GenerationComparability.sameReferences(base, current))
+                                      sameTokenizer: sameTokenizer, sameReferences: GenerationComparability.sameReferences(base, current),
+                                      latencyPaired: steady)
                 if perLanguage { checks += servedPerLanguage(paired, key: key, thresholds: thresholds) }
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
+    /// The routes whose latency `checks` leaves unjudged: more than half their pairs collapsed in one run or the other.
+    package static func unjudgedRoutes(base: GenerationReport, current: GenerationReport) -> [(key: String, reason: String, runs: [String])] {
+        let collapsed = (MachineSteadiness.collapsed(base.records), MachineSteadiness.collapsed(current.records))
+        var out: [(key: String, reason: String, runs: [String])] = []
+        for variant in current.records.map(\.variant).reduce(into: [String?](), { if !$0.contains($1) { $0.append($1) } }) {
+            for route in Route.allCases {
+                let paired = pairs(base: base, current: current, route: route, variant: variant)
+                let steady = paired.filter { !collapsed.0.contains($0.base.key) && !collapsed.1.contains($0.current.key) }
+                guard !paired.isEmpty, steady.count * 2 <= paired.count else { continue }
+                let key = CheckKey(variant.map { [.variant: $0, .route: route.rawValue] } ?? [.route: route.rawValue])
+                let runs = [("base", paired.contains { collapsed.0.contains($0.base.key) }), ("current", paired.contains { collapsed.1.contains($0.current.key) })]
+                out.append((key.description, "\(paired.count - steady.count) of its \(paired.count) request pairs collapsed", runs.filter(\.1).map(\.0)))
+            }
+        }
+        return out
+    }
+
     /// The share of a route's records whose generation collapsed in each run, shown where its latency was left out.
-    static func collapseRate(_ paired: [Pair], key: CheckKey, collapses: (base: Int, current: Int)) -> MetricCheck {
+    static func collapseRate(_ paired: [Pair], key: CheckKey, collapses: (base: Int, current: Int), leftOut: Int, judged: Bool) -> MetricCheck {
         let n = Double(max(1, paired.count))
         return MetricCheck(metric: MetricName.collapsedRequests, key: key, kind: .outcomes, polarity: .lowerIsBetter, base: Double(collapses.base) / n,
                            current: Double(collapses.current) / n, delta: Double(collapses.current - collapses.base) / n, interval: nil, pValue: nil,
                            threshold: 0, n: paired.count, status: .unchanged,
                            rule: "\(collapses.base) collapsed request(s) in base, \(collapses.current) in current (generation below "
-                               + "\(Int(MachineSteadiness.slowFraction * 100))% of the run's median tokens/s): this route's latency is left out, not judged, "
-                               + "from \(MachineSteadiness.maxCollapsesPerRoute) collapses in one run")
+                               + "\(Int(MachineSteadiness.slowFraction * 100))% of the run's median tokens/s): "
+                               + (judged ? "their \(leftOut) pair(s) are left out of this route's latency, judged on the other \(paired.count - leftOut)"
+                                  : "this route's latency is NOT JUDGED: \(leftOut) of its \(paired.count) pairs collapsed, more than half"))
     }
 
     /// Served in own language per language of a route: the people of one language losing service is what a team
@@ -106,13 +129,21 @@ package enum GenerationComparer {
     /// Latency, served-in-own-language, token cost, translation quality (the pivot's, per language) and per-reason
     /// fallback checks of one route's pairs.
     static func routeChecks(_ paired: [Pair], key: CheckKey, thresholds: Thresholds, machine: MachineAdjustment?, blocks: Blocks?,
-                            sameTokenizer: Bool = true, sameReferences: Bool = true) -> [MetricCheck] {
+                            sameTokenizer: Bool = true, sameReferences: Bool = true, latencyPaired: [Pair]? = nil) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         if let machine {
+            // Latency over the steady pairs (`latencyPaired`: collapsed requests left out), every other check over all of them.
+            let timed = latencyPaired ?? paired
+            let leftOut = paired.count - timed.count
             for metric in LatencyMetric.allCases {
-                checks.append(latency(paired, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks))
+                var check = latency(timed, metric: metric, key: key, thresholds: thresholds, machine: machine, blocks: blocks)
+                if leftOut > 0 { check.rule += "; \(leftOut) collapsed request pair(s) left out" }
+                checks.append(check)
             }
-            if let tail = TailLatency.check(paired, key: key, thresholds: thresholds, machine: machine, blocks: blocks) { checks.append(tail) }
+            if var tail = TailLatency.check(timed, key: key, thresholds: thresholds, machine: machine, blocks: blocks) {
+                if leftOut > 0 { tail.rule += "; \(leftOut) collapsed request pair(s) left out" }
+                checks.append(tail)
+            }
         }
         checks.append(proportion(paired, metric: MetricName.served, key: key, polarity: .higherIsBetter,
                                  points: thresholds.fallbackPoints) { $0.servedInOwnLanguage == true })

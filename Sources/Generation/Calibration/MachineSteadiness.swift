@@ -119,10 +119,6 @@ package struct MachineSteadiness: Sendable, Hashable, Codable {
         return out
     }
 
-    /// A route with this many collapsed requests in either run has its latency left out of a compare and
-    /// reported as a rate: two collapses of a few seconds each move its mean and its tail by more than any threshold.
-    package static let maxCollapsesPerRoute = 2
-
     /// What was found and what it means, one sentence (nil when steady).
     package var sentence: String? {
         guard !isSteady else { return nil }

@@ -47,19 +47,59 @@ struct SteadinessPerPartTests {
         #expect(twice.parts.count == 8 && twice.parts[4].map(\.ms) == once.parts[0].map(\.ms))
     }
 
-    /// Two collapsed direct requests leave the direct route's latency out, its collapse rate shown; the pivot is judged.
-    @Test func aRouteWithCollapsesHasItsLatencyLeftOutAndItsRateShown() throws {
+    /// The base fixture's records with the first two timed direct requests of `records` collapsed (0.5 tokens/s) and
+    /// the direct route `slower` times as slow.
+    static func collapsed(slower: Double = 1, collapses: Int = 2) throws -> (base: GenerationReport, current: GenerationReport) {
         var records = try GenerationFixtures.records("base")
         let direct = records.indices.filter { records[$0].route == .direct && MachineSteadiness.judgedSpeed(records[$0]) != nil }
-        for index in direct.prefix(2) { records[index].generateTokensPerSecond = 0.5 }
-        let base = MachineSteadinessTests.report(calibration: MachineSteadinessTests.quiet, records: try GenerationFixtures.records("base"))
-        let current = MachineSteadinessTests.report(calibration: MachineSteadinessTests.quiet, records: records)
-        #expect(MachineSteadiness(current).isSteady)  // 2 of the run's requests: within its 5%
-        let comparison = try Comparison(base: RunResults(path: "a", detection: nil, generation: base),
-                                        current: RunResults(path: "b", detection: nil, generation: current), thresholds: .default, latency: .sameRunner)
-        #expect(!comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
+        for index in direct.prefix(collapses) { records[index].generateTokensPerSecond = 0.5 }
+        for index in records.indices where records[index].route == .direct {
+            records[index].totalMs *= slower
+            records[index].ttftMs = records[index].ttftMs.map { $0 * slower }
+            records[index].tpotMs = records[index].tpotMs.map { $0 * slower }
+        }
+        return (MachineSteadinessTests.report(calibration: MachineSteadinessTests.quiet, records: try GenerationFixtures.records("base")),
+                MachineSteadinessTests.report(calibration: MachineSteadinessTests.quiet, records: records))
+    }
+
+    static func compare(_ runs: (base: GenerationReport, current: GenerationReport)) throws -> Comparison {
+        try Comparison(base: RunResults(path: "a", detection: nil, generation: runs.base),
+                       current: RunResults(path: "b", detection: nil, generation: runs.current), thresholds: .default, latency: .sameRunner)
+    }
+
+    /// Two collapsed direct requests are left out of the direct route's latency, which is judged on the rest, their rate shown.
+    @Test func aRouteWithCollapsesIsJudgedOnItsSteadyRequestsAndItsRateShown() throws {
+        let runs = try Self.collapsed()
+        #expect(MachineSteadiness(runs.current).isSteady)  // 2 of the run's requests: within its 5%
+        let comparison = try Self.compare(runs)
+        let direct = try #require(comparison.checks.first { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
+        let all = GenerationComparer.pairs(base: runs.base, current: runs.current, route: .direct).filter(\.bothModel).count
+        #expect(direct.n < all && direct.rule.hasSuffix("; 2 collapsed request pair(s) left out"), "\(direct.n) of \(all): \(direct.rule)")
         #expect(comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "pivot"]) })
         let rate = try #require(comparison.checks.first { $0.metric == MetricName.collapsedRequests })
         #expect(rate.key == CheckKey([.route: "direct"]) && rate.base == 0 && rate.current > 0 && rate.rule.hasPrefix("0 collapsed request(s) in base, 2 in current"))
+        #expect(comparison.latencyNotJudged == nil)
+    }
+
+    /// A ×1.30 slowdown of a route two of whose requests collapsed is red: the collapses no longer exempt its latency.
+    @Test func aSlowdownBesideTwoCollapsesIsARegression() throws {
+        let comparison = try Self.compare(try Self.collapsed(slower: 1.3))
+        #expect(comparison.regressions.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) }, "\(comparison.markdown)")
+        #expect(comparison.verdict == "regression")
+    }
+
+    /// A route most of whose requests collapsed is not judged, and says so at the top and in latency_not_judged.
+    @Test func aRouteMostlyCollapsedIsNamedAsNotJudged() throws {
+        let runs = try Self.collapsed(slower: 1.3, collapses: 1000)
+        let comparison = try Self.compare((runs.base, runs.current))
+        let notJudged = try #require(comparison.latencyNotJudged, "\(comparison.markdown)")
+        // Here the run itself is unsteady (every direct request collapsed): named as a whole; a route alone names the route.
+        #expect(notJudged.runs == ["current"], "\(notJudged)")
+        let routes = GenerationComparer.unjudgedRoutes(base: runs.base, current: runs.current)
+        #expect(routes.map(\.key) == ["route=direct"] && routes[0].runs == ["current"] && routes[0].reason.hasSuffix("request pairs collapsed"))
+        let note = LatencyNotJudged(routes: routes).note
+        #expect(note.hasPrefix("⚠️ latency NOT JUDGED for route=direct (neither passed nor failed): route=direct: "), "\(note)")
+        #expect(comparison.markdown.contains("latency NOT JUDGED"), "\(comparison.markdown)")
+        #expect(!comparison.checks.contains { $0.metric == "generation.latency" && $0.key == CheckKey([.route: "direct"]) })
     }
 }
