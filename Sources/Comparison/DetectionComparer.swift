@@ -2,6 +2,7 @@ import Support
 import Checks
 import Detection
 import Corpus
+import Foundation
 
 /// Detection accuracy checks between two runs of the same items: paired (McNemar exact, one-sided), overall per
 /// config (Holm across configs) and per language with enough items (Holm across a config's languages).
@@ -22,25 +23,34 @@ enum DetectionComparer {
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
     }
 
-    /// The cost-weighted error of a config: mean cost per item in each run, a paired sign-flip test of the per-item
-    /// differences (exact up to 20 differing items), and a change beyond the accuracy threshold read in cost units
-    /// (with unit costs the two checks agree). A run trading ru→uk errors for uk→ru ones fails here at equal accuracy.
+    /// The cost-weighted error of a config: mean cost per item in each run, judged on the items whose cost changed. A
+    /// change that trades cheap errors for costly ones (ru→uk fixed, uk→ru made) at equal accuracy moves few items and
+    /// barely the mean over all of them, so the test is on the moved items: a permutation test of the costs of the errors
+    /// made against those removed (under no shift towards costlier confusions, which of the pooled error costs are the
+    /// new ones is a draw without replacement), red when the errors made cost more, the moved items' mean cost rose by
+    /// more than the accuracy threshold read in cost units, and the config's total cost rose. A pure drop or gain (errors
+    /// only made, or only removed) is the accuracy check's: its costs are one group, and this test says nothing.
     static func costCheck(_ join: DetectionJoin.ConfigJoin, config: String, points: Double) -> MetricCheck {
         let n = join.all.n, threshold = points / 100, differences = join.costDifferences
         let base = n > 0 ? join.cost.base / Double(n) : 0, current = n > 0 ? join.cost.current / Double(n) : 0
         let delta = current - base
-        let worseP = Statistics.signFlipP(differences, beyond: 0, above: true), betterP = Statistics.signFlipP(differences, beyond: 0, above: false)
+        let removed = join.movedCosts.map(\.base).filter { $0 > 0 }, made = join.movedCosts.map(\.current).filter { $0 > 0 }
+        let pool = removed + made
+        let worseP = Statistics.permutationSumP(pool: pool, size: made.count, observed: made.reduce(0, +))
+        let betterP = Statistics.permutationSumP(pool: pool, size: removed.count, observed: removed.reduce(0, +))
+        let perMoved = differences.isEmpty ? 0 : differences.reduce(0, +) / Double(differences.count)
         var check = MetricCheck(metric: MetricName.confusionCost, key: CheckKey([.config: config]), kind: .detection, polarity: .lowerIsBetter, base: base,
                                 current: current, delta: delta, interval: nil, pValue: delta > 0 ? worseP : betterP, threshold: threshold, n: n,
                                 status: .unchanged,
-                                rule: "paired sign-flip test of per-item costs (\(differences.count) items differ), one-sided, Holm within detection's "
-                                    + "share of α, and a change of more than \(points / 100) per item",
+                                rule: "permutation test of the costs of the \(made.count) errors made against the \(removed.count) removed (\(differences.count) items' "
+                                    + "cost changed, by \(String(format: "%+.2f", perMoved)) each on average), one-sided, Holm within detection's share of α, "
+                                    + "and a change of more than \(points / 100) per moved item",
                                 family: MetricName.confusionCost)
         let squares = differences.map { $0 * $0 }.reduce(0, +)
         check.powerBasis = .paired(churn: n > 0 ? squares / Double(n) : 0, n: n, designEffect: 1)
-        check.smallestP = Statistics.signFlipSmallestP(count: differences.count)
-        check.regressionP = delta > threshold ? worseP : 1
-        check.improvementP = -delta > threshold ? betterP : 1
+        check.smallestP = min(Statistics.permutationSmallestP(pool: pool, size: made.count), Statistics.permutationSmallestP(pool: pool, size: removed.count))
+        check.regressionP = delta > 0 && perMoved > threshold ? worseP : 1
+        check.improvementP = delta < 0 && -perMoved > threshold ? betterP : 1
         return check
     }
 

@@ -35,6 +35,8 @@ struct DetectionJoin {
         /// (current − base), which the paired sign-flip test of the cost-weighted error takes.
         var cost: (base: Double, current: Double) = (0, 0)
         var costDifferences: [Double] = []
+        /// Each item whose cost changed: its cost in each run (0 when right), for the test of the errors made against those removed.
+        var movedCosts: [(base: Double, current: Double)] = []
     }
 
     /// Broken item ids kept per config: what a report lists (Markdown shows 200, HTML up to
@@ -115,7 +117,10 @@ struct DetectionJoin {
                             current: right.current ? 0 : costs.errorCost(gold: before.lang, predicted: result.predicted))
                 configs[slot].join.cost.base += cost.base
                 configs[slot].join.cost.current += cost.current
-                if cost.base != cost.current { configs[slot].join.costDifferences.append(cost.current - cost.base) }
+                if cost.base != cost.current {
+                    configs[slot].join.costDifferences.append(cost.current - cost.base)
+                    configs[slot].join.movedCosts.append(cost)
+                }
             }
             sharesItems = true
         }

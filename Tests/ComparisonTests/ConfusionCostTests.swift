@@ -50,6 +50,35 @@ struct ConfusionCostTests {
         #expect(reverse.regressions.isEmpty && reverse.checks.first { $0.metric == MetricName.confusionCost }?.status == .improvement)
     }
 
+    /// `count` Russian and `count` Ukrainian items, the first `ruWrong` Russian ones called Ukrainian and the first
+    /// `ukWrong` Ukrainian ones called Russian.
+    static func many(_ count: Int, ruWrong: Int, ukWrong: Int) -> [(id: String, gold: String, predicted: String)] {
+        (0..<count).map { (String(format: "r%05d", $0), "ru", $0 < ruWrong ? "uk" : "ru") }
+            + (0..<count).map { (String(format: "u%05d", $0), "uk", $0 < ukWrong ? "ru" : "uk") }
+    }
+
+    /// The CI job's detection compare: α 0.025.
+    static let job = { var thresholds = Thresholds.default; thresholds.alpha = 0.025; return thresholds }()
+
+    /// Five items traded among 2,000 at equal accuracy: the mean over all items barely moves (+0.005), the errors made
+    /// cost three times those removed — red at the CI job's detection α, where no accuracy check can see five items.
+    @Test func aFiveItemTradeAmongTwoThousandIsRed() throws {
+        let base = try Self.run(Self.many(1_000, ruWrong: 5, ukWrong: 0), costs: Self.costs)
+        let current = try Self.run(Self.many(1_000, ruWrong: 0, ukWrong: 5), costs: Self.costs)
+        let comparison = try Comparison(base: base, current: current, thresholds: Self.job)
+        let cost = try #require(comparison.checks.first { $0.metric == MetricName.confusionCost })
+        #expect(abs(cost.delta - 10.0 / 2_000) < 1e-12)
+        #expect(cost.status == .regression && cost.gating, "\(cost.rule) p \(cost.pValue ?? -1) level \(cost.level ?? -1)")
+        #expect(abs((cost.pValue ?? 1) - 1.0 / 252) < 1e-9, "all five costly errors among the ten: 1 of C(10, 5) draws")
+        #expect(comparison.regressions.map(\.metric) == [MetricName.confusionCost])
+        // No change, and churn that trades errors of equal cost both ways, stay green.
+        #expect(try Comparison(base: base, current: base, thresholds: Self.job).regressions.isEmpty)
+        let equal = ConfusionCosts(defaultCost: 1, costs: [:])
+        let churned = try Comparison(base: try Self.run(Self.many(1_000, ruWrong: 5, ukWrong: 0), costs: equal),
+                                     current: try Self.run(Self.many(1_000, ruWrong: 0, ukWrong: 5), costs: equal), thresholds: Self.job)
+        #expect(churned.regressions.isEmpty && churned.checks.first { $0.metric == MetricName.confusionCost }?.pValue == 1)
+    }
+
     @Test func withoutTheSameMatrixInBothRunsThereIsNoCostCheck() throws {
         let base = try Self.run(Self.predictions(ruWrong: 15, ukWrong: 0), costs: Self.costs)
         let unweighed = try Self.run(Self.predictions(ruWrong: 0, ukWrong: 15), costs: nil)
