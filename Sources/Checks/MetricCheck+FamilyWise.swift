@@ -26,17 +26,24 @@ extension MetricCheck {
     /// shares add up to α (Bonferroni between kinds) and a compare without latency gives its share to the rest.
     /// A kind none of whose checks can reach its share even alone (the smallest possible p-value of each is above it:
     /// too few items or discordant records) gets none, and the shares are computed again over the rest, so α is spent
-    /// only where something can be seen. Which checks can reach a level depends on their discordant counts and item
-    /// numbers, not on the direction of any change, so the bound on false alarms holds (Tarone's argument, across kinds).
+    /// only where something can be seen. Blind kinds are withdrawn one at a time, the farthest from its share first, and
+    /// the shares computed again after each: a kind just short of its share may reach the larger one the others leave.
+    /// Which checks can reach a level depends on their discordant counts and item numbers, not on the direction of any
+    /// change, so the bound on false alarms holds (Tarone's argument, across kinds).
     package static func alphaShares(_ checks: [MetricCheck], alpha: Double) -> [Kind: Double] {
         let judged = checks.filter { $0.powerBasis.map { $0 != .exact } ?? false }
         var present = Set(judged.map(\.kind))
         while true {
             let total = present.map(\.weight).reduce(0, +)
             let shares = Dictionary(uniqueKeysWithValues: present.map { ($0, alpha * $0.weight / total) })
-            let blind = present.filter { kind in !judged.contains { $0.kind == kind && ($0.smallestP ?? 0) <= shares[kind]! } }
+            // How far each kind's best check is from its share (above 1: blind).
+            let distance = Dictionary(uniqueKeysWithValues: present.map { kind in
+                (kind, (judged.filter { $0.kind == kind }.map { $0.smallestP ?? 0 }.min() ?? 1) / shares[kind]!)
+            })
+            let blind = present.filter { distance[$0]! > 1 }
             if blind.isEmpty || blind.count == present.count { return shares }
-            present.subtract(blind)
+            let farthest = blind.max { (distance[$0]!, $0.rawValue) < (distance[$1]!, $1.rawValue) }!
+            present.remove(farthest)
         }
     }
 

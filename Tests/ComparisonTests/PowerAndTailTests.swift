@@ -53,6 +53,22 @@ struct PowerAndTailTests {
     }
 
     /// Every judged check reports its minimum detectable effect; a rate check on 48 records cannot see 2 points and says so.
+    /// Blind kinds are withdrawn one at a time, the farthest first: detection, just short of its share of five weights,
+    /// reaches its share of three once the hopeless outcomes kind is withdrawn; withdrawn together, it had none.
+    @Test func blindKindsAreWithdrawnOneAtATime() {
+        func check(_ kind: MetricCheck.Kind, smallestP: Double) -> MetricCheck {
+            var check = MetricCheck(metric: kind.rawValue, key: CheckKey([:]), kind: kind, polarity: .lowerIsBetter, base: 0, current: 0, delta: 0,
+                                    interval: nil, pValue: nil, threshold: 0, n: 10, status: .unchanged, rule: "")
+            check.powerBasis = .paired(churn: 0, n: 10, designEffect: 1)
+            check.smallestP = smallestP
+            return check
+        }
+        let shares = MetricCheck.alphaShares([check(.detection, smallestP: 0.025), check(.outcomes, smallestP: 0.5), check(.latency, smallestP: 0.001)],
+                                             alpha: 0.05)
+        #expect(shares[.outcomes] == nil)
+        #expect(abs((shares[.detection] ?? 0) - 0.05 * 2 / 3) < 1e-12 && abs((shares[.latency] ?? 0) - 0.05 / 3) < 1e-12, "\(shares)")
+    }
+
     @Test func everyCheckReportsWhatItCanSee() throws {
         let comparison = try compare(try GenerationFixtures.report("base"), try GenerationFixtures.report("current"))
         let nothing = "no item changed: nothing to test"

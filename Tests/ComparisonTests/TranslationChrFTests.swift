@@ -69,6 +69,25 @@ struct TranslationChrFTests {
         #expect(allowed.regressions.isEmpty)
     }
 
+    /// The threshold is in the test, not a filter on the estimate: a mean drop of 5.5 points whose messages scatter ±3
+    /// about it is no evidence of a drop beyond 5, though it is of a drop (against no change, p < 0.001).
+    @Test func aDropJustBeyondTheThresholdIsNotRedOnItsEstimateAlone() throws {
+        let base = try Self.scored()
+        var seen = 0
+        let current = base.map { record in
+            var record = record
+            if record.lang.identifier == "de", let score = record.translateInChrF {
+                record.translateInChrF = score - 5.5 + (seen % 2 == 0 ? 3 : -3)
+                seen += 1
+            }
+            return record
+        }
+        let check = try Self.chrF(try TokenCostTests.compare(base, current), "de")
+        #expect(abs(check.delta + 0.055) < 1e-9)
+        #expect(check.pValue.map { $0 < 0.001 } == true)
+        #expect(check.status == .unchanged && check.regressionP > 0.05, "\(check.regressionP)")
+    }
+
     @Test(.needs(.simulation)) func aDropWithinTheThresholdIsNotARegressionEvenWhenEveryMessageMoved() throws {
         let base = try Self.scored()
         let check = try Self.chrF(try TokenCostTests.compare(base, Self.lowered(base, lang: "de", by: 4)), "de")
