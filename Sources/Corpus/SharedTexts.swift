@@ -37,6 +37,8 @@ package struct SharedTexts: Sendable {
         }
         guard let contents = String(data: data, encoding: .utf8) else { throw CorpusError.unreadable(path: path, reason: "not UTF-8") }
         var texts: [Text] = [], problems: [CorpusProblem] = [], ids = Set<String>()
+        // A few hundred sets of languages over ten thousand lines: each set parsed once (a code's parse is not free).
+        var parsed: [Substring: [LanguageCode]] = [:]
         for (index, line) in contents.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = line.hasSuffix("\r") ? line.dropLast() : line
             if index == 0 || line.isEmpty { continue }  // the header; the final newline
@@ -52,7 +54,8 @@ package struct SharedTexts: Sendable {
                 continue
             }
             do {
-                let languages = try fields[1].split(separator: ";").map { try LanguageCode(String($0)) }
+                let languages = try parsed[fields[1]] ?? fields[1].split(separator: ";").map { try LanguageCode(String($0)) }
+                parsed[fields[1]] = languages
                 guard Set(languages).count >= 2 else {
                     problems.append(CorpusProblem(location, "a shared text needs at least two languages, found '\(fields[1])'"))
                     continue
