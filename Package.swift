@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "SupportTests", dependencies: ["Support", "ByteIO", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "ChecksTests", dependencies: ["Support", "Checks"]),
         .testTarget(name: "ByteIOTests", dependencies: ["Support", "ByteIO"]),
+        .testTarget(name: "ProvenanceTests", dependencies: ["Provenance", "Corpus"]),
         .testTarget(name: "CorpusTests", dependencies: ["Support", "Corpus", "ByteIO", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "GenerationTests", dependencies: ["Support", "Checks", "Detection", "Generation", "GenerationTestSupport", "Corpus", "Recognizer", "Backend", "Provenance", "ByteIO", "TestSupport"], exclude: ["Snapshots"]),
         .testTarget(name: "ComparisonTests", dependencies: ["Support", "Checks", "Detection", "Generation", "GenerationTestSupport", "Corpus", "Backend", "Comparison", "Provenance", "ByteIO", "TestSupport"], exclude: ["Fixtures", "Snapshots"]),
