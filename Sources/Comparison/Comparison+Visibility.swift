@@ -40,7 +40,10 @@ extension Comparison {
         }
         for (metric, name) in [(MetricName.latency, "latency"), (MetricName.slowestTenth, "the slowest tenth"), (MetricName.tokensGenerated, "tokens generated")] {
             guard let check = planned.filter({ $0.metric == metric }).max(by: { $0.n < $1.n }) else { continue }
-            out.append("\(name) (\(check.key.description)): " + Self.ratio(check))
+            // Of the largest route judged: a route left unjudged (most of its requests collapsed) is said, not passed over.
+            let unjudged = metric == MetricName.tokensGenerated ? [] : (latencyNotJudged?.routes ?? [])
+            out.append("\(name) (\(check.key.description)): " + Self.ratio(check)
+                       + (unjudged.isEmpty ? "" : " (\(unjudged.joined(separator: ", ")) not judged: most of its requests collapsed)"))
         }
         return out
     }

@@ -88,6 +88,16 @@ struct SteadinessPerPartTests {
         #expect(comparison.verdict == "regression")
     }
 
+    /// What the compare can see of latency is of a route judged, and names a route left unjudged beside it.
+    @Test func theCanSeeLineNamesARouteLeftUnjudged() throws {
+        var comparison = try Comparison(base: RunResults(path: "base", detection: nil, generation: try GenerationFixtures.report("base")),
+                                        current: RunResults(path: "current", detection: nil, generation: try GenerationFixtures.report("current")),
+                                        thresholds: .default)
+        comparison.latencyNotJudged = LatencyNotJudged(routes: [("route=direct", "3 of its 4 request pairs collapsed", ["current"])])
+        let line = try #require(comparison.visibility.first { $0.contains("latency (") }, "\(comparison.visibility)")
+        #expect(line.hasSuffix(" (route=direct not judged: most of its requests collapsed)"), "\(line)")
+    }
+
     /// A route most of whose requests collapsed is not judged, and says so at the top and in latency_not_judged.
     @Test func aRouteMostlyCollapsedIsNamedAsNotJudged() throws {
         let runs = try Self.collapsed(slower: 1.3, collapses: 1000)
