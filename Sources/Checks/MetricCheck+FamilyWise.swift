@@ -85,14 +85,15 @@ extension MetricCheck {
             out[index].adjustedP = nil
             out[index].status = .unchanged
         }
-        // A check outside its kind's tests is described at the level it would have had joining them (Holm's first step
-        // over one more test); a kind given no share, at the share it would have had alone with the others.
+        // A check outside its kind's tests is described at the level it would have had joining them with the checks its
+        // change moves too (Holm's first step over those more tests); a kind given no share, at the share it would have
+        // had alone with the others.
         let judgedKinds = Set(out.filter { $0.powerBasis.map { $0 != .exact } ?? false }.map(\.kind))
         let allWeights = judgedKinds.map(\.weight).reduce(0, +)
         let gatingPerKind = Dictionary(grouping: out.filter(\.gating), by: \.kind).mapValues(\.count)
-        func levelIfTested(_ kind: Kind) -> Double {
+        func levelIfTested(_ kind: Kind, movesWith: Int) -> Double {
             let share = shares[kind] ?? alpha * kind.weight / max(allWeights, kind.weight)
-            return share / Double((gatingPerKind[kind] ?? 0) + 1)
+            return share / Double((gatingPerKind[kind] ?? 0) + 1 + movesWith)
         }
         for index in out.indices {
             switch out[index].powerBasis {
@@ -109,7 +110,7 @@ extension MetricCheck {
             default: break
             }
             guard let basis = out[index].powerBasis else { continue }
-            let level = levels[index] ?? levelIfTested(out[index].kind)
+            let level = levels[index] ?? levelIfTested(out[index].kind, movesWith: out[index].movesWith)
             // A ratio whose every item is unchanged (identical token counts) has no spread to plan from: nothing to test.
             if case .logRatio(let se) = basis, se == 0, out[index].delta == 0 {
                 out[index].mde = nil

@@ -64,6 +64,10 @@ package struct MetricCheck: Sendable, Hashable, Codable {
     /// The smallest p-value the check's data could give in any outcome (McNemar: every discordant record one
     /// way, given the discordant counts; bootstrap: 1/(resamples + 1)). Not written.
     package var smallestP: Double?
+    /// How many other checks of its kind a change of this check's size moves as well (a language's drop in one config
+    /// moves that language in the other configs and each config's accuracy and cost): its mde is planned at the level it
+    /// would get among them, not alone. Not written.
+    package var movesWith = 0
 
     enum CodingKeys: String, CodingKey {
         case metric, key, kind, polarity, base, current, delta, interval, pValue = "p_value", adjustedP = "p_holm", threshold, n, status, rule

@@ -11,13 +11,24 @@ enum DetectionComparer {
     static func checks(_ join: DetectionJoin, thresholds: Thresholds) -> [MetricCheck] {
         var checks: [MetricCheck] = []
         // A sweep's configs are read in the report's sweep table, not gated: they would only widen the Holm families.
-        for (config, counts) in join.configs where DetectionSweep.set(ofConfig: config) == nil {
-            checks.append(check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: MetricName.accuracy,
-                                moved: counts.moved))
-            if join.costs != nil { checks.append(costCheck(counts, config: config, points: thresholds.accuracyPoints)) }
+        let gated = join.configs.filter { DetectionSweep.set(ofConfig: $0.name) == nil }
+        // What a change moves besides a check (its mde is planned among them): a config's accuracy moves its cost; a
+        // language's drop, as a recognizer change makes it, moves that language in every config and every config-wide check.
+        let configWide = join.costs != nil ? 2 : 1
+        for (config, counts) in gated {
+            var accuracy = check(counts.all, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: MetricName.accuracy, moved: counts.moved)
+            accuracy.movesWith = configWide - 1
+            checks.append(accuracy)
+            if join.costs != nil {
+                var cost = costCheck(counts, config: config, points: thresholds.accuracyPoints)
+                cost.movesWith = 1
+                checks.append(cost)
+            }
             for (lang, subset) in counts.byLanguage.sorted(by: { $0.key < $1.key }) where subset.n >= thresholds.languageMinItems {
-                checks.append(check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
-                                    family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang] ?? MovedCandidates(worse: [], better: [])))
+                var language = check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
+                                     family: "detection.accuracy config=\(config) languages", moved: counts.movedByLanguage[lang] ?? MovedCandidates(worse: [], better: []))
+                language.movesWith = (gated.count - 1) + gated.count * configWide
+                checks.append(language)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)

@@ -79,6 +79,19 @@ struct ConfusionCostTests {
         #expect(churned.regressions.isEmpty && churned.checks.first { $0.metric == MetricName.confusionCost }?.pValue == 1)
     }
 
+    /// Each row's mde is planned among the checks its change moves too, not as if it joined the family alone: one
+    /// config weighed by costs, so a language's drop moves the config's accuracy and cost (three tests), and the
+    /// config's accuracy moves its cost (two).
+    @Test func aRowsMdeIsPlannedAmongTheChecksItsChangeMoves() throws {
+        let run = try Self.run(Self.many(100, ruWrong: 5, ukWrong: 5), costs: Self.costs)
+        let comparison = try Comparison(base: run, current: run, thresholds: .default)
+        let language = try #require(comparison.checks.first { $0.metric == MetricName.accuracy && $0.key[.lang] == "uk" })
+        let config = try #require(comparison.checks.first { $0.metric == MetricName.accuracy && $0.key[.lang] == nil })
+        let share = try #require(comparison.alphaShares["detection"])
+        #expect(abs((language.level ?? 0) - share / 3) < 1e-12 && abs((config.level ?? 0) - share / 2) < 1e-12,
+                "levels \(language.level ?? -1), \(config.level ?? -1) of \(share)")
+    }
+
     @Test func withoutTheSameMatrixInBothRunsThereIsNoCostCheck() throws {
         let base = try Self.run(Self.predictions(ruWrong: 15, ukWrong: 0), costs: Self.costs)
         let unweighed = try Self.run(Self.predictions(ruWrong: 0, ukWrong: 15), costs: nil)
