@@ -32,13 +32,17 @@ struct StreamingComparisonTests {
     static func inMemoryChecks(base: RunResults, current: RunResults, thresholds: Thresholds) throws -> [MetricCheck] {
         let (a, b) = (try base.detectionResults, try current.detectionResults)
         var checks: [MetricCheck] = []
-        for config in current.detection!.configs.map(\.name) where base.detection!.configs.contains(where: { $0.name == config }) {
+        let configs = current.detection!.configs.map(\.name).filter { config in base.detection!.configs.contains { $0.name == config } }
+        for config in configs {
             let before = Dictionary(a.filter { $0.config == config }.map { ($0.itemID, $0) }, uniquingKeysWith: { a, _ in a })
             let pairs = b.filter { $0.config == config }.compactMap { result in before[result.itemID].map { ($0, result) } }
             checks.append(DetectionComparer.check(pairs, key: CheckKey([.config: config]), points: thresholds.accuracyPoints, family: "detection.accuracy"))
             for (lang, subset) in Dictionary(grouping: pairs, by: { $0.0.lang }).sorted(by: { $0.key < $1.key }) where subset.count >= thresholds.languageMinItems {
-                checks.append(DetectionComparer.check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
-                                                      family: "detection.accuracy config=\(config) languages"))
+                var check = DetectionComparer.check(subset, key: CheckKey([.config: config, .lang: lang.identifier]), points: thresholds.languageAccuracyPoints,
+                                                    family: "detection.accuracy config=\(config) languages")
+                // A language's drop moves it in the other configs and each config's accuracy (no cost matrix here).
+                check.movesWith = (configs.count - 1) + configs.count
+                checks.append(check)
             }
         }
         return MetricCheck.holm(checks, alpha: thresholds.alpha)
